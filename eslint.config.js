@@ -1,0 +1,27 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'benchmarks/node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly', URL: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', performance: 'readonly', structuredClone: 'readonly', queueMicrotask: 'readonly' },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' }],
+    },
+  },
+  {
+    files: ['src/operators/**/*.ts', 'src/filters/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Operators use RxJS schedulers, not timers.' }, { name: 'setInterval', message: 'Operators use RxJS schedulers.' }],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use scheduler.now().' }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['undici', 'node:*', 'pg', 'rxjs/internal/*'], message: 'Operators are pure RxJS: no I/O.' }] }],
+    },
+  },
+);

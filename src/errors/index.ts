@@ -1,0 +1,18 @@
+export { AbortError } from './abort-error.js';
+export type { CantonErrorBody } from './canton-error-body.js';
+export { errorCategory, httpStatusForGrpcCode } from './error-category.js';
+export type { ErrorCategoryInfo } from './error-category.js';
+export { ErrorCodes } from './error-codes.js';
+export type { ErrorCode } from './error-codes.js';
+export { InvalidArgumentError } from './invalid-argument-error.js';
+export { LedgerApiError } from './ledger-api-error.js';
+export type { LedgerApiErrorInit } from './ledger-api-error.js';
+export { LedgerRxError, isLedgerRxError } from './ledger-rx-error.js';
+export { parseRetryInfo } from './parse-retry-info.js';
+export { ProtocolError } from './protocol-error.js';
+export type { ProtocolErrorCode, ProtocolIssue } from './protocol-error.js';
+export { PrunedOffsetError } from './pruned-offset-error.js';
+export { RetriesExhaustedError } from './retries-exhausted-error.js';
+export { isCantonErrorBody, normalizeCantonErrorBody, toLedgerApiError } from './to-ledger-api-error.js';
+export { TransportError } from './transport-error.js';
+export type { TransportErrorCode } from './transport-error.js';

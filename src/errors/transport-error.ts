@@ -1,0 +1,25 @@
+import { ErrorCodes } from './error-codes.js';
+import { LedgerRxError } from './ledger-rx-error.js';
+
+/** The codes a {@link TransportError} can carry. */
+export type TransportErrorCode =
+  | typeof ErrorCodes.CONNECTION_FAILED
+  | typeof ErrorCodes.CONNECTION_RESET
+  | typeof ErrorCodes.REQUEST_TIMEOUT
+  | typeof ErrorCodes.BODY_TRUNCATED;
+
+/**
+ * The HTTP exchange failed below the level of the API: the connection was refused or reset, timed out, or
+ * the body ended early (`BODY_TRUNCATED`). Always retryable: for reads, resume from the last delivered offset.
+ */
+export class TransportError extends LedgerRxError {
+  override name = 'TransportError';
+  declare readonly code: TransportErrorCode;
+  /** `METHOD path` of the request that failed. */
+  readonly request: string;
+
+  constructor(code: TransportErrorCode, message: string, options: { request?: string; cause?: unknown } = {}) {
+    super(code, message, { retryable: true, cause: options.cause });
+    this.request = options.request ?? '';
+  }
+}

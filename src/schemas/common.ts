@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { Int32, Int64, Timestamp } from './primitives.js';
+
+/** `Field`: one field of a protobuf unknown-field set (scalapb well-known type plumbing). */
+export const Field = z.looseObject({
+  varint: z.array(Int64).nullish(),
+  fixed64: z.array(Int64).nullish(),
+  fixed32: z.array(Int32).nullish(),
+  lengthDelimited: z.array(z.string()).nullish(),
+});
+export type Field = z.output<typeof Field>;
+
+/** `Map_Int_Field`. */
+export const MapIntField = z.record(z.string(), Field);
+
+/** `UnknownFieldSet`: `{"fields": {}}` on output. */
+export const UnknownFieldSet = z.looseObject({ fields: MapIntField });
+export type UnknownFieldSet = z.output<typeof UnknownFieldSet>;
+
+/**
+ * `Duration`: an object `{seconds, nanos}` (not the proto3 "1.5s" string). The server adds
+ * `unknownFields` on output; it is optional on input.
+ */
+export const Duration = z.looseObject({
+  seconds: Int64,
+  nanos: Int32,
+  unknownFields: UnknownFieldSet.nullish(),
+});
+export type Duration = z.output<typeof Duration>;
+
+/** `Empty`: the proto "not set" alternative of a variant, or a unit payload; encodes as `{}`. */
+export const Empty = z.looseObject({});
+export type Empty = z.output<typeof Empty>;
+
+/** `Map_String`: a string-to-string map (annotations, error context). */
+export const MapString = z.record(z.string(), z.string());
+
+/** `Tuple2_String_String`: a `[type, value]` pair. */
+export const Tuple2StringString = z.array(z.string());
+
+/** `TraceContext`: W3C trace headers of an update. */
+export const TraceContext = z.looseObject({
+  traceparent: z.string().nullish(),
+  tracestate: z.string().nullish(),
+});
+export type TraceContext = z.output<typeof TraceContext>;
+
+/** `SynchronizerTime`: the latest record time seen on a synchronizer. */
+export const SynchronizerTime = z.looseObject({
+  synchronizerId: z.string(),
+  recordTime: Timestamp,
+});
+export type SynchronizerTime = z.output<typeof SynchronizerTime>;
+
+/** `ObjectMeta`: a resource version and annotations (users, parties). */
+export const ObjectMeta = z.looseObject({
+  resourceVersion: z.string().nullish(),
+  annotations: MapString.nullish(),
+});
+export type ObjectMeta = z.output<typeof ObjectMeta>;
+
+/** `FieldMask`: `{"paths": [...]}`; `unknownFields` is filled in by the server when absent. */
+export const FieldMask = z.looseObject({
+  paths: z.array(z.string()).nullish(),
+  unknownFields: UnknownFieldSet.nullish(),
+});
+export type FieldMask = z.output<typeof FieldMask>;
+
+/** `ProtoAny`: a packed protobuf message. */
+export const ProtoAny = z.looseObject({
+  typeUrl: z.string(),
+  value: z.string(),
+  unknownFields: UnknownFieldSet,
+  valueDecoded: z.string().nullish(),
+});
+export type ProtoAny = z.output<typeof ProtoAny>;
+
+/** `JsStatus`: a google.rpc.Status, as used in interface view errors. */
+export const JsStatus = z.looseObject({
+  code: Int32,
+  message: z.string(),
+  details: z.array(ProtoAny).nullish(),
+});
+export type JsStatus = z.output<typeof JsStatus>;

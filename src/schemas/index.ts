@@ -1,0 +1,14 @@
+export * from './commands.js';
+export * from './common.js';
+export { componentSchemas } from './component-schemas.js';
+export * from './events.js';
+export * from './filters.js';
+export * from './js-canton-error.js';
+export * from './parties.js';
+export * from './primitives.js';
+export * from './state.js';
+export * from './updates.js';
+export * from './users.js';
+export { isUnknownVariant, variant, variantInfo, wrapped } from './variant.js';
+export type { UnknownVariant, VariantSchema } from './variant.js';
+export * from './vetting.js';

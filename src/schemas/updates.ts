@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { SynchronizerTime, TraceContext } from './common.js';
+import { Event, JsReassignmentEvent, TopologyEvent } from './events.js';
+import { TransactionFilter, UpdateFormat } from './filters.js';
+import { Int64, Offset, Timestamp } from './primitives.js';
+import { variant, wrapped } from './variant.js';
+
+/**
+ * `JsTransaction`: a committed Daml transaction. `commandId` and `workflowId` are `""` (not `null`) when not
+ * visible or not set.
+ */
+export const JsTransaction = z.looseObject({
+  updateId: z.string(),
+  commandId: z.string().nullish(),
+  workflowId: z.string().nullish(),
+  effectiveAt: Timestamp,
+  events: z.array(Event),
+  offset: Offset,
+  synchronizerId: z.string(),
+  traceContext: TraceContext.nullish(),
+  recordTime: Timestamp,
+  externalTransactionHash: z.string().nullish(),
+  paidTrafficCost: Int64.nullish(),
+  transactionHash: z.string().nullish(),
+});
+export type JsTransaction = z.output<typeof JsTransaction>;
+
+/** `JsReassignment`: contracts moved between synchronizers. */
+export const JsReassignment = z.looseObject({
+  updateId: z.string(),
+  commandId: z.string().nullish(),
+  workflowId: z.string().nullish(),
+  offset: Offset,
+  events: z.array(JsReassignmentEvent),
+  traceContext: TraceContext.nullish(),
+  recordTime: Timestamp,
+  synchronizerId: z.string(),
+  paidTrafficCost: Int64.nullish(),
+});
+export type JsReassignment = z.output<typeof JsReassignment>;
+
+/** `JsTopologyTransaction`: participant authorization changes. */
+export const JsTopologyTransaction = z.looseObject({
+  updateId: z.string(),
+  offset: Offset,
+  synchronizerId: z.string(),
+  recordTime: Timestamp,
+  events: z.array(TopologyEvent),
+  traceContext: TraceContext.nullish(),
+});
+export type JsTopologyTransaction = z.output<typeof JsTopologyTransaction>;
+
+/**
+ * `OffsetCheckpoint` (payload): the participant has indexed everything up to `offset`. A valid
+ * `beginExclusive` for resuming; appears only in open-ended streams.
+ */
+export const OffsetCheckpoint = z.looseObject({
+  offset: Offset,
+  synchronizerTimes: z.array(SynchronizerTime).nullish(),
+});
+export type OffsetCheckpoint = z.output<typeof OffsetCheckpoint>;
+
+/** The alternatives of `Update`; every one wraps its payload in `"value"`. */
+export const updateCases = {
+  OffsetCheckpoint: wrapped(OffsetCheckpoint),
+  Reassignment: wrapped(JsReassignment),
+  TopologyTransaction: wrapped(JsTopologyTransaction),
+  Transaction: wrapped(JsTransaction),
+};
+
+/** `Update`: one of the four kinds, or an {@link UnknownVariant} from a newer server. */
+export const Update = variant('Update', updateCases, { open: true });
+export type Update = z.output<typeof Update>;
+
+/** `JsGetUpdatesResponse`: one element of the `POST /v2/updates` array. */
+export const JsGetUpdatesResponse = z.looseObject({
+  update: Update,
+});
+export type JsGetUpdatesResponse = z.output<typeof JsGetUpdatesResponse>;
+
+/**
+ * `GetUpdatesRequest`: the body of `POST /v2/updates`. Use `updateFormat`; the deprecated `filter`/`verbose`
+ * pair is accepted and converted by the client (see `fromLegacyFilter`).
+ */
+export const GetUpdatesRequest = z.looseObject({
+  beginExclusive: Offset,
+  endInclusive: Int64.nullish(),
+  filter: TransactionFilter.nullish(),
+  verbose: z.boolean().nullish(),
+  updateFormat: UpdateFormat.nullish(),
+  descendingOrder: z.boolean().nullish(),
+});
+export type GetUpdatesRequest = z.input<typeof GetUpdatesRequest>;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * A variant the schema does not know: the server sent `{"<unknownVariant>": <payload>}` with a key that
+ * is newer than this library. Surfaced as data, never as a crash.
+ */
+export interface UnknownVariant {
+  readonly unknownVariant: string;
+  readonly payload: unknown;
+}
+
+/** True when `value` is an {@link UnknownVariant}. */
+export function isUnknownVariant(value: unknown): value is UnknownVariant {
+  return typeof value === 'object' && value !== null && typeof (value as { unknownVariant?: unknown }).unknownVariant === 'string';
+}
+
+type Cases = Record<string, z.ZodType>;
+type Known<C extends Cases, M extends 'output' | 'input'> = {
+  [K in keyof C]: { [P in K]: M extends 'output' ? z.output<C[K]> : z.input<C[K]> };
+}[keyof C];
+
+/** The zod type of a variant: one of the known single-key objects, or {@link UnknownVariant} when open. */
+export type VariantSchema<C extends Cases, Open extends boolean> = z.ZodType<
+  Open extends true ? Known<C, 'output'> | UnknownVariant : Known<C, 'output'>,
+  Known<C, 'input'>
+>;
+
+interface VariantInfo {
+  readonly name: string;
+  readonly cases: Cases;
+  readonly open: boolean;
+}
+
+const registry = new WeakMap<z.ZodType, VariantInfo>();
+
+/** The case names and schemas of a schema built by {@link variant}, or `undefined`. */
+export function variantInfo(schema: z.ZodType): VariantInfo | undefined {
+  return registry.get(schema);
+}
+
+/**
+ * Builds the schema of a Canton variant: a JSON object with exactly one key, the name of the alternative.
+ * Whether the payload sits under `"value"` is decided per case by the case schema (see {@link wrapped}).
+ *
+ * With `open: true` (responses), a key the schema does not know is returned as an {@link UnknownVariant}
+ * instead of failing; with `open: false` (requests we send), it is an issue.
+ */
+export function variant<const C extends Cases, const Open extends boolean>(
+  name: string,
+  cases: C,
+  options: { open: Open },
+): VariantSchema<C, Open> {
+  const schema = z.unknown().transform((input, ctx) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      ctx.addIssue({ code: 'custom', message: `${name}: expected an object with one key` });
+      return z.NEVER;
+    }
+    let key: string | undefined;
+    let count = 0;
+    for (const k in input) {
+      if (Object.prototype.hasOwnProperty.call(input, k)) {
+        count++;
+        key = k;
+      }
+    }
+    if (count !== 1 || key === undefined) {
+      ctx.addIssue({ code: 'custom', message: `${name}: expected exactly one key, got ${count}` });
+      return z.NEVER;
+    }
+    const payload = (input as Record<string, unknown>)[key];
+    const caseSchema = Object.prototype.hasOwnProperty.call(cases, key) ? cases[key] : undefined;
+    if (caseSchema === undefined) {
+      if (options.open) return { unknownVariant: key, payload } satisfies UnknownVariant;
+      ctx.addIssue({ code: 'custom', message: `${name}: unknown alternative '${key}' (expected one of ${Object.keys(cases).join(', ')})` });
+      return z.NEVER;
+    }
+    const result = caseSchema.safeParse(payload);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+      }
+      return z.NEVER;
+    }
+    return { [key]: result.data };
+  });
+  const typed = schema as unknown as VariantSchema<C, Open>;
+  registry.set(typed, { name, cases, open: options.open });
+  return typed;
+}
+
+/** The case schema of a wrapper alternative: `{"value": <payload>}`. */
+export function wrapped<T extends z.ZodType>(payload: T) {
+  return z.looseObject({ value: payload });
+}

@@ -1,0 +1,18 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The reference folder `../shared` beside the repository (CI always has it), or `LEDGER_RX_SHARED`.
+ * `undefined` in a user's clone without it: tests that need it skip with a message.
+ */
+export const sharedDir: string | undefined = (() => {
+  const candidate = process.env['LEDGER_RX_SHARED'] ?? resolve(repoRoot, '..', 'shared');
+  return existsSync(resolve(candidate, 'canton', 'openapi.yaml')) ? candidate : undefined;
+})();
+
+/** Path of the official OpenAPI spec, when available. */
+export const openapiPath = sharedDir ? resolve(sharedDir, 'canton', 'openapi.yaml') : undefined;
