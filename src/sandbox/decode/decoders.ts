@@ -1,0 +1,184 @@
+import { SandboxError } from '../errors/sandbox-error.js';
+
+/**
+ * Request decoding for the sandbox, modelled on the server's circe codecs: a decoder checks a JSON value
+ * at a path and returns the decoded value, or throws the 400 text/plain {@link SandboxError.decodeFailure}
+ * the real server sends (`Invalid value for: body (<reason> at '<path>')`). The exact wording of the real
+ * messages is library-generated; the status, content type and the named path are what clients rely on.
+ *
+ * The server's "relaxed" codec pre-fills missing repeated, map, string, bool, number and oneof fields with
+ * their protobuf default, so most request fields are optional ({@link withDefault}); fields of `Option`
+ * type also accept `null` ({@link optional}); plain scalars do not accept `null`.
+ */
+export type Decoder<T> = (value: unknown, path: string) => T;
+
+/** Throws the decode failure for `path`. */
+export function fail(path: string, reason: string): never {
+  throw SandboxError.decodeFailure(path ? `${reason} at '${path}'` : reason);
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function wrongType(path: string, value: unknown, expected: string): never {
+  return fail(path, `Got value '${show(value)}' with wrong type, expecting ${expected}`);
+}
+
+/** A child path: `a.b`, `a[0]`. */
+export function at(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path ? `${path}.${key}` : key;
+}
+
+export const string: Decoder<string> = (v, p) => (typeof v === 'string' ? v : wrongType(p, v, 'string'));
+
+export const boolean: Decoder<boolean> = (v, p) => (typeof v === 'boolean' ? v : wrongType(p, v, 'boolean'));
+
+function integer(min: number, max: number, label: string): Decoder<number> {
+  return (v, p) => {
+    let n: number;
+    if (typeof v === 'number') n = v;
+    else if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) n = Number(v);
+    else return wrongType(p, v, label);
+    if (!Number.isInteger(n) || !Number.isSafeInteger(n) || n < min || n > max) return wrongType(p, v, label);
+    return n;
+  };
+}
+
+/** An int64: a JSON number or a numeric string (circe accepts both). Beyond 2^53 is refused. */
+export const int64: Decoder<number> = integer(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 'long');
+
+/** An int32. */
+export const int32: Decoder<number> = integer(-2147483648, 2147483647, 'int');
+
+/** An ISO-8601 instant (`Instant.parse`): `2026-06-30T10:15:30Z`, with 0 to 9 fractional digits. */
+export const timestamp: Decoder<string> = (v, p) => {
+  if (typeof v !== 'string') return wrongType(p, v, 'instant');
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(v) || Number.isNaN(Date.parse(v))) {
+    return fail(p, `Text '${v}' could not be parsed as an instant`);
+  }
+  return v;
+};
+
+/** Any JSON value (Daml payloads). */
+export const json: Decoder<unknown> = (v) => v;
+
+/** One of the enum names; an unknown name fails like the server's enum decoder. */
+export function enumOf<const T extends string>(values: readonly T[]): Decoder<T> {
+  return (v, p) => {
+    if (typeof v !== 'string') return wrongType(p, v, 'string');
+    if (!(values as readonly string[]).includes(v)) {
+      return fail(p, `Unrecognized enum value ${v}. Supported values: [${values.join(', ')}]`);
+    }
+    return v as T;
+  };
+}
+
+export function array<T>(item: Decoder<T>): Decoder<T[]> {
+  return (v, p) => {
+    if (!Array.isArray(v)) return wrongType(p, v, 'array');
+    return v.map((x, i) => item(x, at(p, i)));
+  };
+}
+
+/** A JSON object used as a string-keyed map. */
+export function map<T>(item: Decoder<T>): Decoder<Record<string, T>> {
+  return (v, p) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return wrongType(p, v, 'object');
+    const out: Record<string, T> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = item(x, at(p, k));
+    return out;
+  };
+}
+
+const OPTIONAL = Symbol('optional');
+const DEFAULT = Symbol('default');
+
+/** A field decoder that knows how to treat a missing key. */
+export type FieldDecoder<T> = Decoder<T> & { [OPTIONAL]?: true; [DEFAULT]?: () => T };
+
+/** An `Option` field: missing or `null` gives `undefined`. */
+export function optional<T>(decoder: Decoder<T>): FieldDecoder<T | undefined> {
+  const d: FieldDecoder<T | undefined> = (v, p) => (v === null || v === undefined ? undefined : decoder(v, p));
+  d[OPTIONAL] = true;
+  return d;
+}
+
+/** A relaxed-codec field: missing gives the protobuf default; `null` is still a type error. */
+export function withDefault<T>(decoder: Decoder<T>, fallback: () => T): FieldDecoder<T> {
+  const d: FieldDecoder<T> = (v, p) => decoder(v, p);
+  d[DEFAULT] = fallback;
+  return d;
+}
+
+type Fields = Record<string, FieldDecoder<unknown>>;
+type Decoded<F extends Fields> = { [K in keyof F]: F[K] extends FieldDecoder<infer T> ? T : never };
+
+/**
+ * A JSON object with the given fields. A missing field with neither {@link optional} nor {@link withDefault}
+ * fails with `Missing required field`. Unknown properties are ignored, as the server ignores them.
+ */
+export function object<F extends Fields>(fields: F): Decoder<Decoded<F>> {
+  return (v, p) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return wrongType(p, v, 'object');
+    const input = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [name, decoder] of Object.entries(fields)) {
+      const present = Object.prototype.hasOwnProperty.call(input, name);
+      if (!present) {
+        if (decoder[DEFAULT]) out[name] = decoder[DEFAULT]();
+        else if (decoder[OPTIONAL]) out[name] = undefined;
+        else fail(at(p, name), 'Missing required field');
+        continue;
+      }
+      out[name] = decoder(input[name], at(p, name));
+    }
+    return out as Decoded<F>;
+  };
+}
+
+/** A decoded variant: the alternative's name and its decoded payload. */
+export interface Variant<K extends string, T> {
+  readonly kind: K;
+  readonly value: T;
+}
+
+type Alternatives = Record<string, Decoder<unknown>>;
+type DecodedVariant<A extends Alternatives> = {
+  [K in keyof A & string]: Variant<K, A[K] extends Decoder<infer T> ? T : never>;
+}[keyof A & string];
+
+/**
+ * A variant: an object with exactly one key naming the alternative. An unknown name or a wrong number of
+ * keys is a decode failure, as with the server's sealed-trait codecs.
+ */
+export function variant<A extends Alternatives>(typeName: string, alternatives: A): Decoder<DecodedVariant<A>> {
+  return (v, p) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return wrongType(p, v, 'object');
+    const keys = Object.keys(v);
+    if (keys.length !== 1) return fail(p, `${typeName} expects exactly one of ${Object.keys(alternatives).join(', ')}`);
+    const kind = keys[0] as string;
+    const decoder = Object.prototype.hasOwnProperty.call(alternatives, kind) ? alternatives[kind] : undefined;
+    if (!decoder) return fail(p, `type ${typeName} has no class/object/case '${kind}'`);
+    return { kind, value: decoder((v as Record<string, unknown>)[kind], at(p, kind)) } as DecodedVariant<A>;
+  };
+}
+
+/** The `{"value": <payload>}` wrapper of wrapper alternatives. */
+export function wrapped<T>(payload: Decoder<T>): Decoder<T> {
+  const o = object({ value: payload });
+  return (v, p) => o(v, p).value;
+}
+
+/** An empty object (`Empty`, `NoPrior`, unit payloads); extra keys are ignored. */
+export const empty: Decoder<Record<string, never>> = (v, p) => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return wrongType(p, v, 'object');
+  return {};
+};
+
+/** Decodes a request body (already parsed JSON) with `decoder`. */
+export function decodeBody<T>(decoder: Decoder<T>, value: unknown): T {
+  return decoder(value, '');
+}

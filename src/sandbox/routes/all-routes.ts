@@ -1,0 +1,21 @@
+import type { Route } from '../http/request-context.js';
+import { commandRoutes } from './command-routes.js';
+import { packageRoutes } from './package-routes.js';
+import { partyRoutes } from './party-routes.js';
+import { stateRoutes } from './state-routes.js';
+import { updatesRoutes } from './updates-route.js';
+import { userRoutes } from './user-routes.js';
+import { versionRoutes } from './version-route.js';
+import { vettingRoutes } from './vetting-routes.js';
+
+/** Every route the sandbox serves. */
+export const allRoutes: readonly Route[] = [
+  ...versionRoutes,
+  ...stateRoutes,
+  ...updatesRoutes,
+  ...commandRoutes,
+  ...partyRoutes,
+  ...userRoutes,
+  ...packageRoutes,
+  ...vettingRoutes,
+];

@@ -1,0 +1,87 @@
+/** How `POST /v2/updates` writes its answer. */
+export type ResponseMode = 'buffered' | 'streamed';
+
+/**
+ * Options of the embedded sandbox participant. Every option is also a flag of `ledger-rx sandbox`.
+ */
+export interface SandboxOptions {
+  /** Interface to bind. Default `127.0.0.1` (loopback only). */
+  readonly host?: string;
+  /** Port to bind; `0` (the default) picks a free one. */
+  readonly port?: number;
+  /** `http-list-max-elements-limit`: the most elements a list answer holds. Default 200. */
+  readonly maxListElements?: number;
+  /** `http-list-wait-time`: the default idle timeout of open-ended list reads, in ms. Default 500. */
+  readonly listWaitMs?: number;
+  /** Maximum page size of the vetted-packages list. Default 100. */
+  readonly maxVettingPageSize?: number;
+  /** How many synchronizers the participant is connected to. Default 1. */
+  readonly synchronizers?: number;
+  /** When set, tokens must be HS256 JWTs signed with this secret. Default: auth off. */
+  readonly authSecret?: string;
+  /**
+   * `buffered` (default) collects the list before answering, like the real server; `streamed` writes each
+   * element as it is produced, with backpressure, for large reads and benchmarks.
+   */
+  readonly responseMode?: ResponseMode;
+  /** Creates this many transactions at start (with parties and contracts). Default 0. */
+  readonly seed?: number;
+  /** Approximate create-argument size of seeded transactions, in bytes. */
+  readonly seedPayloadBytes?: number;
+  /** A live workload of this many transactions per second. Default: none. */
+  readonly generate?: number;
+  /** The JSON API request timeout (answered with 503 text/plain). Default 20 000 ms. */
+  readonly requestTimeoutMs?: number;
+  /** Largest accepted request body; larger bodies get 413. Default 8 MiB. */
+  readonly maxRequestBodyBytes?: number;
+  /** How often the cached offset checkpoint is refreshed, in ms. Default 15 000. */
+  readonly checkpointIntervalMs?: number;
+  /** Seed of the sandbox's pseudo-random choices (ids, offset gaps). Default 1. */
+  readonly randomSeed?: number;
+}
+
+/** {@link SandboxOptions} with every default applied. */
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'authSecret' | 'generate' | 'seedPayloadBytes'>> & {
+  readonly authSecret: string | undefined;
+  readonly generate: number | undefined;
+  readonly seedPayloadBytes: number | undefined;
+};
+
+/** Applies defaults and checks ranges; throws `RangeError` on nonsense. */
+export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
+  const r: ResolvedSandboxOptions = {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    maxListElements: options.maxListElements ?? 200,
+    listWaitMs: options.listWaitMs ?? 500,
+    maxVettingPageSize: options.maxVettingPageSize ?? 100,
+    synchronizers: options.synchronizers ?? 1,
+    authSecret: options.authSecret,
+    responseMode: options.responseMode ?? 'buffered',
+    seed: options.seed ?? 0,
+    seedPayloadBytes: options.seedPayloadBytes,
+    generate: options.generate,
+    requestTimeoutMs: options.requestTimeoutMs ?? 20_000,
+    maxRequestBodyBytes: options.maxRequestBodyBytes ?? 8 * 1024 * 1024,
+    checkpointIntervalMs: options.checkpointIntervalMs ?? 15_000,
+    randomSeed: options.randomSeed ?? 1,
+  };
+  const positive = (name: string, v: number, min = 1) => {
+    if (!Number.isInteger(v) || v < min) throw new RangeError(`sandbox option ${name} must be an integer >= ${min}, got ${v}`);
+  };
+  positive('port', r.port, 0);
+  if (r.port > 65535) throw new RangeError(`sandbox option port must be <= 65535, got ${r.port}`);
+  positive('maxListElements', r.maxListElements);
+  positive('listWaitMs', r.listWaitMs, 0);
+  positive('maxVettingPageSize', r.maxVettingPageSize);
+  positive('synchronizers', r.synchronizers);
+  positive('seed', r.seed, 0);
+  positive('requestTimeoutMs', r.requestTimeoutMs);
+  positive('maxRequestBodyBytes', r.maxRequestBodyBytes);
+  positive('checkpointIntervalMs', r.checkpointIntervalMs);
+  if (r.seedPayloadBytes !== undefined) positive('seedPayloadBytes', r.seedPayloadBytes, 0);
+  if (r.generate !== undefined && !(r.generate > 0)) throw new RangeError(`sandbox option generate must be > 0, got ${r.generate}`);
+  if (r.responseMode !== 'buffered' && r.responseMode !== 'streamed') throw new RangeError(`sandbox option responseMode must be buffered or streamed`);
+  if (r.authSecret !== undefined && r.authSecret.length === 0) throw new RangeError('sandbox option authSecret must not be empty');
+  return r;
+}

@@ -1,0 +1,50 @@
+import type { ResolvedSandboxOptions } from '../sandbox-options.js';
+import { uid } from './ids.js';
+import { Ledger } from './ledger.js';
+import { PackageStore } from './package-store.js';
+import { PartiesStore } from './parties-store.js';
+import { UsersStore } from './users-store.js';
+import { VettingStore } from './vetting-store.js';
+
+/** A synchronizer the participant has registered. */
+export interface SynchronizerInfo {
+  readonly id: string;
+  /** Ready and connected; vetting autodetection and submissions only use connected synchronizers. */
+  connected: boolean;
+}
+
+/**
+ * The whole in-memory state of the sandbox participant: identity, synchronizers, parties, users,
+ * packages, vetting and the ledger. Handlers read and change it; tests and users inspect it through the
+ * sandbox handle.
+ */
+export class ParticipantState {
+  /** This participant's unique identifier (`participant1::1220…`). */
+  readonly participantId: string;
+  /** A second participant on the same synchronizers, whose vetting state the list also shows. */
+  readonly otherParticipantId: string;
+  readonly synchronizers: SynchronizerInfo[];
+  readonly parties = new PartiesStore();
+  readonly users = new UsersStore();
+  readonly packages = new PackageStore();
+  readonly vetting: VettingStore;
+  readonly ledger: Ledger;
+  readonly options: ResolvedSandboxOptions;
+
+  constructor(options: ResolvedSandboxOptions) {
+    this.options = options;
+    this.participantId = uid('participant1', `participant1-${options.randomSeed}`);
+    this.otherParticipantId = uid('participant2', `participant2-${options.randomSeed}`);
+    this.synchronizers = Array.from({ length: options.synchronizers }, (_, i) => ({
+      id: uid(i === 0 ? 'global' : `sync-${i + 1}`, `synchronizer-${i}-${options.randomSeed}`),
+      connected: true,
+    }));
+    this.vetting = new VettingStore(this);
+    this.ledger = new Ledger(this);
+  }
+
+  /** The namespace fingerprint of this participant (parties allocated here share it). */
+  get namespace(): string {
+    return this.participantId.slice(this.participantId.indexOf('::') + 2);
+  }
+}

@@ -1,0 +1,49 @@
+import { expect } from 'vitest';
+import { request } from 'undici';
+import { specProblems } from './spec-validator.js';
+import { openapiPath } from './shared-dir.js';
+
+/** A raw HTTP answer from the sandbox. */
+export interface RawResponse {
+  readonly status: number;
+  readonly contentType: string;
+  readonly text: string;
+  /** The parsed body when it is JSON, else `undefined`. */
+  readonly json: unknown;
+  readonly headers: Record<string, string | string[] | undefined>;
+}
+
+/** Options of {@link call}. */
+export interface CallOptions {
+  readonly body?: unknown;
+  /** A raw body string, sent as is (for malformed JSON). */
+  readonly rawBody?: string;
+  readonly token?: string;
+  readonly headers?: Record<string, string>;
+  /** Skip the spec validation of the answer (fault tests). Default false. */
+  readonly skipSpecCheck?: boolean;
+}
+
+/**
+ * Sends a raw HTTP request to the sandbox — not through our client, so the two cannot hide each other's
+ * mistakes — and validates every JSON answer against openapi.yaml (when ../shared is present).
+ */
+export async function call(baseUrl: string, method: string, pathAndQuery: string, options: CallOptions = {}): Promise<RawResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  const res = await request(new URL(pathAndQuery, baseUrl), { method: method as 'GET', headers, body });
+  const text = await res.body.text();
+  const contentType = String(res.headers['content-type'] ?? '');
+  let json: unknown;
+  if (contentType.includes('application/json')) json = JSON.parse(text);
+  const path = pathAndQuery.split('?')[0] as string;
+  if (!options.skipSpecCheck && openapiPath && json !== undefined && res.statusCode !== 404 && res.statusCode !== 405) {
+    const problems = specProblems(method, path, res.statusCode, json);
+    expect(problems, `${method} ${path} ${res.statusCode} answer must match openapi.yaml`).toEqual([]);
+  }
+  return { status: res.statusCode, contentType, text, json, headers: res.headers };
+}

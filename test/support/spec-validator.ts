@@ -1,0 +1,92 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { loadOpenapi, type OasSchema } from './openapi.js';
+
+/**
+ * Validates response bodies against ../shared/canton/openapi.yaml with ajv.
+ *
+ * Two adaptations make the check stricter than the spec text, in the direction of the real server
+ * (server-behavior §1.3): every declared property must be present (the server never omits a field), an
+ * optional property may be `null` (that is how the server encodes an absent optional), and no undeclared
+ * property may appear (additionalProperties: false), so the sandbox cannot invent fields.
+ */
+function adapt(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(adapt);
+  if (!node || typeof node !== 'object') return node;
+  const s = node as OasSchema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) {
+    if (k === '$ref' && typeof v === 'string') out[k] = `oas${v}`;
+    else if (k === 'description' || k === 'title' || k === 'format' || k === 'deprecated') continue;
+    else out[k] = adapt(v);
+  }
+  if (s.properties) {
+    const required = new Set(s.required ?? []);
+    const props: Record<string, unknown> = {};
+    for (const [name, prop] of Object.entries(out['properties'] as Record<string, unknown>)) {
+      props[name] = required.has(name) ? prop : { anyOf: [prop, { type: 'null' }] };
+    }
+    out['properties'] = props;
+    out['required'] = Object.keys(s.properties);
+    if (out['additionalProperties'] === undefined) out['additionalProperties'] = false;
+  }
+  return out;
+}
+
+let ajv: Ajv | undefined;
+const cache = new Map<string, ValidateFunction>();
+
+function compiler(): Ajv {
+  if (!ajv) {
+    const doc = loadOpenapi();
+    ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+    ajv.addSchema({ $id: 'oas', components: { schemas: adapt(doc.components.schemas) } });
+  }
+  return ajv;
+}
+
+function pathMatches(template: string, path: string): boolean {
+  const re = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  return re.test(path);
+}
+
+/** The JSON schema the spec declares for `method path` answering `status`, or `undefined` for text bodies. */
+function responseSchema(method: string, path: string, status: number): unknown {
+  const doc = loadOpenapi();
+  const candidates = Object.keys(doc.paths).filter((t) => pathMatches(t, path));
+  // Prefer the literal path over a templated one (`/v2/package-vetting/list` vs `{...}`).
+  candidates.sort((a, b) => (a.includes('{') ? 1 : 0) - (b.includes('{') ? 1 : 0));
+  const template = candidates[0];
+  if (!template) throw new Error(`no path in openapi.yaml matches ${path}`);
+  const op = doc.paths[template]?.[method.toLowerCase()] as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> } | undefined;
+  if (!op?.responses) throw new Error(`openapi.yaml has no ${method} ${template}`);
+  // A JSON body is checked against the status's JSON schema, else against `default` (JsCantonError): the
+  // spec's '400' entry documents only the text/plain decode failures, while Canton errors with status 400
+  // are JSON bodies described by `default`.
+  const json = op.responses[String(status)]?.content?.['application/json'] ?? op.responses['default']?.content?.['application/json'];
+  return json ? json.schema : undefined;
+}
+
+/**
+ * Validates a response body against the spec; returns the list of problems (empty when valid).
+ * Throws when the spec declares a text body for that status, or no such operation.
+ */
+export function specProblems(method: string, path: string, status: number, body: unknown): string[] {
+  const schema = responseSchema(method, path, status);
+  if (schema === undefined) throw new Error(`the spec declares no JSON body for ${method} ${path} ${status}`);
+  const key = JSON.stringify(schema);
+  let validate = cache.get(key);
+  if (!validate) {
+    validate = compiler().compile(adapt(schema) as object);
+    cache.set(key, validate);
+  }
+  if (validate(body)) return [];
+  return (validate.errors ?? []).slice(0, 20).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+}
+
+/** True when the spec says `method path` may answer `status` with text/plain (decode failures). */
+export function specDeclaresText(method: string, path: string, status: number): boolean {
+  const doc = loadOpenapi();
+  const template = Object.keys(doc.paths).find((t) => pathMatches(t, path));
+  const op = template ? (doc.paths[template]?.[method.toLowerCase()] as { responses?: Record<string, { content?: Record<string, unknown> }> } | undefined) : undefined;
+  return Boolean(op?.responses?.[String(status)]?.content?.['text/plain']);
+}
