@@ -35,7 +35,7 @@ export async function call(baseUrl: string, method: string, pathAndQuery: string
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] ??= 'application/json';
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-  const res = await request(new URL(pathAndQuery, baseUrl), { method: method as 'GET', headers, body });
+  const res = await request(new URL(pathAndQuery, baseUrl), { method: method as 'GET', headers, ...(body === undefined ? {} : { body }) });
   const text = await res.body.text();
   const contentType = String(res.headers['content-type'] ?? '');
   let json: unknown;
