@@ -1,0 +1,12 @@
+export type { Checkpoint, CheckpointStore } from './checkpoint.js';
+export { MemoryCheckpointStore } from './memory-checkpoint-store.js';
+export { readDescending } from './read-descending.js';
+export type { ReadDescendingConfig } from './read-descending.js';
+export { isListTooLarge, resolveRetryConfig, retryDelay } from './retry-config.js';
+export type { ResolvedRetryConfig, RetryConfig } from './retry-config.js';
+export { tailUpdates } from './tail-updates.js';
+export type { TailUpdatesConfig } from './tail-updates.js';
+export type { TailStatus } from './tail-status.js';
+export { trackCheckpoint } from './track-checkpoint.js';
+export type { TrackCheckpointConfig } from './track-checkpoint.js';
+export type { UpdatesPageOptions, UpdatesSource } from './updates-source.js';

@@ -1,0 +1,192 @@
+import {
+  EMPTY,
+  Observable,
+  concat,
+  concatMap,
+  defer,
+  from,
+  ignoreElements,
+  of,
+  repeat,
+  retry,
+  take,
+  tap,
+  throwError,
+  timer,
+  type ObservableInput,
+  type SchedulerLike,
+} from 'rxjs';
+import { ErrorCodes } from '../../errors/error-codes.js';
+import { LedgerRxError } from '../../errors/ledger-rx-error.js';
+import { ProtocolError } from '../../errors/protocol-error.js';
+import { RetriesExhaustedError } from '../../errors/retries-exhausted-error.js';
+import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/updates.js';
+import { updateOffset } from '../../streams/update-offset.js';
+import { isListTooLarge, retryDelay, type ResolvedRetryConfig } from '../retry-config.js';
+import type { TailStatus } from '../tail-status.js';
+import type { UpdatesPageOptions, UpdatesSource } from '../updates-source.js';
+
+/** One planned `POST /v2/updates` call. */
+export interface PagePlan {
+  readonly request: GetUpdatesRequest;
+  readonly options: UpdatesPageOptions;
+  /**
+   * The exclusive bound the first element must pass: `beginExclusive` for ascending reads,
+   * `endInclusive + 1` for descending reads.
+   */
+  readonly from: number;
+  /** Ascending reads only: elements beyond this offset end the read instead of being delivered. */
+  readonly stopAfter?: number;
+}
+
+/** The read-specific decisions of {@link pagedRead}; `S` is the read's state (its cursor, mode, ...). */
+export interface PagedReadSpec<S> {
+  readonly direction: 'ascending' | 'descending';
+  /** The initial state (may look up a checkpoint store or the ledger end). */
+  start(): ObservableInput<S>;
+  /** The next call for `state` with the current page `limit`, or `null` when the read is complete. */
+  plan(state: S, limit: number): ObservableInput<PagePlan | null>;
+  /** The state after an element at `offset` (or without one) was delivered. */
+  delivered(state: S, offset: number | undefined): S;
+  /** The state after a page that brought `received` elements; `null` completes the read. */
+  pageEnd(state: S, received: number, plan: PagePlan): S | null;
+  /** The offset a (re)start resumes from, for the `resumed` status. */
+  position(state: S): number;
+}
+
+/** Settings of {@link pagedRead}. */
+export interface PagedReadConfig {
+  readonly pageLimit: number;
+  readonly retry: ResolvedRetryConfig;
+  readonly scheduler: SchedulerLike;
+  readonly onStatus: ((status: TailStatus) => void) | undefined;
+  readonly handler: ((element: JsGetUpdatesResponse) => ObservableInput<unknown>) | undefined;
+}
+
+function isCheckpoint(element: JsGetUpdatesResponse): boolean {
+  return typeof element.update === 'object' && element.update !== null && 'OffsetCheckpoint' in element.update;
+}
+
+/**
+ * The engine of every paged read: calls `POST /v2/updates` page after page as `spec` plans them, checks the
+ * order of offsets, delivers elements (after `handler`, if any), and retries retryable failures from the
+ * last delivered element. A 413 halves the page limit and asks again at once. The next page is requested
+ * only after the previous one completed and every element was handled, so memory stays within one page.
+ *
+ * Emits elements in offset order, each exactly once. Completes when `spec` says so. Errors with a
+ * `ProtocolError` when offsets go the wrong way, with the error itself when it is not retryable, and with
+ * `RetriesExhaustedError` when retries run out. Unsubscribing aborts the call in flight.
+ */
+export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, config: PagedReadConfig): Observable<JsGetUpdatesResponse> {
+  return defer(() => {
+    let state: S | undefined;
+    let limit = config.pageLimit;
+    let finished = false;
+    let attempt = 0;
+    let resuming = true;
+    const status = (s: TailStatus) => config.onStatus?.(s);
+
+    const runPage = (plan: PagePlan): Observable<JsGetUpdatesResponse> =>
+      new Observable<JsGetUpdatesResponse>((subscriber) => {
+        let received = 0;
+        let last = plan.from;
+        let stop = false;
+        const admitted = new Observable<{ element: JsGetUpdatesResponse; offset: number | undefined }>((inner) =>
+          source.updates(plan.request, plan.options).subscribe({
+            next: (element) => {
+              if (stop) return;
+              received++;
+              const offset = updateOffset(element);
+              if (offset !== undefined) {
+                const ordered = spec.direction === 'ascending' ? offset > last : offset < last;
+                if (!ordered) {
+                  if (offset === last && isCheckpoint(element)) return; // a checkpoint that does not advance: nothing new
+                  inner.error(
+                    new ProtocolError(
+                      ErrorCodes.OFFSET_NOT_INCREASING,
+                      `offset ${offset} after ${last} in a${spec.direction === 'ascending' ? 'n ascending' : ' descending'} read`,
+                      { offset, elementIndex: received - 1 },
+                    ),
+                  );
+                  return;
+                }
+                if (plan.stopAfter !== undefined && offset > plan.stopAfter) {
+                  stop = true;
+                  finished = true;
+                  inner.complete();
+                  return;
+                }
+                last = offset;
+              }
+              inner.next({ element, offset });
+            },
+            error: (e: unknown) => inner.error(e),
+            complete: () => inner.complete(),
+          }),
+        );
+        const handled = config.handler
+          ? admitted.pipe(concatMap((x) => concat(from((config.handler as NonNullable<PagedReadConfig['handler']>)(x.element)).pipe(ignoreElements()), of(x))))
+          : admitted;
+        return handled.subscribe({
+          next: ({ element, offset }) => {
+            subscriber.next(element);
+            state = spec.delivered(state as S, offset);
+            attempt = 0;
+          },
+          error: (e: unknown) => subscriber.error(e),
+          complete: () => {
+            if (!finished) {
+              const next = spec.pageEnd(state as S, received, plan);
+              if (next === null) finished = true;
+              else state = next;
+            }
+            attempt = 0;
+            subscriber.complete();
+          },
+        });
+      });
+
+    const onePage = defer(() => {
+      const state$ = state === undefined ? from(spec.start()).pipe(take(1), tap((s) => (state = s))) : of(state);
+      return state$.pipe(
+        tap((s) => {
+          if (resuming) {
+            resuming = false;
+            status({ type: 'resumed', fromOffset: spec.position(s), attempt });
+          }
+        }),
+        concatMap((s) => from(spec.plan(s, limit)).pipe(take(1))),
+        concatMap((plan) => {
+          if (plan === null) {
+            finished = true;
+            return EMPTY;
+          }
+          return runPage(plan);
+        }),
+      );
+    });
+
+    return onePage.pipe(
+      retry({
+        delay: (error: unknown) => {
+          if (isListTooLarge(error) && limit > 1) {
+            const lowered = Math.max(1, Math.floor(limit / 2));
+            status({ type: 'limit-lowered', from: limit, to: lowered });
+            limit = lowered;
+            return of(0);
+          }
+          attempt++;
+          const delay = retryDelay(error, attempt, config.retry);
+          if (delay === 'stop') {
+            const exhausted = error instanceof LedgerRxError && error.retryable && config.retry.maxAttempts > 0;
+            return throwError(() => (exhausted ? new RetriesExhaustedError(attempt - 1, error) : error));
+          }
+          status({ type: 'retrying', attempt, delayMs: delay, error });
+          resuming = true;
+          return timer(delay, config.scheduler);
+        },
+      }),
+      repeat({ delay: () => (finished ? EMPTY : timer(0, config.scheduler)) }),
+    );
+  });
+}

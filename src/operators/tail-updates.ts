@@ -1,0 +1,172 @@
+import { asyncScheduler, concatMap, from, map, of, type Observable, type ObservableInput, type SchedulerLike } from 'rxjs';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { TransactionFilter, UpdateFormat } from '../schemas/filters.js';
+import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
+import type { CheckpointStore } from './checkpoint.js';
+import { pagedRead, type PagePlan } from './internal/paged-read.js';
+import { resolveRetryConfig, type RetryConfig } from './retry-config.js';
+import type { TailStatus } from './tail-status.js';
+import type { UpdatesSource } from './updates-source.js';
+
+/** Options of {@link tailUpdates}. */
+export interface TailUpdatesConfig {
+  /**
+   * Where to start: an offset (exclusive), `'begin'` (0) or `'ledger-end'` (only new updates).
+   * Used when there is no `checkpointStore` or it holds nothing yet. Default `'begin'`.
+   */
+  readonly beginExclusive?: number | 'begin' | 'ledger-end';
+  /** Resume after the offset saved in this store (see `trackCheckpoint`). */
+  readonly checkpointStore?: CheckpointStore;
+  /** What to read. Give this, or the deprecated `filter` (+ `verbose`). */
+  readonly updateFormat?: UpdateFormat;
+  readonly filter?: TransactionFilter;
+  readonly verbose?: boolean;
+  /** Stop after this offset (inclusive) instead of tailing forever. */
+  readonly endInclusive?: number;
+  /** Elements asked for per request while catching up (the `limit` parameter). Lowered after a 413. Default 200. */
+  readonly pageLimit?: number;
+  /**
+   * `stream_idle_timeout_ms` of catch-up requests: how long the server waits for one more element before it
+   * answers. Short keeps latency low; raise it for a remote participant whose first element is slow. Default 20.
+   */
+  readonly idleTimeoutMs?: number;
+  /** `stream_idle_timeout_ms` of the long poll when caught up (must stay below the server's 20 s timeout). Default 5 000. */
+  readonly longPollMs?: number;
+  /** Retry policy; `false` disables retries. */
+  readonly retry?: RetryConfig | false;
+  /** Scheduler for every delay (backoff, pacing). Default `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike;
+  /** Side channel for `resumed`, `retrying`, `caught-up` and `limit-lowered`. */
+  readonly onStatus?: (status: TailStatus) => void;
+  /**
+   * Async processing that takes part in backpressure: each element is passed to `handler` and delivered only
+   * when the returned Observable/Promise completes; the next page is requested only after the whole page was
+   * handled. Without it, elements are delivered as they are parsed and a synchronous consumer is enough.
+   */
+  readonly handler?: (element: JsGetUpdatesResponse) => ObservableInput<unknown>;
+  /** Validate elements against the wire schema (default true). */
+  readonly validate?: boolean;
+}
+
+interface TailState {
+  readonly cursor: number;
+  readonly mode: 'catch-up' | 'live';
+  readonly caughtUp: boolean;
+}
+
+function checkConfig(c: TailUpdatesConfig): void {
+  const int = (name: string, v: number | undefined, min: number) => {
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw new InvalidArgumentError(name, `must be an integer >= ${min}`);
+  };
+  if (typeof c.beginExclusive === 'number') int('beginExclusive', c.beginExclusive, 0);
+  int('endInclusive', c.endInclusive, 1);
+  int('pageLimit', c.pageLimit, 1);
+  int('idleTimeoutMs', c.idleTimeoutMs, 0);
+  int('longPollMs', c.longPollMs, 1);
+  if (c.updateFormat && c.filter) throw new InvalidArgumentError('filter', 'give either updateFormat or the deprecated filter, not both');
+  if (!c.updateFormat && !c.filter) throw new InvalidArgumentError('updateFormat', 'an updateFormat (or the deprecated filter) is required');
+  if (c.updateFormat && c.verbose) throw new InvalidArgumentError('verbose', 'verbose belongs to the deprecated filter; set it in the updateFormat');
+  if (typeof c.beginExclusive === 'number' && c.endInclusive !== undefined && c.endInclusive < c.beginExclusive) {
+    throw new InvalidArgumentError('endInclusive', 'must not be below beginExclusive');
+  }
+}
+
+/**
+ * An endless, resumable tail of the update stream over `POST /v2/updates`.
+ *
+ * ```
+ * page 1 (catch-up):  --u1--u2--c3--|              limit 200, short idle
+ * page 2 (live):                    -------u4|     limit 1, long poll: answers as soon as u4 exists
+ * page 3 (catch-up):                          --|  nothing more: back to the long poll
+ * result:             --u1--u2--c3-----------u4---
+ * ```
+ *
+ * Each request resumes with `beginExclusive` = the offset of the last element delivered — an update or an
+ * `OffsetCheckpoint` (offsets are not contiguous). While behind, it asks for `pageLimit` elements with a
+ * short idle timeout; once a page comes back short it is caught up and long-polls with `limit=1`, which the
+ * server answers as soon as one new element exists, so live latency is one round trip rather than the
+ * server's 500 ms list wait. Empty pages are normal. A 413 halves the limit.
+ *
+ * Emits every element once, offsets strictly increasing; a checkpoint at the offset already reached is
+ * skipped. Never completes unless `endInclusive` is given (then it completes after the last element at or
+ * below it). Retries retryable failures (transport, 429, 503, 504, categories with `retryInfo`) with capped,
+ * jittered exponential backoff that honours `retryInfo`, resuming from the last delivered offset; errors
+ * with `PrunedOffsetError` (earliest available offset inside) when the start is pruned, with other
+ * non-retryable errors as they are, with `RetriesExhaustedError` when retries run out, and with a
+ * `ProtocolError` when the server's offsets go backwards. Unsubscribing aborts the request in flight.
+ * Resubscribing starts again from the start position (or the store's checkpoint).
+ *
+ * Memory stays within one page: the next page is requested only after the previous one was consumed —
+ * synchronously by the subscriber, or by `handler` for async work.
+ *
+ * @see trackCheckpoint to persist the position, readDescending for newest-first history.
+ */
+export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): Observable<JsGetUpdatesResponse> {
+  checkConfig(config);
+  const pageLimit = config.pageLimit ?? 200;
+  const idle = config.idleTimeoutMs ?? 20;
+  const longPoll = config.longPollMs ?? 5_000;
+  const to = config.endInclusive;
+  const format: Partial<GetUpdatesRequest> = config.updateFormat
+    ? { updateFormat: config.updateFormat }
+    : { filter: config.filter as TransactionFilter, ...(config.verbose === undefined ? {} : { verbose: config.verbose }) };
+
+  const startOffset = (): ObservableInput<number> => {
+    const fallback = config.beginExclusive ?? 'begin';
+    const resolveFallback = (): ObservableInput<number> =>
+      fallback === 'begin' ? of(0) : fallback === 'ledger-end' ? from(source.ledgerEnd()).pipe(map((e) => e.offset ?? 0)) : of(fallback);
+    if (!config.checkpointStore) return resolveFallback();
+    return from(config.checkpointStore.load()).pipe(concatMap((cp) => (cp ? of(cp.offset) : from(resolveFallback()))));
+  };
+
+  const openPlan = (state: TailState, limit: number, stopAfter: number | undefined): PagePlan => {
+    const live = state.mode === 'live';
+    return {
+      request: { ...format, beginExclusive: state.cursor } as GetUpdatesRequest,
+      options: { limit: live ? 1 : limit, streamIdleTimeoutMs: live ? longPoll : idle, ...(config.validate === undefined ? {} : { validate: config.validate }) },
+      from: state.cursor,
+      ...(stopAfter === undefined ? {} : { stopAfter }),
+    };
+  };
+
+  return pagedRead<TailState>(
+    source,
+    {
+      direction: 'ascending',
+      start: () => from(startOffset()).pipe(map((cursor) => ({ cursor, mode: 'catch-up' as const, caughtUp: false }))),
+      plan: (state, limit) => {
+        if (to === undefined) return of(openPlan(state, limit, undefined));
+        if (state.cursor >= to) return of(null);
+        return from(source.ledgerEnd()).pipe(
+          map((end): PagePlan => {
+            if ((end.offset ?? 0) < to) return openPlan(state, limit, to);
+            return {
+              request: { ...format, beginExclusive: state.cursor, endInclusive: to } as GetUpdatesRequest,
+              options: { limit, ...(config.validate === undefined ? {} : { validate: config.validate }) },
+              from: state.cursor,
+              stopAfter: to,
+            };
+          }),
+        );
+      },
+      delivered: (state, offset) => (offset === undefined ? state : { ...state, cursor: offset }),
+      pageEnd: (state, received, plan) => {
+        const bounded = plan.request.endInclusive != null;
+        const asked = plan.options.limit ?? pageLimit;
+        if (bounded) return received < asked ? null : state;
+        if (state.mode === 'live') return received > 0 ? { ...state, mode: 'catch-up' } : state;
+        if (received >= asked) return { ...state, caughtUp: false };
+        if (!state.caughtUp) config.onStatus?.({ type: 'caught-up', offset: state.cursor });
+        return { ...state, mode: 'live', caughtUp: true };
+      },
+      position: (state) => state.cursor,
+    },
+    {
+      pageLimit,
+      retry: resolveRetryConfig(config.retry),
+      scheduler: config.scheduler ?? asyncScheduler,
+      onStatus: config.onStatus,
+      handler: config.handler,
+    },
+  );
+}

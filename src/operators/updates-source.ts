@@ -1,0 +1,22 @@
+import type { Observable, ObservableInput } from 'rxjs';
+import type { GetLedgerEndResponse } from '../schemas/state.js';
+import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
+
+/** The query parameters of one `POST /v2/updates` call. */
+export interface UpdatesPageOptions {
+  /** The `limit` query parameter: at most this many elements (truncation, never 413, when ≤ the server cap). */
+  readonly limit?: number;
+  /** The `stream_idle_timeout_ms` query parameter. */
+  readonly streamIdleTimeoutMs?: number;
+  /** Validate each element against the wire schema (default true). */
+  readonly validate?: boolean;
+}
+
+/**
+ * What the operators need from a client: one `POST /v2/updates` call as a cold Observable (unsubscribing
+ * aborts it), and the ledger end. `LedgerClient` satisfies it; tests pass fakes built from marbles.
+ */
+export interface UpdatesSource {
+  updates(request: GetUpdatesRequest, options?: UpdatesPageOptions): Observable<JsGetUpdatesResponse>;
+  ledgerEnd(): ObservableInput<GetLedgerEndResponse>;
+}

@@ -1,0 +1,353 @@
+import { concat, of, take } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { LedgerApiError, ProtocolError, PrunedOffsetError, RetriesExhaustedError, TransportError } from '../../src/errors/index.js';
+import { tailUpdates, type TailStatus, type TailUpdatesConfig } from '../../src/operators/index.js';
+import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
+import { updateOffset } from '../../src/streams/update-offset.js';
+import { cp, fakeSource, tx } from '../support/fake-updates-source.js';
+import { createTestScheduler } from '../support/test-scheduler.js';
+
+const format = { updateFormat: { includeTransactions: { eventFormat: { filtersByParty: { 'Alice::1220aa': {} } }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const } } };
+const reset = new TransportError('CONNECTION_RESET', 'connection reset');
+const noRetryJitter = { initialDelayMs: 10, maxDelayMs: 1_000, factor: 2, jitter: 0 };
+
+function cantonError(status: number, code: string, category: number, extra: Partial<{ context: Record<string, string>; retryInfo: string | null }> = {}) {
+  return new LedgerApiError({
+    status,
+    body: {
+      code,
+      cause: code.toLowerCase(),
+      correlationId: null,
+      traceId: 't',
+      context: extra.context ?? {},
+      resources: [],
+      errorCategory: category,
+      grpcCodeValue: 3,
+      retryInfo: extra.retryInfo ?? null,
+      definiteAnswer: null,
+    },
+  });
+}
+
+/** Every delivered offset must be strictly greater than the one before. */
+function expectIncreasing(elements: JsGetUpdatesResponse[]): void {
+  const offsets = elements.map((e) => updateOffset(e) as number);
+  for (let i = 1; i < offsets.length; i++) expect(offsets[i]).toBeGreaterThan(offsets[i - 1] as number);
+}
+
+function config(extra: Partial<TailUpdatesConfig> = {}): TailUpdatesConfig {
+  return { ...format, pageLimit: 3, retry: noRetryJitter, ...extra };
+}
+
+describe('tailUpdates', () => {
+  it('catches up page by page, then long-polls with limit 1 once a page comes back short', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const statuses: TailStatus[] = [];
+      const source = fakeSource([
+        () => cold('-a-b-c|', { a: tx(1), b: tx(5), c: tx(9) }),
+        () => cold('-d|', { d: tx(12) }),
+        () => cold('--e|', { e: tx(20) }),
+        () => cold('-|'),
+        () => cold('-'),
+      ]);
+      const result = tailUpdates(source, config({ onStatus: (s) => statuses.push(s), idleTimeoutMs: 15, longPollMs: 4_000 }));
+      expectObservable(result, '^ 30ms !').toBe('-a-b-c-d--e', { a: tx(1), b: tx(5), c: tx(9), d: tx(12), e: tx(20) });
+      cold('31ms |').subscribe({
+        complete: () => {
+          expect(source.calls.map((c) => [c.request.beginExclusive, c.options?.limit, c.options?.streamIdleTimeoutMs])).toEqual([
+            [0, 3, 15],
+            [9, 3, 15],
+            [12, 1, 4_000],
+            [20, 3, 15],
+            [20, 1, 4_000],
+          ]);
+          expect(statuses).toEqual([
+            { type: 'resumed', fromOffset: 0, attempt: 0 },
+            { type: 'caught-up', offset: 12 },
+          ]);
+        },
+      });
+    });
+  });
+
+  it('sends the update format and the current cursor in every request', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource([() => cold('-a|', { a: tx(4) }), () => cold('-')]);
+      expectObservable(tailUpdates(source, config({ beginExclusive: 3 })), '^ 5ms !').toBe('-a', { a: tx(4) });
+      cold('6ms |').subscribe({
+        complete: () => {
+          expect(source.calls[0]?.request).toEqual({ ...format, beginExclusive: 3 });
+          expect(source.calls[1]?.request).toEqual({ ...format, beginExclusive: 4 });
+        },
+      });
+    });
+  });
+
+  it('passes the deprecated filter and verbose through for the client to convert', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource([() => cold('-')]);
+      const filter = { filtersByParty: { 'Alice::1220aa': {} } };
+      expectObservable(tailUpdates(source, { filter, verbose: true, pageLimit: 3 }), '^ 2ms !').toBe('');
+      cold('3ms |').subscribe({ complete: () => expect(source.calls[0]?.request).toEqual({ filter, verbose: true, beginExclusive: 0 }) });
+    });
+  });
+
+  it('delivers an advancing checkpoint and skips a checkpoint at the offset already reached', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource([() => cold('-a-b-c|', { a: cp(10), b: tx(11), c: cp(11) }), () => cold('-')]);
+      expectObservable(tailUpdates(source, config({ beginExclusive: 10 })), '^ 10ms !').toBe('---b', { b: tx(11) });
+    });
+  });
+
+  it('errors with a ProtocolError when an offset goes backwards, never delivering it', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource([() => cold('-a-b-c|', { a: tx(5), b: tx(3), c: tx(9) })]);
+      expectObservable(tailUpdates(source, config())).toBe(
+        '-a-#',
+        { a: tx(5) },
+        new ProtocolError('OFFSET_NOT_INCREASING', 'offset 3 after 5 in an ascending read'),
+      );
+    });
+  });
+
+  it('errors when an update repeats the offset the request started after', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource([() => cold('-a|', { a: tx(7) })]);
+      expectObservable(tailUpdates(source, config({ beginExclusive: 7 }))).toBe(
+        '-#',
+        undefined,
+        new ProtocolError('OFFSET_NOT_INCREASING', 'offset 7 after 7 in an ascending read'),
+      );
+    });
+  });
+
+  it('retries a transport failure after the backoff, resuming after the last delivered offset', () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const statuses: TailStatus[] = [];
+      const page1 = cold('-a-b-#', { a: tx(1), b: tx(2) }, reset);
+      const page2 = cold('-c|', { c: tx(3) });
+      const source = fakeSource([() => page1, () => page2, () => cold('-')]);
+      expectObservable(tailUpdates(source, config({ onStatus: (s) => statuses.push(s) })), '^ 25ms !').toBe('-a-b 12ms c', {
+        a: tx(1),
+        b: tx(2),
+        c: tx(3),
+      });
+      expectSubscriptions(page1.subscriptions).toBe('^----!');
+      expectSubscriptions(page2.subscriptions).toBe('15ms ^-!');
+      cold('26ms |').subscribe({
+        complete: () => {
+          expect(source.calls.map((c) => c.request.beginExclusive)).toEqual([0, 2, 3]);
+          expect(statuses).toEqual([
+            { type: 'resumed', fromOffset: 0, attempt: 0 },
+            { type: 'retrying', attempt: 1, delayMs: 10, error: reset },
+            { type: 'resumed', fromOffset: 2, attempt: 1 },
+            { type: 'caught-up', offset: 3 },
+          ]);
+        },
+      });
+    });
+  });
+
+  it('honours retryInfo when it asks for a longer wait than the backoff', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const busy = cantonError(503, 'SERVICE_BUSY', 1, { retryInfo: '50 milliseconds' });
+      const source = fakeSource([() => cold('-#', undefined, busy), () => cold('-a|', { a: tx(1) }), () => cold('-')]);
+      expectObservable(tailUpdates(source, config()), '^ 60ms !').toBe('52ms a', { a: tx(1) });
+    });
+  });
+
+  it('gives up with RetriesExhaustedError after maxAttempts, backing off exponentially', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const page = () => cold('-#', undefined, reset);
+      const source = fakeSource([page, page, page]);
+      // attempt 1 at 1+10, attempt 2 at 12+20, then the third failure at 33 exhausts maxAttempts = 2
+      expectObservable(tailUpdates(source, config({ retry: { ...noRetryJitter, maxAttempts: 2 } }))).toBe(
+        '33ms #',
+        undefined,
+        new RetriesExhaustedError(2, reset),
+      );
+    });
+  });
+
+  it('stops at once on an error that is not retryable', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const invalid = cantonError(400, 'INVALID_ARGUMENT', 8);
+      const source = fakeSource([() => cold('-a-#', { a: tx(1) }, invalid)]);
+      expectObservable(tailUpdates(source, config())).toBe('-a-#', { a: tx(1) }, invalid);
+    });
+  });
+
+  it('surfaces a pruned start as PrunedOffsetError with the earliest offset', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const pruned = new PrunedOffsetError({
+        status: 400,
+        body: {
+          code: 'PARTICIPANT_PRUNED_DATA_ACCESSED',
+          cause: 'pruned',
+          correlationId: null,
+          traceId: 't',
+          context: { earliest_offset: '40' },
+          resources: [],
+          errorCategory: 9,
+          grpcCodeValue: 9,
+          retryInfo: null,
+          definiteAnswer: null,
+        },
+      });
+      expect(pruned.earliestOffset).toBe(40);
+      const source = fakeSource([() => cold('-#', undefined, pruned)]);
+      expectObservable(tailUpdates(source, config())).toBe('-#', undefined, pruned);
+    });
+  });
+
+  it('halves the page limit on a 413 and asks again at once', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const statuses: TailStatus[] = [];
+      const tooLarge = cantonError(413, 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED', 2, { retryInfo: '1 second' });
+      const source = fakeSource([() => cold('-#', undefined, tooLarge), () => cold('-a|', { a: tx(1) }), () => cold('-')]);
+      expectObservable(tailUpdates(source, config({ pageLimit: 200, onStatus: (s) => statuses.push(s) })), '^ 5ms !').toBe('--a', { a: tx(1) });
+      cold('6ms |').subscribe({
+        complete: () => {
+          expect(source.calls.map((c) => c.options?.limit)).toEqual([200, 100, 1]);
+          expect(statuses).toContainEqual({ type: 'limit-lowered', from: 200, to: 100 });
+          expect(statuses.some((s) => s.type === 'retrying')).toBe(false);
+        },
+      });
+    });
+  });
+
+  it('completes after the last element at or below endInclusive when the ledger has reached it', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource(
+        [() => cold('-a-b-c|', { a: tx(1), b: tx(5), c: tx(9) }), () => cold('-d|', { d: tx(40) })],
+        () => of({ offset: 50 }),
+      );
+      expectObservable(tailUpdates(source, config({ endInclusive: 40 }))).toBe('-a-b-c-d|', { a: tx(1), b: tx(5), c: tx(9), d: tx(40) });
+      cold('9ms |').subscribe({
+        complete: () => expect(source.calls.map((c) => [c.request.beginExclusive, c.request.endInclusive])).toEqual([[0, 40], [9, 40]]),
+      });
+    });
+  });
+
+  it('tails open-ended while the ledger is below endInclusive and stops at the first element beyond it', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource([() => cold('-a-b|', { a: tx(30), b: tx(45) })], () => of({ offset: 35 }));
+      expectObservable(tailUpdates(source, config({ endInclusive: 40 }))).toBe('-a-|', { a: tx(30) });
+      cold('5ms |').subscribe({ complete: () => expect(source.calls[0]?.request.endInclusive).toBeUndefined() });
+    });
+  });
+
+  it('never emits when the server never answers, and unsubscribing tears the request down', () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const page = cold('-');
+      const source = fakeSource([() => page]);
+      expectObservable(tailUpdates(source, config()), '^ 8ms !').toBe('');
+      expectSubscriptions(page.subscriptions).toBe('^ 8ms !');
+    });
+  });
+
+  it('keeps polling through empty pages without emitting', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const empty = () => cold('--|');
+      const source = fakeSource([empty, empty, empty, empty, () => cold('-')]);
+      expectObservable(tailUpdates(source, config()), '^ 20ms !').toBe('');
+      cold('21ms |').subscribe({ complete: () => expect(source.calls.map((c) => c.options?.limit)).toEqual([3, 1, 1, 1, 1]) });
+    });
+  });
+
+  it('starts from the ledger end when asked', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource([() => cold('-a|', { a: tx(101) }), () => cold('-')], () => cold('--x|', { x: { offset: 100 } }));
+      expectObservable(tailUpdates(source, config({ beginExclusive: 'ledger-end' })), '^ 6ms !').toBe('---a', { a: tx(101) });
+      cold('7ms |').subscribe({ complete: () => expect(source.calls[0]?.request.beginExclusive).toBe(100) });
+    });
+  });
+
+  it('resumes from the checkpoint store, and from the fallback when it is empty', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const saved = { offset: 42, synchronizerTimes: [], updatedAt: '2026-01-01T00:00:00Z' };
+      const withCheckpoint = fakeSource([() => cold('-')]);
+      const store = { load: () => cold('-x|', { x: saved }), save: () => cold('|') };
+      expectObservable(tailUpdates(withCheckpoint, config({ checkpointStore: store, beginExclusive: 7 })), '^ 3ms !').toBe('');
+      const empty = fakeSource([() => cold('-')]);
+      const emptyStore = { load: () => cold('-x|', { x: undefined }), save: () => cold('|') };
+      expectObservable(tailUpdates(empty, config({ checkpointStore: emptyStore, beginExclusive: 7 })), '^ 3ms !').toBe('');
+      cold('4ms |').subscribe({
+        complete: () => {
+          expect(withCheckpoint.calls[0]?.request.beginExclusive).toBe(42);
+          expect(empty.calls[0]?.request.beginExclusive).toBe(7);
+        },
+      });
+    });
+  });
+
+  it('requests the next page only after the handler has processed the whole page', () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const page1 = cold('-a-b|', { a: tx(1), b: tx(2) });
+      const page2 = cold('-');
+      const source = fakeSource([() => page1, () => page2]);
+      const handler = () => cold('---|');
+      const result = tailUpdates(source, config({ pageLimit: 2, handler }));
+      expectObservable(result, '^ 12ms !').toBe('----a--b', { a: tx(1), b: tx(2) });
+      expectSubscriptions(page1.subscriptions).toBe('^---!');
+      expectSubscriptions(page2.subscriptions).toBe('-------^ 5ms !');
+    });
+  });
+
+  it('delivers an unknown variant without moving the cursor when it has no offset', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const unknown = { update: { unknownVariant: 'FutureThing', payload: {} } } as unknown as JsGetUpdatesResponse;
+      const source = fakeSource([() => cold('-a-u-b|', { a: tx(1), u: unknown, b: tx(2) }), () => cold('-')]);
+      expectObservable(tailUpdates(source, config()), '^ 9ms !').toBe('-a-u-b', { a: tx(1), u: unknown, b: tx(2) });
+      cold('10ms |').subscribe({ complete: () => expect(source.calls[1]?.request.beginExclusive).toBe(2) });
+    });
+  });
+
+  it('starts over from the start position on each subscription', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource([() => cold('-a|', { a: tx(1) }), () => cold('-b|', { b: tx(1) })]);
+      const tail = tailUpdates(source, config()).pipe(take(1));
+      expectObservable(concat(tail, tail)).toBe('-a(b|)', { a: tx(1), b: tx(1) });
+    });
+  });
+
+  it('rejects contradictory configuration before subscribing', () => {
+    const source = fakeSource([]);
+    expect(() => tailUpdates(source, { pageLimit: 0, ...format })).toThrow(/pageLimit/);
+    expect(() => tailUpdates(source, { ...format, filter: {} })).toThrow(/either updateFormat/);
+    expect(() => tailUpdates(source, {})).toThrow(/required/);
+    expect(() => tailUpdates(source, { ...format, beginExclusive: 9, endInclusive: 3 })).toThrow(/endInclusive/);
+    expect(source.calls).toEqual([]);
+  });
+
+  it('delivers exactly the ledger, in order, through pages cut by faults', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      // A ledger with gaps between offsets, served by a fake server that honours beginExclusive and limit.
+      const ledger = Array.from({ length: 40 }, (_, i) => tx(4 * i + (i % 3) + 1));
+      const offsets = ledger.map((e) => updateOffset(e) as number);
+      let call = 0;
+      const source = {
+        updates: (request: { beginExclusive: number | string }, options?: { limit?: number }) => {
+          call++;
+          const after = ledger.filter((e) => (updateOffset(e) as number) > Number(request.beginExclusive)).slice(0, options?.limit ?? 200);
+          const letters = after.map((_, i) => String.fromCharCode(97 + i));
+          const values = Object.fromEntries(after.map((e, i) => [letters[i], e]));
+          // Every third call breaks after one element; the others deliver the page.
+          if (call % 3 === 0 && after.length > 1) return cold(`-${letters[0]}-#`, values, reset);
+          return cold(`-${letters.join('')}|`, values);
+        },
+        ledgerEnd: () => of({ offset: 0 }),
+      };
+      const delivered: number[] = [];
+      const result = tailUpdates(source as never, config({ pageLimit: 4, retry: { ...noRetryJitter, maxAttempts: 100 } })).pipe(take(ledger.length));
+      result.subscribe((e) => delivered.push(updateOffset(e) as number));
+      expectObservable(result.pipe(take(0))).toBe('|');
+      cold('2000ms |').subscribe({
+        complete: () => {
+          expect(delivered).toEqual(offsets);
+          expectIncreasing(ledger);
+        },
+      });
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { of, type Observable } from 'rxjs';
+import type { UpdatesPageOptions, UpdatesSource } from '../../src/operators/index.js';
+import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../src/schemas/index.js';
+
+/** A transaction element at `offset` (only the fields the operators look at). */
+export function tx(offset: number, synchronizerId = 'global::1220aa', recordTime = '2026-01-01T00:00:00Z'): JsGetUpdatesResponse {
+  return {
+    update: { Transaction: { value: { updateId: `u${offset}`, offset, synchronizerId, recordTime, events: [], effectiveAt: recordTime } } },
+  } as unknown as JsGetUpdatesResponse;
+}
+
+/** An offset checkpoint element at `offset`. */
+export function cp(offset: number, synchronizerTimes: { synchronizerId: string; recordTime: string }[] = []): JsGetUpdatesResponse {
+  return { update: { OffsetCheckpoint: { value: { offset, synchronizerTimes } } } } as unknown as JsGetUpdatesResponse;
+}
+
+/** One recorded call of a fake source. */
+export interface RecordedCall {
+  readonly request: GetUpdatesRequest;
+  readonly options: UpdatesPageOptions | undefined;
+}
+
+/**
+ * A fake {@link UpdatesSource}: each `updates()` call returns the next page from `pages` (a function of
+ * the request, so a test can build cold marbles), and every call is recorded.
+ */
+export function fakeSource(
+  pages: ((call: RecordedCall, index: number) => Observable<JsGetUpdatesResponse>)[],
+  ledgerEnd: () => Observable<{ offset: number }> = () => of({ offset: 0 }),
+): UpdatesSource & { calls: RecordedCall[] } {
+  const calls: RecordedCall[] = [];
+  return {
+    calls,
+    updates(request, options) {
+      const call = { request, options };
+      calls.push(call);
+      const page = pages[calls.length - 1];
+      if (!page) throw new Error(`unexpected call #${calls.length}: ${JSON.stringify(request)}`);
+      return page(call, calls.length - 1);
+    },
+    ledgerEnd: () => ledgerEnd(),
+  };
+}
