@@ -2,6 +2,7 @@ import { of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { ProtocolError, TransportError } from '../../src/errors/index.js';
 import { readDescending } from '../../src/operators/index.js';
+import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
 import { fakeSource, tx } from '../support/fake-updates-source.js';
 import { createTestScheduler } from '../support/test-scheduler.js';
 
@@ -86,7 +87,7 @@ describe('readDescending', () => {
 
   it('never emits while the server never answers; unsubscribing tears the request down', () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      const page = cold('-');
+      const page = cold<JsGetUpdatesResponse>('-');
       const source = fakeSource([() => page], () => of({ offset: 10 }));
       expectObservable(readDescending(source, { updateFormat }), '^ 5ms !').toBe('');
       expectSubscriptions(page.subscriptions).toBe('^ 5ms !');

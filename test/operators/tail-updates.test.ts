@@ -47,8 +47,8 @@ describe('tailUpdates', () => {
         () => cold('-a-b-c|', { a: tx(1), b: tx(5), c: tx(9) }),
         () => cold('-d|', { d: tx(12) }),
         () => cold('--e|', { e: tx(20) }),
-        () => cold('-|'),
-        () => cold('-'),
+        () => cold<JsGetUpdatesResponse>('-|'),
+        () => cold<JsGetUpdatesResponse>('-'),
       ]);
       const result = tailUpdates(source, config({ onStatus: (s) => statuses.push(s), idleTimeoutMs: 15, longPollMs: 4_000 }));
       expectObservable(result, '^ 30ms !').toBe('-a-b-c-d--e', { a: tx(1), b: tx(5), c: tx(9), d: tx(12), e: tx(20) });
@@ -72,7 +72,7 @@ describe('tailUpdates', () => {
 
   it('sends the update format and the current cursor in every request', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
-      const source = fakeSource([() => cold('-a|', { a: tx(4) }), () => cold('-')]);
+      const source = fakeSource([() => cold('-a|', { a: tx(4) }), () => cold<JsGetUpdatesResponse>('-')]);
       expectObservable(tailUpdates(source, config({ beginExclusive: 3 })), '^ 5ms !').toBe('-a', { a: tx(4) });
       cold('6ms |').subscribe({
         complete: () => {
@@ -85,7 +85,7 @@ describe('tailUpdates', () => {
 
   it('passes the deprecated filter and verbose through for the client to convert', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
-      const source = fakeSource([() => cold('-')]);
+      const source = fakeSource([() => cold<JsGetUpdatesResponse>('-')]);
       const filter = { filtersByParty: { 'Alice::1220aa': {} } };
       expectObservable(tailUpdates(source, { filter, verbose: true, pageLimit: 3 }), '^ 2ms !').toBe('');
       cold('3ms |').subscribe({ complete: () => expect(source.calls[0]?.request).toEqual({ filter, verbose: true, beginExclusive: 0 }) });
@@ -94,7 +94,7 @@ describe('tailUpdates', () => {
 
   it('delivers an advancing checkpoint and skips a checkpoint at the offset already reached', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
-      const source = fakeSource([() => cold('-a-b-c|', { a: cp(10), b: tx(11), c: cp(11) }), () => cold('-')]);
+      const source = fakeSource([() => cold('-a-b-c|', { a: cp(10), b: tx(11), c: cp(11) }), () => cold<JsGetUpdatesResponse>('-')]);
       expectObservable(tailUpdates(source, config({ beginExclusive: 10 })), '^ 10ms !').toBe('---b', { b: tx(11) });
     });
   });
@@ -126,7 +126,7 @@ describe('tailUpdates', () => {
       const statuses: TailStatus[] = [];
       const page1 = cold('-a-b-#', { a: tx(1), b: tx(2) }, reset);
       const page2 = cold('-c|', { c: tx(3) });
-      const source = fakeSource([() => page1, () => page2, () => cold('-')]);
+      const source = fakeSource([() => page1, () => page2, () => cold<JsGetUpdatesResponse>('-')]);
       expectObservable(tailUpdates(source, config({ onStatus: (s) => statuses.push(s) })), '^ 25ms !').toBe('-a-b 12ms c', {
         a: tx(1),
         b: tx(2),
@@ -151,14 +151,14 @@ describe('tailUpdates', () => {
   it('honours retryInfo when it asks for a longer wait than the backoff', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const busy = cantonError(503, 'SERVICE_BUSY', 1, { retryInfo: '50 milliseconds' });
-      const source = fakeSource([() => cold('-#', undefined, busy), () => cold('-a|', { a: tx(1) }), () => cold('-')]);
+      const source = fakeSource([() => cold('-#', undefined, busy), () => cold('-a|', { a: tx(1) }), () => cold<JsGetUpdatesResponse>('-')]);
       expectObservable(tailUpdates(source, config()), '^ 60ms !').toBe('52ms a', { a: tx(1) });
     });
   });
 
   it('gives up with RetriesExhaustedError after maxAttempts, backing off exponentially', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
-      const page = () => cold('-#', undefined, reset);
+      const page = () => cold<JsGetUpdatesResponse>('-#', undefined, reset);
       const source = fakeSource([page, page, page]);
       // attempt 1 at 1+10, attempt 2 at 12+20, then the third failure at 33 exhausts maxAttempts = 2
       expectObservable(tailUpdates(source, config({ retry: { ...noRetryJitter, maxAttempts: 2 } }))).toBe(
@@ -204,7 +204,7 @@ describe('tailUpdates', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const statuses: TailStatus[] = [];
       const tooLarge = cantonError(413, 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED', 2, { retryInfo: '1 second' });
-      const source = fakeSource([() => cold('-#', undefined, tooLarge), () => cold('-a|', { a: tx(1) }), () => cold('-')]);
+      const source = fakeSource([() => cold('-#', undefined, tooLarge), () => cold('-a|', { a: tx(1) }), () => cold<JsGetUpdatesResponse>('-')]);
       expectObservable(tailUpdates(source, config({ pageLimit: 200, onStatus: (s) => statuses.push(s) })), '^ 5ms !').toBe('--a', { a: tx(1) });
       cold('6ms |').subscribe({
         complete: () => {
@@ -239,7 +239,7 @@ describe('tailUpdates', () => {
 
   it('never emits when the server never answers, and unsubscribing tears the request down', () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      const page = cold('-');
+      const page = cold<JsGetUpdatesResponse>('-');
       const source = fakeSource([() => page]);
       expectObservable(tailUpdates(source, config()), '^ 8ms !').toBe('');
       expectSubscriptions(page.subscriptions).toBe('^ 8ms !');
@@ -248,8 +248,8 @@ describe('tailUpdates', () => {
 
   it('keeps polling through empty pages without emitting', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
-      const empty = () => cold('--|');
-      const source = fakeSource([empty, empty, empty, empty, () => cold('-')]);
+      const empty = () => cold<JsGetUpdatesResponse>('--|');
+      const source = fakeSource([empty, empty, empty, empty, () => cold<JsGetUpdatesResponse>('-')]);
       expectObservable(tailUpdates(source, config()), '^ 20ms !').toBe('');
       cold('21ms |').subscribe({ complete: () => expect(source.calls.map((c) => c.options?.limit)).toEqual([3, 1, 1, 1, 1]) });
     });
@@ -257,7 +257,7 @@ describe('tailUpdates', () => {
 
   it('starts from the ledger end when asked', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
-      const source = fakeSource([() => cold('-a|', { a: tx(101) }), () => cold('-')], () => cold('--x|', { x: { offset: 100 } }));
+      const source = fakeSource([() => cold('-a|', { a: tx(101) }), () => cold<JsGetUpdatesResponse>('-')], () => cold('--x|', { x: { offset: 100 } }));
       expectObservable(tailUpdates(source, config({ beginExclusive: 'ledger-end' })), '^ 6ms !').toBe('---a', { a: tx(101) });
       cold('7ms |').subscribe({ complete: () => expect(source.calls[0]?.request.beginExclusive).toBe(100) });
     });
@@ -266,11 +266,11 @@ describe('tailUpdates', () => {
   it('resumes from the checkpoint store, and from the fallback when it is empty', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const saved = { offset: 42, synchronizerTimes: [], updatedAt: '2026-01-01T00:00:00Z' };
-      const withCheckpoint = fakeSource([() => cold('-')]);
-      const store = { load: () => cold('-x|', { x: saved }), save: () => cold('|') };
+      const withCheckpoint = fakeSource([() => cold<JsGetUpdatesResponse>('-')]);
+      const store = { load: () => cold('-x|', { x: saved }), save: () => cold<void>('|') };
       expectObservable(tailUpdates(withCheckpoint, config({ checkpointStore: store, beginExclusive: 7 })), '^ 3ms !').toBe('');
-      const empty = fakeSource([() => cold('-')]);
-      const emptyStore = { load: () => cold('-x|', { x: undefined }), save: () => cold('|') };
+      const empty = fakeSource([() => cold<JsGetUpdatesResponse>('-')]);
+      const emptyStore = { load: () => cold('-x|', { x: undefined }), save: () => cold<void>('|') };
       expectObservable(tailUpdates(empty, config({ checkpointStore: emptyStore, beginExclusive: 7 })), '^ 3ms !').toBe('');
       cold('4ms |').subscribe({
         complete: () => {
@@ -284,9 +284,9 @@ describe('tailUpdates', () => {
   it('requests the next page only after the handler has processed the whole page', () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const page1 = cold('-a-b|', { a: tx(1), b: tx(2) });
-      const page2 = cold('-');
+      const page2 = cold<JsGetUpdatesResponse>('-');
       const source = fakeSource([() => page1, () => page2]);
-      const handler = () => cold('---|');
+      const handler = () => cold<JsGetUpdatesResponse>('---|');
       const result = tailUpdates(source, config({ pageLimit: 2, handler }));
       expectObservable(result, '^ 12ms !').toBe('----a--b', { a: tx(1), b: tx(2) });
       expectSubscriptions(page1.subscriptions).toBe('^---!');
@@ -297,7 +297,7 @@ describe('tailUpdates', () => {
   it('delivers an unknown variant without moving the cursor when it has no offset', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const unknown = { update: { unknownVariant: 'FutureThing', payload: {} } } as unknown as JsGetUpdatesResponse;
-      const source = fakeSource([() => cold('-a-u-b|', { a: tx(1), u: unknown, b: tx(2) }), () => cold('-')]);
+      const source = fakeSource([() => cold('-a-u-b|', { a: tx(1), u: unknown, b: tx(2) }), () => cold<JsGetUpdatesResponse>('-')]);
       expectObservable(tailUpdates(source, config()), '^ 9ms !').toBe('-a-u-b', { a: tx(1), u: unknown, b: tx(2) });
       cold('10ms |').subscribe({ complete: () => expect(source.calls[1]?.request.beginExclusive).toBe(2) });
     });

@@ -1,6 +1,7 @@
 import { Subject, firstValueFrom, lastValueFrom, of, throwError, toArray, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { MemoryCheckpointStore, trackCheckpoint, type Checkpoint, type CheckpointStore } from '../../src/operators/index.js';
+import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
 import { cp, tx } from '../support/fake-updates-source.js';
 import { createTestScheduler } from '../support/test-scheduler.js';
 
@@ -102,7 +103,7 @@ describe('trackCheckpoint', () => {
   it('completes at once on an empty source and saves nothing', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const { store, saves } = virtualStore(cold);
-      expectObservable(cold('|').pipe(trackCheckpoint(store))).toBe('|');
+      expectObservable(cold<JsGetUpdatesResponse>('|').pipe(trackCheckpoint(store))).toBe('|');
       cold('2ms |').subscribe({ complete: () => expect(saves).toEqual([]) });
     });
   });
@@ -110,7 +111,7 @@ describe('trackCheckpoint', () => {
   it('never emits or saves for a source that never emits; unsubscribing tears down source and timer', () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const { store, saves } = virtualStore(cold);
-      const source = cold('-');
+      const source = cold<JsGetUpdatesResponse>('-');
       expectObservable(source.pipe(trackCheckpoint(store, { everyMs: 5 })), '^ 20ms !').toBe('');
       expectSubscriptions(source.subscriptions).toBe('^ 20ms !');
       cold('30ms |').subscribe({ complete: () => expect(saves).toEqual([]) });
