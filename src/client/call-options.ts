@@ -1,0 +1,8 @@
+/** The last argument of every {@link LedgerClient} method. */
+export interface CallOptions {
+  /**
+   * Aborts the call: the HTTP request is cancelled and the returned promise rejects (or the observable
+   * errors) with an `AbortError`. An already-aborted signal sends nothing.
+   */
+  readonly signal?: AbortSignal | undefined;
+}

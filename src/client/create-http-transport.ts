@@ -1,0 +1,184 @@
+import { request, type Dispatcher } from 'undici';
+import { ErrorCodes, ProtocolError } from '../errors/index.js';
+import { buildRequestUrl } from './build-request-url.js';
+import { mapRequestError, type AbortReason } from './map-request-error.js';
+import { parseJsonText } from './parse-json-text.js';
+import { readBoundedText } from './read-bounded-text.js';
+import type { ResolvedClientOptions } from './resolve-client-options.js';
+import { stripEnvelopeNulls } from './strip-envelope-nulls.js';
+import { toHttpStatusError } from './to-http-status-error.js';
+
+/** One API call, as the client methods describe it to the transport. */
+export interface HttpCall {
+  readonly method: 'GET' | 'POST' | 'PATCH';
+  /** Path below the base URL, starting with `/v2/`, with path parameters already percent-encoded. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | number | undefined>> | undefined;
+  /** Serialised as JSON when not `undefined`. */
+  readonly body?: unknown;
+  /** The caller's signal: aborting it cancels the call, which then fails with `AbortError`. */
+  readonly signal?: AbortSignal | undefined;
+  /**
+   * Internal cancellation (unsubscribe, leaving a loop): cancels the call like `signal`, but is not
+   * reported as the caller's abort, since nobody listens for the outcome any more.
+   */
+  readonly cancel?: AbortSignal | undefined;
+}
+
+/** A 2xx response whose body has not been read yet (for streaming). */
+export interface OpenResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body; destroying it releases the connection. */
+  readonly body: Dispatcher.ResponseData['body'];
+  /** Maps an error raised while reading the body (abort, reset, timeout) like a request error. */
+  readonly mapError: (error: unknown) => unknown;
+}
+
+/** The HTTP layer of a ledger client. */
+export interface HttpTransport {
+  /**
+   * Sends a unary call under the client's deadline and returns the 2xx body, JSON-decoded and passed
+   * through `parse`. Rejects with `LedgerApiError` (non-2xx), `TransportError`, `AbortError`, or
+   * `ProtocolError` (`MALFORMED_JSON`, or an oversized body as `UNEXPECTED_RESPONSE`).
+   */
+  call<T>(call: HttpCall, parse: (value: unknown) => T): Promise<T>;
+  /**
+   * Sends a long-poll call without an overall deadline (headers and body data are each awaited for at
+   * least 25 s) and resolves with the unread 2xx body; non-2xx answers reject like {@link call}.
+   * Aborting `call.signal` cancels the request and the body.
+   */
+  open(call: HttpCall): Promise<OpenResponse>;
+  /** Aborts every in-flight call (they reject with `AbortError`) and makes later calls fail the same way. */
+  abortAll(): void;
+}
+
+/** Settings of {@link createHttpTransport}. */
+export interface HttpTransportConfig extends Omit<ResolvedClientOptions, 'dispatcher' | 'validateResponses'> {
+  readonly dispatcher: Dispatcher;
+  /** Largest 2xx body a unary call reads. Default 64 MiB. */
+  readonly maxResponseBytes?: number | undefined;
+  /** Largest error body read. Default 1 MiB. */
+  readonly maxErrorBytes?: number | undefined;
+  /** Headers and body-data timeout of `open()`. Default and minimum 25 000 ms. */
+  readonly streamTimeoutMs?: number | undefined;
+}
+
+interface Exchange {
+  readonly signal: AbortSignal;
+  readonly reason: () => AbortReason | undefined;
+  readonly done: () => void;
+}
+
+/**
+ * Creates the HTTP layer: undici `request()` on the given dispatcher, JSON bodies, `Accept:
+ * application/json`, and `Authorization: Bearer <token>` with the token fetched before every request.
+ * A 401 answer is retried exactly once, with a freshly fetched token, when the token is a provider.
+ * Non-2xx answers are read (at most 1 MiB) and turned into `LedgerApiError`s; network failures into
+ * `TransportError`s (see `mapRequestError`). The token is only ever written into the request header.
+ */
+export function createHttpTransport(config: HttpTransportConfig): HttpTransport {
+  const maxResponseBytes = config.maxResponseBytes ?? 64 * 1024 * 1024;
+  const maxErrorBytes = config.maxErrorBytes ?? 1024 * 1024;
+  const streamTimeoutMs = Math.max(25_000, config.streamTimeoutMs ?? 0);
+  const closing = new AbortController();
+
+  function begin(call: HttpCall, deadlineMs: number | undefined): Exchange {
+    const deadline = deadlineMs === undefined ? undefined : new AbortController();
+    const timer = deadline ? setTimeout(() => deadline.abort(new Error('deadline exceeded')), deadlineMs) : undefined;
+    timer?.unref();
+    const signals = [closing.signal, deadline?.signal, call.signal, call.cancel].filter((s): s is AbortSignal => s !== undefined);
+    return {
+      signal: AbortSignal.any(signals),
+      reason: () => {
+        if (call.signal?.aborted) return 'caller';
+        if (closing.signal.aborted) return 'closed';
+        if (deadline?.signal.aborted) return 'timeout';
+        return undefined;
+      },
+      done: () => clearTimeout(timer),
+    };
+  }
+
+  function headersFor(token: string, hasBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = { ...config.headers, accept: 'application/json' };
+    if (hasBody) headers['content-type'] = 'application/json';
+    if (token !== '') headers['authorization'] = `Bearer ${token}`;
+    return headers;
+  }
+
+  async function exchange(call: HttpCall, ex: Exchange, timeoutMs: number): Promise<Dispatcher.ResponseData> {
+    const label = `${call.method} ${call.path}`;
+    const url = buildRequestUrl(config.baseUrl, call.path, call.query);
+    const payload = call.body === undefined ? undefined : JSON.stringify(stripEnvelopeNulls(call.body));
+    for (let attempt = 1; ; attempt++) {
+      if (ex.signal.aborted) throw mapRequestError(ex.signal.reason, label, ex.reason(), timeoutMs);
+      const token = await config.getToken();
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(url, {
+          method: call.method,
+          headers: headersFor(token, payload !== undefined),
+          body: payload ?? null,
+          signal: ex.signal,
+          dispatcher: config.dispatcher,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+      } catch (error) {
+        throw mapRequestError(error, label, ex.reason(), timeoutMs);
+      }
+      const status = response.statusCode;
+      if (status >= 200 && status < 300) return response;
+      if (status === 401 && attempt === 1 && config.refreshableToken) {
+        await response.body.dump().catch(() => undefined);
+        continue;
+      }
+      let text: string;
+      try {
+        ({ text } = await readBoundedText(response.body, maxErrorBytes));
+      } catch (error) {
+        throw mapRequestError(error, label, ex.reason(), timeoutMs);
+      }
+      throw toHttpStatusError({ status, headers: response.headers, text }, label);
+    }
+  }
+
+  return {
+    async call<T>(call: HttpCall, parse: (value: unknown) => T): Promise<T> {
+      const label = `${call.method} ${call.path}`;
+      const ex = begin(call, config.timeoutMs);
+      try {
+        const response = await exchange(call, ex, config.timeoutMs);
+        let read: { text: string; truncated: boolean };
+        try {
+          read = await readBoundedText(response.body, maxResponseBytes);
+        } catch (error) {
+          throw mapRequestError(error, label, ex.reason(), config.timeoutMs);
+        }
+        if (read.truncated) {
+          throw new ProtocolError(ErrorCodes.UNEXPECTED_RESPONSE, `${label}: the response body exceeds ${maxResponseBytes} bytes`);
+        }
+        return parse(parseJsonText(read.text, label));
+      } finally {
+        ex.done();
+      }
+    },
+
+    async open(call: HttpCall): Promise<OpenResponse> {
+      const label = `${call.method} ${call.path}`;
+      const ex = begin(call, undefined);
+      const response = await exchange(call, ex, streamTimeoutMs);
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        body: response.body,
+        mapError: (error) => mapRequestError(error, label, ex.reason(), streamTimeoutMs),
+      };
+    },
+
+    abortAll(): void {
+      closing.abort(new Error('the ledger client was closed'));
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { Agent, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { InvalidArgumentError } from '../errors/index.js';
+import {
+  AllocatePartyRequest,
+  AllocatePartyResponse,
+  CreateUserRequest,
+  CreateUserResponse,
+  GetLatestPrunedOffsetsResponse,
+  GetLedgerApiVersionResponse,
+  GetLedgerEndResponse,
+  GetUserResponse,
+  GrantUserRightsResponse,
+  JsSubmitAndWaitForReassignmentResponse,
+  ListKnownPartiesResponse,
+  ListPackagesResponse,
+  ListUserRightsResponse,
+  ListVettedPackagesResponse,
+  RevokeUserRightsResponse,
+  SubmitResponse,
+  UpdateUserResponse,
+  UpdateVettedPackagesResponse,
+  type GetUpdatesRequest,
+} from '../schemas/index.js';
+import { createHttpTransport, type HttpCall } from './create-http-transport.js';
+import { createResponseParser } from './create-response-parser.js';
+import { iterateUpdates } from './iterate-updates.js';
+import type { LedgerClient } from './ledger-client.js';
+import type { LedgerClientOptions } from './ledger-client-options.js';
+import { listAllVettedPackages } from './list-all-vetted-packages.js';
+import { observeUpdates } from './observe-updates.js';
+import { resolveClientOptions } from './resolve-client-options.js';
+import { toUpdatesBody } from './to-updates-body.js';
+import type { UpdatesCallOptions } from './updates-call-options.js';
+import {
+  checkRightKinds,
+  parseRequest,
+  requireNonEmptyString,
+  validateGetUpdatesRequest,
+  validateListVettedPackagesRequest,
+  validateReassignmentRequest,
+  validateSubmitRequest,
+  validateUpdatesCallOptions,
+  validateUpdateUserRequest,
+  validateUpdateVettedPackagesRequest,
+  validateUserRightsRequest,
+} from './validation/index.js';
+
+function userPath(userId: string, suffix = ''): string {
+  requireNonEmptyString(userId, 'userId');
+  return `/v2/users/${encodeURIComponent(userId)}${suffix}`;
+}
+
+/**
+ * Creates a {@link LedgerClient} for one participant's JSON Ledger API.
+ *
+ * Options are checked here: a bad `baseUrl` (or any other bad option) throws `InvalidArgumentError`
+ * synchronously and nothing is created. Without `options.dispatcher` the client creates a private undici
+ * `Agent` (the global dispatcher is never touched) that `close()` closes. No request is sent until a
+ * method is called.
+ *
+ * ## Example
+ * ```ts
+ * const client = createLedgerClient({ baseUrl: 'http://localhost:7575', token: () => auth.currentJwt() });
+ * const end = await client.ledgerEnd();
+ * client.updates({ beginExclusive: end.offset ?? 0, updateFormat }, { limit: 200 }).subscribe(console.log);
+ * await client.close();
+ * ```
+ *
+ * @param options - see {@link LedgerClientOptions}.
+ * @returns the client.
+ * @throws InvalidArgumentError for an invalid option.
+ */
+export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
+  const resolved = resolveClientOptions(options);
+  const ownsDispatcher = resolved.dispatcher === undefined;
+  const dispatcher: Dispatcher = resolved.dispatcher ?? new Agent();
+  const transport = createHttpTransport({ ...resolved, dispatcher });
+  let closing: Promise<void> | undefined;
+
+  function unary<S extends z.ZodType>(call: HttpCall, schema: S): Promise<z.output<S>> {
+    return transport.call(call, createResponseParser(schema, resolved.validateResponses, `${call.method} ${call.path}`));
+  }
+
+  function prepareUpdates(request: GetUpdatesRequest, callOptions: UpdatesCallOptions) {
+    validateUpdatesCallOptions(callOptions);
+    const parsed = validateGetUpdatesRequest(request);
+    const call: Omit<HttpCall, 'signal' | 'cancel'> = {
+      method: 'POST',
+      path: '/v2/updates',
+      query: { limit: callOptions.limit, stream_idle_timeout_ms: callOptions.streamIdleTimeoutMs },
+      body: toUpdatesBody(request, parsed.filter),
+    };
+    return { call, validate: callOptions.validate ?? resolved.validateResponses };
+  }
+
+  const client: LedgerClient = {
+    async listVettedPackages(request, callOptions = {}) {
+      validateListVettedPackagesRequest(request);
+      return unary({ method: 'POST', path: '/v2/package-vetting/list', body: request, signal: callOptions.signal }, ListVettedPackagesResponse);
+    },
+
+    listAllVettedPackages(request, callOptions = {}) {
+      validateListVettedPackagesRequest(request);
+      const outer = callOptions.signal;
+      return listAllVettedPackages(
+        (page, signal) => unary(
+          { method: 'POST', path: '/v2/package-vetting/list', body: page, signal: outer, cancel: signal },
+          ListVettedPackagesResponse,
+        ),
+        request,
+      );
+    },
+
+    async updateVettedPackages(request, callOptions = {}) {
+      validateUpdateVettedPackagesRequest(request);
+      const endpoint = callOptions.endpoint ?? 'deprecated';
+      if (endpoint !== 'deprecated' && endpoint !== 'update') {
+        throw new InvalidArgumentError('endpoint', "must be 'deprecated' or 'update'");
+      }
+      const path = endpoint === 'update' ? '/v2/package-vetting/update' : '/v2/package-vetting';
+      return unary({ method: 'POST', path, body: request, signal: callOptions.signal }, UpdateVettedPackagesResponse);
+    },
+
+    updates(request, callOptions = {}) {
+      const { call, validate } = prepareUpdates(request, callOptions);
+      return observeUpdates(transport, call, validate, callOptions.signal);
+    },
+
+    iterateUpdates(request, callOptions = {}) {
+      const { call, validate } = prepareUpdates(request, callOptions);
+      return iterateUpdates(transport, call, validate, callOptions.signal);
+    },
+
+    async submit(commands, callOptions = {}) {
+      validateSubmitRequest(commands);
+      return unary({ method: 'POST', path: '/v2/commands/async/submit', body: commands, signal: callOptions.signal }, SubmitResponse);
+    },
+
+    async submitAndWaitForReassignment(request, callOptions = {}) {
+      validateReassignmentRequest(request);
+      return unary(
+        { method: 'POST', path: '/v2/commands/submit-and-wait-for-reassignment', body: request, signal: callOptions.signal },
+        JsSubmitAndWaitForReassignmentResponse,
+      );
+    },
+
+    async updateUser(userId, request, callOptions = {}) {
+      validateUpdateUserRequest(userId, request);
+      return unary({ method: 'PATCH', path: userPath(userId), body: request, signal: callOptions.signal }, UpdateUserResponse);
+    },
+
+    async revokeUserRights(userId, request, callOptions = {}) {
+      validateUserRightsRequest('revoke', userId, request);
+      return unary({ method: 'PATCH', path: userPath(userId, '/rights'), body: request, signal: callOptions.signal }, RevokeUserRightsResponse);
+    },
+
+    async version(callOptions = {}) {
+      return unary({ method: 'GET', path: '/v2/version', signal: callOptions.signal }, GetLedgerApiVersionResponse);
+    },
+
+    async ledgerEnd(callOptions = {}) {
+      return unary({ method: 'GET', path: '/v2/state/ledger-end', signal: callOptions.signal }, GetLedgerEndResponse);
+    },
+
+    async latestPrunedOffsets(callOptions = {}) {
+      return unary({ method: 'GET', path: '/v2/state/latest-pruned-offsets', signal: callOptions.signal }, GetLatestPrunedOffsetsResponse);
+    },
+
+    async allocateParty(request, callOptions = {}) {
+      parseRequest(AllocatePartyRequest, request);
+      return unary({ method: 'POST', path: '/v2/parties', body: request, signal: callOptions.signal }, AllocatePartyResponse);
+    },
+
+    async listParties(callOptions = {}) {
+      return unary({ method: 'GET', path: '/v2/parties', signal: callOptions.signal }, ListKnownPartiesResponse);
+    },
+
+    async createUser(request, callOptions = {}) {
+      const parsed = parseRequest(CreateUserRequest, request);
+      requireNonEmptyString(parsed.user.id, 'user.id');
+      checkRightKinds(parsed.rights);
+      return unary({ method: 'POST', path: '/v2/users', body: request, signal: callOptions.signal }, CreateUserResponse);
+    },
+
+    async getUser(userId, callOptions = {}) {
+      return unary({ method: 'GET', path: userPath(userId), signal: callOptions.signal }, GetUserResponse);
+    },
+
+    async listUserRights(userId, callOptions = {}) {
+      return unary({ method: 'GET', path: userPath(userId, '/rights'), signal: callOptions.signal }, ListUserRightsResponse);
+    },
+
+    async grantUserRights(userId, request, callOptions = {}) {
+      validateUserRightsRequest('grant', userId, request);
+      return unary({ method: 'POST', path: userPath(userId, '/rights'), body: request, signal: callOptions.signal }, GrantUserRightsResponse);
+    },
+
+    async listPackages(callOptions = {}) {
+      return unary({ method: 'GET', path: '/v2/packages', signal: callOptions.signal }, ListPackagesResponse);
+    },
+
+    close() {
+      closing ??= (async () => {
+        transport.abortAll();
+        if (ownsDispatcher) await dispatcher.close();
+      })();
+      return closing;
+    },
+  };
+  return client;
+}

@@ -1,0 +1,13 @@
+export { changeId } from './change-id.js';
+export type { ChangeIdParts } from './change-id.js';
+export type { CallOptions } from './call-options.js';
+export { createLedgerClient } from './create-ledger-client.js';
+export { fieldMask } from './field-mask.js';
+export type { UserFields } from './field-mask.js';
+export type { LedgerClient } from './ledger-client.js';
+export type { LedgerClientOptions } from './ledger-client-options.js';
+export { newCommandId } from './new-command-id.js';
+export { newSubmissionId } from './new-submission-id.js';
+export type { UpdateVettedPackagesOptions } from './update-vetted-packages-options.js';
+export type { UpdatesCallOptions } from './updates-call-options.js';
+export { userUpdatePaths } from './validation/index.js';

@@ -1,0 +1,40 @@
+import type { Dispatcher } from 'undici';
+
+/**
+ * Options of {@link createLedgerClient}. Everything except `baseUrl` is optional; the defaults are given
+ * per field. Options are checked when the client is created (an `InvalidArgumentError` names the field).
+ */
+export interface LedgerClientOptions {
+  /**
+   * The JSON Ledger API root, e.g. `http://localhost:7575`. `http:` or `https:` only, no query or fragment.
+   * A path is kept as a prefix: `https://host/ledger` sends to `https://host/ledger/v2/...`.
+   */
+  readonly baseUrl: string | URL;
+  /**
+   * The JWT sent as `Authorization: Bearer <token>`: a fixed string, or a provider called before EVERY
+   * request (so it can hand out a refreshed token). With a provider, a 401 answer makes the client call it
+   * once more and repeat that request once. A provider result of `""` sends no `Authorization` header.
+   * Default: no token. The token never appears in an error the client creates.
+   */
+  readonly token?: string | (() => string | Promise<string>) | undefined;
+  /**
+   * The undici dispatcher to send with (for proxies, interceptors, `MockAgent` in tests). It is never
+   * closed by the client. Default: a private `Agent`, closed by `client.close()`; the global dispatcher is
+   * never used or changed.
+   */
+  readonly dispatcher?: Dispatcher | undefined;
+  /** Extra headers sent with every request (e.g. `traceparent`). `Authorization` from `token` wins. */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Deadline of a unary call, connect + headers + body, in ms. Default `30_000`. Does not apply to the
+   * long-polling `updates()`/`iterateUpdates()`, which wait at least 25 s for headers and body data.
+   */
+  readonly timeoutMs?: number | undefined;
+  /**
+   * Check every response against the zod wire schema (`SCHEMA_MISMATCH` on failure) and normalise it
+   * (numeric strings to numbers, unknown variants to `{unknownVariant, payload}`). Default `true`. Turning
+   * it off is the documented opt-out for trusted hot paths: responses are then returned as parsed JSON,
+   * typed but unchecked.
+   */
+  readonly validateResponses?: boolean | undefined;
+}

@@ -1,0 +1,149 @@
+import type { Observable } from 'rxjs';
+import type {
+  AllocatePartyRequest,
+  AllocatePartyResponse,
+  CreateUserRequest,
+  CreateUserResponse,
+  GetLatestPrunedOffsetsResponse,
+  GetLedgerApiVersionResponse,
+  GetLedgerEndResponse,
+  GetUpdatesRequest,
+  GetUserResponse,
+  GrantUserRightsRequest,
+  GrantUserRightsResponse,
+  JsCommands,
+  JsGetUpdatesResponse,
+  JsSubmitAndWaitForReassignmentResponse,
+  ListKnownPartiesResponse,
+  ListPackagesResponse,
+  ListUserRightsResponse,
+  ListVettedPackagesRequest,
+  ListVettedPackagesResponse,
+  RevokeUserRightsRequest,
+  RevokeUserRightsResponse,
+  SubmitAndWaitForReassignmentRequest,
+  SubmitResponse,
+  UpdateUserRequest,
+  UpdateUserResponse,
+  UpdateVettedPackagesRequest,
+  UpdateVettedPackagesResponse,
+  VettedPackages,
+} from '../schemas/index.js';
+import type { CallOptions } from './call-options.js';
+import type { UpdateVettedPackagesOptions } from './update-vetted-packages-options.js';
+import type { UpdatesCallOptions } from './updates-call-options.js';
+
+/**
+ * A typed client of the Canton JSON Ledger API v2, made by {@link createLedgerClient}.
+ *
+ * Common contract of every method:
+ * - requests are validated first (zod schema, then the server's own rules); a violation rejects (for
+ *   Observable/iterable methods: throws synchronously) with `InvalidArgumentError` and NOTHING is sent;
+ * - a non-2xx answer rejects with `LedgerApiError` (`PrunedOffsetError` for pruned offsets) carrying the
+ *   Canton error fields, or code `HTTP_<status>` for a non-Canton body; network failures reject with
+ *   `TransportError`; a malformed or off-schema 2xx body with `ProtocolError`;
+ * - the last argument may carry an `AbortSignal`; aborting rejects with `AbortError`;
+ * - nothing is retried except a 401 once, with a fresh token from a token provider.
+ */
+export interface LedgerClient {
+  /** `POST /v2/package-vetting/list`: one page of the vetting state. The last page of a listing is empty. */
+  listVettedPackages(request: ListVettedPackagesRequest, options?: CallOptions): Promise<ListVettedPackagesResponse>;
+
+  /**
+   * Every `VettedPackages` element of every page of `POST /v2/package-vetting/list`, in server order.
+   * Cold (each subscription walks from `request.pageToken` or the start); completes after the server's
+   * final empty page (or an empty token); errors with the failing page's error, or `ProtocolError`
+   * `PAGE_TOKEN_NOT_ADVANCING` when a token repeats. Unsubscribing (or `options.signal`) aborts the
+   * in-flight page request.
+   */
+  listAllVettedPackages(request: ListVettedPackagesRequest, options?: CallOptions): Observable<VettedPackages>;
+
+  /**
+   * Changes this participant's vetting state (`dryRun: true` only checks and previews). Sent to
+   * `POST /v2/package-vetting` by default, or `POST /v2/package-vetting/update` with `endpoint: 'update'`.
+   */
+  updateVettedPackages(request: UpdateVettedPackagesRequest, options?: UpdateVettedPackagesOptions): Promise<UpdateVettedPackagesResponse>;
+
+  /**
+   * One call of `POST /v2/updates?limit=..&stream_idle_timeout_ms=..`, its JSON array parsed incrementally:
+   * each `JsGetUpdatesResponse` is emitted as its bytes arrive. Completes when the array ends; errors with
+   * the HTTP error (nothing emitted), or mid-array with `TransportError` (`BODY_TRUNCATED`,
+   * `CONNECTION_RESET`, `REQUEST_TIMEOUT`) or `ProtocolError` after the elements before it. Cold: every
+   * subscription sends a new request. Unsubscribing aborts the request and destroys the body. There is no
+   * overall deadline (the server may hold a long-poll up to its 20 s timeout); headers and each body chunk
+   * are awaited at least 25 s.
+   *
+   * A request with the deprecated `filter`/`verbose` and no `updateFormat` is sent as the `updateFormat`
+   * `fromLegacyFilter` builds. Invalid arguments throw `InvalidArgumentError` synchronously.
+   */
+  updates(request: GetUpdatesRequest, options?: UpdatesCallOptions): Observable<JsGetUpdatesResponse>;
+
+  /**
+   * {@link updates} as an async iterable, for callers without RxJS. Every `for await` sends its own request;
+   * leaving the loop early (`break`, `return`, a throw) aborts the request and destroys the body; errors
+   * are thrown from the loop. Invalid arguments throw `InvalidArgumentError` synchronously.
+   */
+  iterateUpdates(request: GetUpdatesRequest, options?: UpdatesCallOptions): AsyncIterable<JsGetUpdatesResponse>;
+
+  /**
+   * `POST /v2/commands/async/submit`. Resolves with `{}` once the participant ACCEPTED the command; the
+   * outcome arrives on the completion or update streams. Not retried: re-submitting with the same change
+   * id (see `changeId`) is deduplicated by the server.
+   */
+  submit(commands: JsCommands, options?: CallOptions): Promise<SubmitResponse>;
+
+  /** `POST /v2/commands/submit-and-wait-for-reassignment`: resolves with the committed reassignment. */
+  submitAndWaitForReassignment(
+    request: SubmitAndWaitForReassignmentRequest,
+    options?: CallOptions,
+  ): Promise<JsSubmitAndWaitForReassignmentResponse>;
+
+  /**
+   * `PATCH /v2/users/{user-id}` (id URL-encoded): updates the fields named by `updateMask` (see `fieldMask`)
+   * and resolves with the whole user after the update. `userId` must equal `request.user.id`.
+   */
+  updateUser(userId: string, request: UpdateUserRequest, options?: CallOptions): Promise<UpdateUserResponse>;
+
+  /**
+   * `PATCH /v2/users/{user-id}/rights`: resolves with the rights that were actually removed. `userId` must
+   * equal `request.userId`.
+   */
+  revokeUserRights(userId: string, request: RevokeUserRightsRequest, options?: CallOptions): Promise<RevokeUserRightsResponse>;
+
+  /** `GET /v2/version`: the server version and features (no token needed). */
+  version(options?: CallOptions): Promise<GetLedgerApiVersionResponse>;
+
+  /** `GET /v2/state/ledger-end`: the current ledger end offset (0 on an empty ledger). */
+  ledgerEnd(options?: CallOptions): Promise<GetLedgerEndResponse>;
+
+  /** `GET /v2/state/latest-pruned-offsets`: the smallest `beginExclusive` still served. */
+  latestPrunedOffsets(options?: CallOptions): Promise<GetLatestPrunedOffsetsResponse>;
+
+  /** `POST /v2/parties`: allocates a party. */
+  allocateParty(request: AllocatePartyRequest, options?: CallOptions): Promise<AllocatePartyResponse>;
+
+  /** `GET /v2/parties`: the first page of known parties. */
+  listParties(options?: CallOptions): Promise<ListKnownPartiesResponse>;
+
+  /** `POST /v2/users`: creates a user with optional rights. */
+  createUser(request: CreateUserRequest, options?: CallOptions): Promise<CreateUserResponse>;
+
+  /** `GET /v2/users/{user-id}`. */
+  getUser(userId: string, options?: CallOptions): Promise<GetUserResponse>;
+
+  /** `GET /v2/users/{user-id}/rights`. */
+  listUserRights(userId: string, options?: CallOptions): Promise<ListUserRightsResponse>;
+
+  /** `POST /v2/users/{user-id}/rights`: resolves with the rights that were newly granted. */
+  grantUserRights(userId: string, request: GrantUserRightsRequest, options?: CallOptions): Promise<GrantUserRightsResponse>;
+
+  /** `GET /v2/packages`: the ids of all uploaded packages. */
+  listPackages(options?: CallOptions): Promise<ListPackagesResponse>;
+
+  /**
+   * Aborts every in-flight call (they reject with `AbortError`), makes later calls reject the same way,
+   * and closes the dispatcher if the client created it (a dispatcher passed in is left open).
+   * Idempotent; resolves when the dispatcher is closed.
+   */
+  close(): Promise<void>;
+}

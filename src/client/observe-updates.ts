@@ -1,0 +1,47 @@
+import { catchError, defer, finalize, from, switchMap, throwError, type Observable } from 'rxjs';
+import type { JsGetUpdatesResponse } from '../schemas/index.js';
+import { decodeUpdateElement, observeJsonArrayBody } from '../streams/index.js';
+import type { HttpCall, HttpTransport } from './create-http-transport.js';
+
+/**
+ * Sends one `POST /v2/updates` per subscription and emits the elements of the answer's JSON array as
+ * they are parsed from the body (via the streams layer's `observeJsonArrayBody`).
+ *
+ * ```
+ * body bytes:  [ {..}, {..}, {..} ]
+ * emits:       ----a-----b-----c--|
+ * ```
+ *
+ * Completes when the array ends. Errors with the HTTP error of a non-2xx answer (nothing emitted), or
+ * mid-body with the streams layer's `TransportError`/`ProtocolError`; when `signal` fired (or the client
+ * was closed) the error is an `AbortError`. Unsubscribing aborts the HTTP request and destroys the body.
+ *
+ * @param transport - the client's HTTP layer.
+ * @param call - method, path, query and body (no signal: one is made per subscription).
+ * @param validate - whether each element is checked against the wire schema.
+ * @param signal - the caller's abort signal, if any.
+ */
+export function observeUpdates(
+  transport: HttpTransport,
+  call: Omit<HttpCall, 'signal' | 'cancel'>,
+  validate: boolean,
+  signal: AbortSignal | undefined,
+): Observable<JsGetUpdatesResponse> {
+  return defer(() => {
+    const controller = new AbortController();
+    return from(transport.open({ ...call, signal, cancel: controller.signal })).pipe(
+      switchMap((response) =>
+        observeJsonArrayBody(response.body, (value, index) => decodeUpdateElement(value, index, { validate }), {
+          onTeardown: () => controller.abort(),
+        }).pipe(
+          catchError((error: unknown) => {
+            // map now: the body's teardown runs before a lazily mapped error would be built
+            const mapped = response.mapError(error);
+            return throwError(() => mapped);
+          }),
+        ),
+      ),
+      finalize(() => controller.abort()),
+    );
+  });
+}

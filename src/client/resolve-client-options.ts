@@ -1,0 +1,106 @@
+import type { Dispatcher } from 'undici';
+import { InvalidArgumentError } from '../errors/index.js';
+import type { LedgerClientOptions } from './ledger-client-options.js';
+
+/** {@link LedgerClientOptions} with defaults applied and every field checked. */
+export interface ResolvedClientOptions {
+  readonly baseUrl: URL;
+  /** Returns the token for one request (`''` for none). Called before every request. */
+  readonly getToken: () => Promise<string>;
+  /** True when `token` is a provider, so a 401 may be retried with a fresh token. */
+  readonly refreshableToken: boolean;
+  readonly dispatcher: Dispatcher | undefined;
+  /** Extra headers, names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  readonly validateResponses: boolean;
+}
+
+const lineBreak = /[\r\n]/;
+
+function checkToken(token: unknown): string {
+  if (typeof token !== 'string') throw new InvalidArgumentError('token', 'the token provider must return a string');
+  // Never echo the token: the message only says what is wrong with it.
+  if (lineBreak.test(token)) throw new InvalidArgumentError('token', 'must not contain line breaks');
+  return token;
+}
+
+function resolveBaseUrl(raw: unknown): URL {
+  if (typeof raw !== 'string' && !(raw instanceof URL)) {
+    throw new InvalidArgumentError('baseUrl', 'must be a string or URL');
+  }
+  let url: URL;
+  try {
+    url = new URL(String(raw));
+  } catch (error) {
+    throw new InvalidArgumentError('baseUrl', 'must be an absolute http(s) URL', { cause: error });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new InvalidArgumentError('baseUrl', `must use http: or https:, not ${url.protocol}`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new InvalidArgumentError('baseUrl', 'must not have a query or fragment');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new InvalidArgumentError('baseUrl', 'must not contain credentials; use the token option');
+  }
+  return url;
+}
+
+function resolveHeaders(raw: unknown): Record<string, string> {
+  if (raw === undefined) return {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new InvalidArgumentError('headers', 'must be an object of header names to string values');
+  }
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value !== 'string' || lineBreak.test(value) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      throw new InvalidArgumentError(`headers.${name}`, 'must be a valid header name with a single-line string value');
+    }
+    out[name.toLowerCase()] = value;
+  }
+  return out;
+}
+
+/**
+ * Checks {@link LedgerClientOptions} and applies the defaults (`timeoutMs` 30 000, `validateResponses`
+ * true, no token, no extra headers). Synchronous and side-effect free: no dispatcher is created here.
+ *
+ * @throws InvalidArgumentError naming the first bad option (`baseUrl`, `token`, `dispatcher`, `headers.<name>`,
+ *   `timeoutMs`, `validateResponses`).
+ */
+export function resolveClientOptions(options: LedgerClientOptions): ResolvedClientOptions {
+  if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('options', 'must be an object');
+  const baseUrl = resolveBaseUrl(options.baseUrl);
+  const token = options.token;
+  let getToken: () => Promise<string>;
+  if (token === undefined) {
+    getToken = () => Promise.resolve('');
+  } else if (typeof token === 'string') {
+    const checked = checkToken(token);
+    getToken = () => Promise.resolve(checked);
+  } else if (typeof token === 'function') {
+    getToken = async () => checkToken(await token());
+  } else {
+    throw new InvalidArgumentError('token', 'must be a string or a function returning one');
+  }
+  const dispatcher = options.dispatcher;
+  if (dispatcher !== undefined && (typeof dispatcher !== 'object' || dispatcher === null || typeof dispatcher.dispatch !== 'function')) {
+    throw new InvalidArgumentError('dispatcher', 'must be an undici Dispatcher');
+  }
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new InvalidArgumentError('timeoutMs', 'must be a positive integer number of milliseconds');
+  }
+  const validateResponses = options.validateResponses ?? true;
+  if (typeof validateResponses !== 'boolean') throw new InvalidArgumentError('validateResponses', 'must be a boolean');
+  return {
+    baseUrl,
+    getToken,
+    refreshableToken: typeof token === 'function',
+    dispatcher,
+    headers: resolveHeaders(options.headers),
+    timeoutMs,
+    validateResponses,
+  };
+}

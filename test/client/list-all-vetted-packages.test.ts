@@ -1,0 +1,124 @@
+import { lastValueFrom, toArray } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLedgerClient } from '../../src/client/index.js';
+import { ProtocolError } from '../../src/errors/index.js';
+import { vetted } from './support/fixtures.js';
+import { startLocalServer } from './support/local-server.js';
+import { cantonError, createMockLedger } from './support/mock-ledger.js';
+
+let ledger: ReturnType<typeof createMockLedger>;
+afterEach(async () => {
+  await ledger?.done();
+});
+
+describe('listAllVettedPackages', () => {
+  it('emits every element of every page and stops on the final empty page', async () => {
+    ledger = createMockLedger();
+    const pages = [
+      { vettedPackages: [vetted('p1'), vetted('p2')], nextPageToken: 't1' },
+      { vettedPackages: [vetted('p3')], nextPageToken: 't2' },
+      { vettedPackages: [], nextPageToken: '' },
+    ];
+    for (const page of pages) ledger.expect('POST', '/v2/package-vetting/list', { data: page });
+    const all = await lastValueFrom(ledger.client.listAllVettedPackages({ pageSize: 2 }).pipe(toArray()));
+    expect(all.map((v) => v.participantId)).toEqual(['p1::1220ab', 'p2::1220ab', 'p3::1220ab']);
+    expect(ledger.requests.map((r) => r.body)).toEqual([
+      { pageSize: 2, pageToken: '' },
+      { pageSize: 2, pageToken: 't1' },
+      { pageSize: 2, pageToken: 't2' },
+    ]);
+  });
+
+  it('stops on an empty token even if the page had elements', async () => {
+    ledger = createMockLedger();
+    ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [vetted('p1')], nextPageToken: '' } });
+    const all = await lastValueFrom(ledger.client.listAllVettedPackages({}).pipe(toArray()));
+    expect(all).toHaveLength(1);
+    expect(ledger.requests).toHaveLength(1);
+  });
+
+  it('stops on an empty page even if it carries a token', async () => {
+    ledger = createMockLedger();
+    ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [vetted('p1')], nextPageToken: 't1' } });
+    ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [], nextPageToken: 't2' } });
+    const all = await lastValueFrom(ledger.client.listAllVettedPackages({}).pipe(toArray()));
+    expect(all).toHaveLength(1);
+    expect(ledger.dispatched()).toBe(2);
+  });
+
+  it('errors with PAGE_TOKEN_NOT_ADVANCING when a token repeats (after that page’s elements)', async () => {
+    ledger = createMockLedger();
+    ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [vetted('p1')], nextPageToken: 't1' } });
+    ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [vetted('p2')], nextPageToken: 't1' } });
+    const seen: string[] = [];
+    const error = await new Promise<unknown>((resolve) => {
+      ledger.client.listAllVettedPackages({}).subscribe({ next: (v) => seen.push(v.participantId), error: resolve, complete: () => resolve(undefined) });
+    });
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect((error as ProtocolError).code).toBe('PAGE_TOKEN_NOT_ADVANCING');
+    expect(seen).toEqual(['p1::1220ab', 'p2::1220ab']);
+    expect(ledger.requests).toHaveLength(2);
+  });
+
+  it('detects a token equal to the starting token', async () => {
+    ledger = createMockLedger();
+    ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [vetted('p1')], nextPageToken: 'start' } });
+    await expect(lastValueFrom(ledger.client.listAllVettedPackages({ pageToken: 'start' }))).rejects.toMatchObject({ code: 'PAGE_TOKEN_NOT_ADVANCING' });
+    expect(ledger.requests[0]?.body).toEqual({ pageToken: 'start' });
+  });
+
+  it('propagates a page error', async () => {
+    ledger = createMockLedger();
+    ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [vetted('p1')], nextPageToken: 't1' } });
+    ledger.expect('POST', '/v2/package-vetting/list', { status: 400, data: cantonError({ code: 'PROTO_DESERIALIZATION_FAILURE', errorCategory: 8, grpcCodeValue: 3 }) });
+    await expect(lastValueFrom(ledger.client.listAllVettedPackages({}))).rejects.toMatchObject({ name: 'LedgerApiError', code: 'PROTO_DESERIALIZATION_FAILURE' });
+  });
+
+  it('is cold: nothing is sent before subscribe, and each subscription starts over', async () => {
+    ledger = createMockLedger();
+    const listing = ledger.client.listAllVettedPackages({});
+    expect(ledger.dispatched()).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [vetted('p1')], nextPageToken: 't1' } });
+      ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [], nextPageToken: '' } });
+    }
+    expect(await lastValueFrom(listing.pipe(toArray()))).toHaveLength(1);
+    expect(await lastValueFrom(listing.pipe(toArray()))).toHaveLength(1);
+    expect(ledger.requests.map((r) => (r.body as { pageToken: string }).pageToken)).toEqual(['', 't1', '', 't1']);
+  });
+
+  it('unsubscribing aborts the in-flight page request', async () => {
+    ledger = undefined as never;
+    let secondArrived!: () => void;
+    const second = new Promise<void>((resolve) => (secondArrived = resolve));
+    let requests = 0;
+    const server = await startLocalServer((_req, res) => {
+      requests++;
+      if (requests === 1) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ vettedPackages: [vetted('p1')], nextPageToken: 't1' }));
+      } else {
+        secondArrived(); // page 2 never answers
+      }
+    });
+    const client = createLedgerClient({ baseUrl: server.url });
+    const seen: string[] = [];
+    const subscription = client.listAllVettedPackages({}).subscribe((v) => seen.push(v.participantId));
+    await second;
+    expect(server.abortedRequests()).toBe(0);
+    subscription.unsubscribe();
+    await waitFor(() => server.abortedRequests() === 1);
+    expect(seen).toEqual(['p1::1220ab']);
+    expect(requests).toBe(2);
+    await client.close();
+    await server.close();
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LedgerClient } from '../../src/client/index.js';
+import { InvalidArgumentError } from '../../src/errors/index.js';
+import { commands, updateFormat, updatesRequest } from './support/fixtures.js';
+import { createMockLedger } from './support/mock-ledger.js';
+
+let ledger: ReturnType<typeof createMockLedger>;
+afterEach(async () => {
+  // No interceptor is registered: any request that reached the agent would be counted here.
+  expect(ledger.dispatched()).toBe(0);
+  await ledger.done();
+});
+
+const unassign = { command: { UnassignCommand: { value: { contractId: '00ab', source: 'a', target: 'b' } } } };
+
+/** [description, call, expected field] — each call must reject with InvalidArgumentError naming the field. */
+const cases: [string, (c: LedgerClient) => Promise<unknown>, string][] = [
+  ['submit: schema (missing commandId)', (c) => c.submit({ commands: [], actAs: ['A'] } as never), 'commandId'],
+  ['submit: empty commands', (c) => c.submit(commands({ commands: [] })), 'commands'],
+  ['submit: empty actAs', (c) => c.submit(commands({ actAs: [] })), 'actAs'],
+  ['submit: empty commandId', (c) => c.submit(commands({ commandId: '' })), 'commandId'],
+  ['submit: both min ledger times', (c) => c.submit(commands({ minLedgerTimeAbs: '2026-01-01T00:00:00Z', minLedgerTimeRel: { seconds: 1, nanos: 0 } })), 'minLedgerTimeRel'],
+  ['submit: tapsMaxPasses 0', (c) => c.submit(commands({ tapsMaxPasses: 0 })), 'tapsMaxPasses'],
+  ['submit: negative dedup duration', (c) => c.submit(commands({ deduplicationPeriod: { DeduplicationDuration: { value: { seconds: -5, nanos: 0 } } } })), 'deduplicationPeriod.DeduplicationDuration.value'],
+  ['submit: negative dedup offset', (c) => c.submit(commands({ deduplicationPeriod: { DeduplicationOffset: { value: -1 } } })), 'deduplicationPeriod.DeduplicationOffset.value'],
+  ['listVettedPackages: negative pageSize', (c) => c.listVettedPackages({ pageSize: -1 }), 'pageSize'],
+  ['updateVettedPackages: Empty operation', (c) => c.updateVettedPackages({ changes: [{ operation: { Empty: {} } }] }), 'changes[0].operation'],
+  ['updateVettedPackages: missing operation', (c) => c.updateVettedPackages({ changes: [{}] }), 'changes[0].operation'],
+  ['updateVettedPackages: {id, name} ref', (c) => c.updateVettedPackages({ changes: [{ operation: { Vet: { value: { packages: [{ packageId: 'p', packageName: 'n' }] } } } }] }), 'changes[0].operation.Vet.value.packages[0]'],
+  ['updateVettedPackages: {version} ref', (c) => c.updateVettedPackages({ changes: [{ operation: { Unvet: { value: { packages: [{ packageVersion: '1' }] } } } }] }), 'changes[0].operation.Unvet.value.packages[0]'],
+  ['updateVettedPackages: Prior 0', (c) => c.updateVettedPackages({ changes: [], expectedTopologySerial: { serial: { Prior: { value: 0 } } } }), 'expectedTopologySerial.serial.Prior.value'],
+  ['updateVettedPackages: bad endpoint', (c) => c.updateVettedPackages({ changes: [] }, { endpoint: 'v3' as never }), 'endpoint'],
+  ['updateUser: path id differs from user.id', (c) => c.updateUser('alice', { user: { id: 'bob' }, updateMask: { paths: ['primary_party'] } }), 'user.id'],
+  ['updateUser: empty mask', (c) => c.updateUser('alice', { user: { id: 'alice' }, updateMask: { paths: [] } }), 'updateMask.paths'],
+  ['updateUser: camelCase path', (c) => c.updateUser('alice', { user: { id: 'alice' }, updateMask: { paths: ['primaryParty'] } }), 'updateMask.paths[0]'],
+  ['updateUser: duplicate path', (c) => c.updateUser('alice', { user: { id: 'alice' }, updateMask: { paths: ['metadata', 'metadata'] } }), 'updateMask.paths[1]'],
+  ['updateUser: empty path id', (c) => c.updateUser('', { user: { id: '' }, updateMask: { paths: ['metadata'] } }), 'userId'],
+  ['revokeUserRights: path id differs from userId', (c) => c.revokeUserRights('alice', { userId: 'bob', rights: [] }), 'userId'],
+  ['revokeUserRights: Empty kind', (c) => c.revokeUserRights('alice', { userId: 'alice', rights: [{ kind: { Empty: {} } }] }), 'rights[0].kind'],
+  ['grantUserRights: path id differs', (c) => c.grantUserRights('alice', { userId: '', rights: [] }), 'userId'],
+  ['submitAndWaitForReassignment: empty commandId', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: { commandId: '', submitter: 'A', commands: [unassign] } }), 'reassignmentCommands.commandId'],
+  ['submitAndWaitForReassignment: empty submitter', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: { commandId: 'r', submitter: '', commands: [unassign] } }), 'reassignmentCommands.submitter'],
+  ['submitAndWaitForReassignment: Empty command', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: { commandId: 'r', submitter: 'A', commands: [{ command: { Empty: {} } }] } }), 'reassignmentCommands.commands[0].command'],
+  ['getUser: empty id', (c) => c.getUser(''), 'userId'],
+  ['createUser: empty id', (c) => c.createUser({ user: { id: '' } }), 'user.id'],
+];
+
+describe('client-side validation rejects and sends nothing', () => {
+  it.each(cases)('%s', async (_name, call, field) => {
+    ledger = createMockLedger();
+    const error = await call(ledger.client).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).field).toBe(field);
+  });
+
+  /** Observable/iterable methods throw synchronously at the call. */
+  const streaming: [string, (c: LedgerClient) => unknown, string][] = [
+    ['updates: filter and updateFormat', (c) => c.updates(updatesRequest({ filter: { filtersByParty: { A: {} } } })), 'filter'],
+    ['updates: verbose true with updateFormat', (c) => c.updates(updatesRequest({ verbose: true })), 'verbose'],
+    ['updates: neither filter nor updateFormat', (c) => c.updates({ beginExclusive: 0 }), 'updateFormat'],
+    ['updates: descendingOrder without endInclusive', (c) => c.updates(updatesRequest({ descendingOrder: true })), 'descendingOrder'],
+    ['updates: negative beginExclusive', (c) => c.updates(updatesRequest({ beginExclusive: -1 })), 'beginExclusive'],
+    ['updates: endInclusive 0', (c) => c.updates(updatesRequest({ beginExclusive: 0, endInclusive: 0 })), 'endInclusive'],
+    ['updates: endInclusive before begin', (c) => c.updates(updatesRequest({ beginExclusive: 9, endInclusive: 3 })), 'endInclusive'],
+    ['updates: negative limit', (c) => c.updates(updatesRequest(), { limit: -1 }), 'limit'],
+    ['updates: fractional streamIdleTimeoutMs', (c) => c.updates(updatesRequest(), { streamIdleTimeoutMs: 1.5 }), 'streamIdleTimeoutMs'],
+    ['iterateUpdates: filter and updateFormat', (c) => c.iterateUpdates({ beginExclusive: 0, updateFormat, filter: {} }), 'filter'],
+    ['listAllVettedPackages: negative pageSize', (c) => c.listAllVettedPackages({ pageSize: -5 }), 'pageSize'],
+  ];
+
+  it.each(streaming)('%s (throws at the call)', (_name, call, field) => {
+    ledger = createMockLedger();
+    let error: unknown;
+    try {
+      call(ledger.client);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).field).toBe(field);
+  });
+});

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../../src/errors/index.js';
+import {
+  checkDeduplicationPeriod,
+  checkDescendingOrder,
+  checkExpectedTopologySerial,
+  checkMinLedgerTime,
+  checkOffsetRange,
+  checkPathUserId,
+  checkPrefetchLimits,
+  checkReassignmentCommands,
+  checkRightKinds,
+  checkTapsMaxPasses,
+  checkUpdateFormatChoice,
+  checkUpdateMask,
+  checkVettingChange,
+  checkVettingPackageRef,
+  formatJsonPath,
+  parseRequest,
+  requireNonEmptyArray,
+  requireNonEmptyString,
+  requireNonNegativeInteger,
+  userUpdatePaths,
+  validateGetUpdatesRequest,
+  validateSubmitRequest,
+} from '../../src/client/validation/index.js';
+import { JsCommands } from '../../src/schemas/index.js';
+import { commands, updateFormat, updatesRequest } from './support/fixtures.js';
+
+/** Runs `fn` and returns the InvalidArgumentError it throws (failing the test otherwise). */
+function invalid(fn: () => unknown): InvalidArgumentError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).code).toBe('INVALID_CLIENT_ARGUMENT');
+    expect((error as InvalidArgumentError).retryable).toBe(false);
+    return error as InvalidArgumentError;
+  }
+  throw new Error('expected an InvalidArgumentError');
+}
+
+describe('formatJsonPath / parseRequest', () => {
+  it('renders keys with dots and indices in brackets', () => {
+    expect(formatJsonPath(['commands', 0, 'CreateCommand', 'templateId'])).toBe('commands[0].CreateCommand.templateId');
+    expect(formatJsonPath([])).toBe('$');
+  });
+
+  it('turns the first zod issue into InvalidArgumentError with the dotted path', () => {
+    const e = invalid(() => parseRequest(JsCommands, { ...commands(), commands: [{ CreateCommand: { createArguments: {} } }] }));
+    expect(e.field).toBe('commands[0].CreateCommand.templateId');
+    expect(e.cause).toBeDefined();
+  });
+
+  it('reports a missing required field by name', () => {
+    const { commandId: _omit, ...rest } = commands();
+    expect(invalid(() => parseRequest(JsCommands, rest)).field).toBe('commandId');
+  });
+
+  it('returns the parsed value (numeric strings become numbers)', () => {
+    expect(validateGetUpdatesRequest(updatesRequest({ beginExclusive: '42' as unknown as number })).beginExclusive).toBe(42);
+  });
+});
+
+describe('generic requirements', () => {
+  it('requireNonEmptyString', () => {
+    expect(() => requireNonEmptyString('x', 'f')).not.toThrow();
+    expect(invalid(() => requireNonEmptyString('', 'commandId')).field).toBe('commandId');
+    expect(invalid(() => requireNonEmptyString(undefined, 'f')).rule).toMatch(/non-empty/);
+  });
+
+  it('requireNonEmptyArray', () => {
+    expect(() => requireNonEmptyArray([1], 'f', 'x')).not.toThrow();
+    const e = invalid(() => requireNonEmptyArray([], 'actAs', 'party'));
+    expect([e.field, e.rule]).toEqual(['actAs', 'must contain at least one party']);
+  });
+
+  it('requireNonNegativeInteger accepts unset, 0 and positive integers only', () => {
+    for (const ok of [undefined, null, 0, 1, 200]) expect(() => requireNonNegativeInteger(ok, 'limit')).not.toThrow();
+    for (const bad of [-1, 1.5, Number.NaN, Infinity, '5']) expect(invalid(() => requireNonNegativeInteger(bad, 'limit')).field).toBe('limit');
+  });
+});
+
+describe('submit rules', () => {
+  it('minLedgerTimeAbs and minLedgerTimeRel are exclusive', () => {
+    expect(() => checkMinLedgerTime({ minLedgerTimeAbs: '2026-01-01T00:00:00Z' })).not.toThrow();
+    expect(() => checkMinLedgerTime({ minLedgerTimeAbs: null, minLedgerTimeRel: { seconds: 1, nanos: 0 } })).not.toThrow();
+    const e = invalid(() => checkMinLedgerTime({ minLedgerTimeAbs: '2026-01-01T00:00:00Z', minLedgerTimeRel: { seconds: 1, nanos: 0 } }));
+    expect(e.field).toBe('minLedgerTimeRel');
+  });
+
+  it('tapsMaxPasses must be >= 1 when set', () => {
+    for (const ok of [undefined, null, 1, 5]) expect(() => checkTapsMaxPasses(ok)).not.toThrow();
+    for (const bad of [0, -3]) expect(invalid(() => checkTapsMaxPasses(bad)).field).toBe('tapsMaxPasses');
+  });
+
+  it('deduplication duration and offset must not be negative', () => {
+    expect(() => checkDeduplicationPeriod({ DeduplicationDuration: { value: { seconds: 0, nanos: 0 } } })).not.toThrow();
+    expect(() => checkDeduplicationPeriod({ DeduplicationOffset: { value: 0 } })).not.toThrow();
+    expect(() => checkDeduplicationPeriod({ Empty: {} })).not.toThrow();
+    expect(() => checkDeduplicationPeriod(undefined)).not.toThrow();
+    expect(invalid(() => checkDeduplicationPeriod({ DeduplicationDuration: { value: { seconds: -1, nanos: 0 } } })).field)
+      .toBe('deduplicationPeriod.DeduplicationDuration.value');
+    expect(invalid(() => checkDeduplicationPeriod({ DeduplicationDuration: { value: { seconds: 0, nanos: -5 } } })).field)
+      .toBe('deduplicationPeriod.DeduplicationDuration.value');
+    expect(invalid(() => checkDeduplicationPeriod({ DeduplicationOffset: { value: -1 } })).field).toBe('deduplicationPeriod.DeduplicationOffset.value');
+  });
+
+  it('prefetch limits must be >= 1 when set', () => {
+    expect(() => checkPrefetchLimits([{ limit: 1 }, {}, { limit: null }])).not.toThrow();
+    expect(invalid(() => checkPrefetchLimits([{ limit: 2 }, { limit: 0 }])).field).toBe('prefetchContractKeys[1].limit');
+  });
+
+  it('validateSubmitRequest requires commands, actAs and commandId', () => {
+    expect(() => validateSubmitRequest(commands())).not.toThrow();
+    expect(invalid(() => validateSubmitRequest(commands({ commands: [] }))).field).toBe('commands');
+    expect(invalid(() => validateSubmitRequest(commands({ actAs: [] }))).field).toBe('actAs');
+    expect(invalid(() => validateSubmitRequest(commands({ actAs: [''] }))).field).toBe('actAs[0]');
+    expect(invalid(() => validateSubmitRequest(commands({ commandId: '' }))).field).toBe('commandId');
+    expect(invalid(() => validateSubmitRequest(commands({ tapsMaxPasses: 0 }))).field).toBe('tapsMaxPasses');
+    expect(invalid(() => validateSubmitRequest(commands({ deduplicationPeriod: { DeduplicationOffset: { value: -2 } } }))).field)
+      .toBe('deduplicationPeriod.DeduplicationOffset.value');
+  });
+});
+
+describe('updates rules', () => {
+  it('filter and updateFormat are exclusive; verbose:true not with updateFormat; one is required', () => {
+    expect(() => checkUpdateFormatChoice({ updateFormat })).not.toThrow();
+    expect(() => checkUpdateFormatChoice({ updateFormat, verbose: false })).not.toThrow();
+    expect(() => checkUpdateFormatChoice({ filter: {}, verbose: true })).not.toThrow();
+    expect(() => checkUpdateFormatChoice({ filter: {}, updateFormat: null })).not.toThrow();
+    expect(invalid(() => checkUpdateFormatChoice({ filter: {}, updateFormat })).field).toBe('filter');
+    expect(invalid(() => checkUpdateFormatChoice({ updateFormat, verbose: true })).field).toBe('verbose');
+    expect(invalid(() => checkUpdateFormatChoice({})).field).toBe('updateFormat');
+    expect(invalid(() => checkUpdateFormatChoice({ filter: null, updateFormat: null, verbose: true })).field).toBe('updateFormat');
+  });
+
+  it('descendingOrder requires endInclusive', () => {
+    expect(() => checkDescendingOrder({ descendingOrder: true, endInclusive: 5 })).not.toThrow();
+    expect(() => checkDescendingOrder({ descendingOrder: false })).not.toThrow();
+    expect(invalid(() => checkDescendingOrder({ descendingOrder: true, endInclusive: null })).field).toBe('descendingOrder');
+  });
+
+  it('offset range: begin >= 0, end >= 1 and >= begin', () => {
+    expect(() => checkOffsetRange({ beginExclusive: 0 })).not.toThrow();
+    expect(() => checkOffsetRange({ beginExclusive: 5, endInclusive: 5 })).not.toThrow();
+    expect(() => checkOffsetRange({ beginExclusive: 0, endInclusive: 1 })).not.toThrow();
+    expect(invalid(() => checkOffsetRange({ beginExclusive: -1 })).field).toBe('beginExclusive');
+    expect(invalid(() => checkOffsetRange({ beginExclusive: 0, endInclusive: 0 })).field).toBe('endInclusive');
+    const e = invalid(() => checkOffsetRange({ beginExclusive: 9, endInclusive: 8 }));
+    expect([e.field, e.rule]).toEqual(['endInclusive', 'must not be before beginExclusive (9)']);
+  });
+
+  it('validateGetUpdatesRequest applies schema then rules', () => {
+    expect(invalid(() => validateGetUpdatesRequest(updatesRequest({ beginExclusive: -1 }))).field).toBe('beginExclusive');
+    expect(invalid(() => validateGetUpdatesRequest(updatesRequest({ descendingOrder: true }))).field).toBe('descendingOrder');
+    expect(invalid(() => validateGetUpdatesRequest({ beginExclusive: 0 })).field).toBe('updateFormat');
+  });
+});
+
+describe('user rules', () => {
+  it('the mask must be non-empty', () => {
+    expect(invalid(() => checkUpdateMask([])).field).toBe('updateMask.paths');
+    expect(invalid(() => checkUpdateMask(undefined)).field).toBe('updateMask.paths');
+  });
+
+  it('accepts every known path once', () => {
+    expect(() => checkUpdateMask(userUpdatePaths)).not.toThrow();
+    expect(userUpdatePaths).toEqual([
+      'id', 'primary_party', 'is_deactivated', 'metadata', 'metadata.annotations', 'metadata.resource_version',
+      'identity_provider_id', 'primary_party_authentication',
+    ]);
+  });
+
+  it('rejects camelCase with the snake_case suggestion, unknown paths and duplicates', () => {
+    const camel = invalid(() => checkUpdateMask(['is_deactivated', 'primaryParty']));
+    expect(camel.field).toBe('updateMask.paths[1]');
+    expect(camel.rule).toContain("use 'primary_party'");
+    expect(invalid(() => checkUpdateMask(['metadata.resourceVersion'])).rule).toContain("use 'metadata.resource_version'");
+    const unknown = invalid(() => checkUpdateMask(['nickname']));
+    expect(unknown.rule).toContain('expected one of');
+    const dup = invalid(() => checkUpdateMask(['metadata', 'primary_party', 'metadata']));
+    expect([dup.field, dup.rule]).toEqual(['updateMask.paths[2]', "'metadata' is duplicated"]);
+  });
+
+  it('the path user id must be non-empty and equal the body id', () => {
+    expect(() => checkPathUserId('alice', 'alice', 'user.id')).not.toThrow();
+    expect(invalid(() => checkPathUserId('', '', 'user.id')).field).toBe('userId');
+    const e = invalid(() => checkPathUserId('alice', 'bob', 'userId'));
+    expect(e.field).toBe('userId');
+    expect(e.rule).toContain("'alice'");
+    expect(invalid(() => checkPathUserId('alice', undefined, 'user.id')).field).toBe('user.id');
+  });
+
+  it('rights must have a kind that is not Empty', () => {
+    expect(() => checkRightKinds([{ kind: { ParticipantAdmin: { value: {} } } }])).not.toThrow();
+    expect(() => checkRightKinds(undefined)).not.toThrow();
+    expect(invalid(() => checkRightKinds([{ kind: { ParticipantAdmin: { value: {} } } }, { kind: { Empty: {} } }])).field).toBe('rights[1].kind');
+    expect(invalid(() => checkRightKinds([{}])).field).toBe('rights[0].kind');
+  });
+});
+
+describe('reassignment rules', () => {
+  const unassign = { command: { UnassignCommand: { value: { contractId: '00ab', source: 's', target: 't' } } } };
+  const base = { commandId: 'r-1', submitter: 'Alice::1', commands: [unassign] };
+
+  it('accepts a complete command set', () => {
+    expect(() => checkReassignmentCommands(base)).not.toThrow();
+  });
+
+  it('requires commandId, submitter, commands and every command set', () => {
+    expect(invalid(() => checkReassignmentCommands({ ...base, commandId: '' })).field).toBe('reassignmentCommands.commandId');
+    expect(invalid(() => checkReassignmentCommands({ ...base, submitter: '' })).field).toBe('reassignmentCommands.submitter');
+    expect(invalid(() => checkReassignmentCommands({ ...base, commands: [] })).field).toBe('reassignmentCommands.commands');
+    expect(invalid(() => checkReassignmentCommands({ ...base, commands: [unassign, { command: { Empty: {} } }] })).field)
+      .toBe('reassignmentCommands.commands[1].command');
+    expect(invalid(() => checkReassignmentCommands({ ...base, commands: [{}] })).field).toBe('reassignmentCommands.commands[0].command');
+  });
+});
+
+describe('vetting rules', () => {
+  it('accepts exactly {id}, {name}, {name, version}, {id, name, version}', () => {
+    const accepted = [
+      { packageId: 'p' },
+      { packageName: 'n' },
+      { packageName: 'n', packageVersion: '1' },
+      { packageId: 'p', packageName: 'n', packageVersion: '1' },
+      { packageId: 'p', packageName: '', packageVersion: null },
+    ];
+    for (const ref of accepted) expect(() => checkVettingPackageRef(ref, 'r')).not.toThrow();
+    const rejected = [{}, { packageVersion: '1' }, { packageId: 'p', packageName: 'n' }, { packageId: 'p', packageVersion: '1' }, { packageId: '' }];
+    for (const ref of rejected) expect(invalid(() => checkVettingPackageRef(ref, 'changes[0].x')).field).toBe('changes[0].x');
+  });
+
+  it('a change needs an operation that is not Empty, and valid refs', () => {
+    expect(() => checkVettingChange({ operation: { Vet: { value: { packages: [{ packageName: 'n' }] } } } }, 0)).not.toThrow();
+    expect(invalid(() => checkVettingChange({}, 2)).field).toBe('changes[2].operation');
+    expect(invalid(() => checkVettingChange({ operation: { Empty: {} } }, 0)).field).toBe('changes[0].operation');
+    expect(invalid(() => checkVettingChange({ operation: { Unvet: { value: { packages: [{ packageName: 'n' }, { packageVersion: '2' }] } } } }, 1)).field)
+      .toBe('changes[1].operation.Unvet.value.packages[1]');
+  });
+
+  it('Prior serial must be >= 1', () => {
+    expect(() => checkExpectedTopologySerial({ serial: { Prior: { value: 1 } } })).not.toThrow();
+    expect(() => checkExpectedTopologySerial({ serial: { NoPrior: {} } })).not.toThrow();
+    expect(() => checkExpectedTopologySerial(null)).not.toThrow();
+    expect(invalid(() => checkExpectedTopologySerial({ serial: { Prior: { value: 0 } } })).field).toBe('expectedTopologySerial.serial.Prior.value');
+  });
+});
