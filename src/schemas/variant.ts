@@ -50,39 +50,43 @@ export function variant<const C extends Cases, const Open extends boolean>(
   cases: C,
   options: { open: Open },
 ): VariantSchema<C, Open> {
-  const schema = z.unknown().transform((input, ctx) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      ctx.addIssue({ code: 'custom', message: `${name}: expected an object with one key` });
-      return z.NEVER;
-    }
+  // A loose object whose keys are the (optional) alternatives parses only the key that is present, with
+  // issue paths under that key; the check then demands exactly one key, and the overwrite turns an unknown
+  // key into an UnknownVariant. This costs far less than a transform around a nested safeParse, which
+  // matters on the update decoder's hot path.
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, schema] of Object.entries(cases)) shape[key] = schema.optional();
+  const known = new Set(Object.keys(cases));
+  const soleKey = (value: object): string | undefined => {
     let key: string | undefined;
     let count = 0;
-    for (const k in input) {
-      if (Object.prototype.hasOwnProperty.call(input, k)) {
+    for (const k in value) {
+      if (Object.prototype.hasOwnProperty.call(value, k)) {
         count++;
         key = k;
       }
     }
-    if (count !== 1 || key === undefined) {
-      ctx.addIssue({ code: 'custom', message: `${name}: expected exactly one key, got ${count}` });
-      return z.NEVER;
-    }
-    const payload = (input as Record<string, unknown>)[key];
-    const caseSchema = Object.prototype.hasOwnProperty.call(cases, key) ? cases[key] : undefined;
-    if (caseSchema === undefined) {
-      if (options.open) return { unknownVariant: key, payload } satisfies UnknownVariant;
-      ctx.addIssue({ code: 'custom', message: `${name}: unknown alternative '${key}' (expected one of ${Object.keys(cases).join(', ')})` });
-      return z.NEVER;
-    }
-    const result = caseSchema.safeParse(payload);
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+    return count === 1 ? key : undefined;
+  };
+  const schema = z
+    .looseObject(shape)
+    .check((ctx) => {
+      const key = soleKey(ctx.value);
+      if (key === undefined) {
+        ctx.issues.push({ code: 'custom', message: `${name}: expected exactly one key`, input: ctx.value });
+      } else if (!options.open && !known.has(key)) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `${name}: unknown alternative '${key}' (expected one of ${[...known].join(', ')})`,
+          input: ctx.value,
+          path: [key],
+        });
       }
-      return z.NEVER;
-    }
-    return { [key]: result.data };
-  });
+    })
+    .overwrite((value) => {
+      const key = soleKey(value) as string;
+      return (known.has(key) ? value : { unknownVariant: key, payload: (value as Record<string, unknown>)[key] }) as typeof value;
+    });
   const typed = schema as unknown as VariantSchema<C, Open>;
   registry.set(typed, { name, cases, open: options.open });
   return typed;
