@@ -1,8 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { SignJWT } from 'jose';
+import type { JsCommands } from '../schemas/commands.js';
+import { wildcardClaims } from './auth/claims.js';
 import { participantAudiencePrefix } from './auth/verify-token.js';
 import { createRequestHandler } from './http/create-request-handler.js';
+import { allocateParty } from './ledger/allocate-party.js';
+import { decodeJsCommands } from './ledger/decode-js-commands.js';
+import { submitCommands, type SubmitResult } from './ledger/submit-commands.js';
+import { summarizeUpdate, type LedgerUpdate } from './ledger/summarize-update.js';
+import type { UpdateFault } from './ledger/update-fault.js';
+import { WorkloadGenerator } from './ledger/workload-generator.js';
 import { allRoutes } from './routes/all-routes.js';
 import { resolveSandboxOptions, type ResolvedSandboxOptions, type SandboxOptions } from './sandbox-options.js';
 import { ParticipantState } from './state/participant-state.js';
@@ -17,7 +25,26 @@ export interface TokenOptions {
   readonly secret?: string;
 }
 
-/** A running sandbox participant. */
+/** A range of the update log, like `POST /v2/updates` takes it. */
+export interface OffsetRange {
+  readonly beginExclusive?: number;
+  readonly endInclusive?: number;
+}
+
+/** Options of {@link Sandbox.allocateParty}. */
+export interface AllocatePartyHandleOptions {
+  /** The synchronizer to host the party on (default: the first). */
+  readonly synchronizerId?: string;
+  /** A user that gets `CanActAs` on the new party. */
+  readonly userId?: string;
+}
+
+/**
+ * A running sandbox participant.
+ *
+ * Besides the HTTP API it offers in-process methods for seeding and inspection. They act with every
+ * right (as when auth is off) and throw the same `SandboxError`s the routes turn into error answers.
+ */
 export interface Sandbox {
   /** Base URL, e.g. `http://127.0.0.1:7575`. */
   readonly url: string;
@@ -30,8 +57,32 @@ export interface Sandbox {
   token(userId: string, options?: TokenOptions): Promise<string>;
   /** Stops listening and listens again on the same port; the state is kept. Open connections are cut. */
   restart(): Promise<void>;
-  /** Stops the sandbox and cuts open connections. */
+  /** Stops the sandbox (and its workload) and cuts open connections. */
   close(): Promise<void>;
+  /** The id of a known party by its hint: `partyId('Alice')` → `Alice::1220…`. Throws for an unknown hint. */
+  partyId(hint: string): string;
+  /** Allocates a local party (and appends its topology transaction); returns its id. */
+  allocateParty(hint: string, options?: AllocatePartyHandleOptions): string;
+  /**
+   * Submits commands with the semantics of `POST /v2/commands/async/submit` (validation order,
+   * structural interpretation, deduplication); resolves once the transaction is appended. `userId`
+   * defaults to `participant_admin`.
+   */
+  submit(commands: JsCommands): Promise<SubmitResult>;
+  /** Appends `count` generated transactions (the `seed` option's workload), back-dated between the last update and now. */
+  seed(count: number): void;
+  /** Prunes the ledger up to `offset` inclusive: later reads must begin at or after it. */
+  prune(offset: number): void;
+  /** The ledger end: the last offset consumed (by an update or an invisible participant event), 0 on an empty ledger. */
+  ledgerEnd(): number;
+  /** The sandbox's own update log in `(beginExclusive, endInclusive]` (default: all of it), unfiltered. */
+  updates(range?: OffsetRange): LedgerUpdate[];
+  /** Starts (or changes the rate of) a live workload of `rate` transactions per second. */
+  startWorkload(rate: number): void;
+  /** Stops the live workload. */
+  stopWorkload(): void;
+  /** Makes the next `POST /v2/updates` answer(s) faulty (see {@link UpdateFault}). */
+  injectFault(fault: UpdateFault): void;
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -59,6 +110,12 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const resolved = resolveSandboxOptions(options);
   const state = new ParticipantState(resolved);
+  const ledger = state.ledger;
+  const workload = new WorkloadGenerator(ledger, resolved.seedPayloadBytes);
+  if (resolved.seed > 0) {
+    workload.seed(resolved.seed);
+    ledger.refreshCheckpoint();
+  }
   const handler = createRequestHandler(state, allRoutes);
   const sockets = new Set<Socket>();
   let server = createServer(handler);
@@ -71,7 +128,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   };
   track(server);
-  const port = await listen(server, resolved.port, resolved.host);
+  let port: number;
+  try {
+    port = await listen(server, resolved.port, resolved.host);
+  } catch (error) {
+    ledger.close();
+    throw error;
+  }
+  if (resolved.generate !== undefined) workload.start(resolved.generate);
   const stop = async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -104,6 +168,54 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       track(server);
       await listen(server, port, resolved.host);
     },
-    close: stop,
+    async close() {
+      workload.stop();
+      ledger.close();
+      await stop();
+    },
+    partyId(hint) {
+      const id = state.partyId(hint);
+      if (id === undefined) throw new Error(`no party with hint ${hint}`);
+      return id;
+    },
+    allocateParty(hint, partyOptions = {}) {
+      return allocateParty(ledger, hint, partyOptions).party;
+    },
+    async submit(commands) {
+      const request = decodeJsCommands({ ...commands, userId: commands.userId ?? 'participant_admin' });
+      return submitCommands(ledger, request, { claims: () => wildcardClaims });
+    },
+    seed(count) {
+      if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`seed count must be a non-negative integer, got ${count}`);
+      workload.seed(count);
+    },
+    prune(offset) {
+      ledger.prune(offset);
+    },
+    ledgerEnd() {
+      return ledger.ledgerEnd();
+    },
+    updates(range = {}) {
+      const out: LedgerUpdate[] = [];
+      const end = range.endInclusive ?? Number.POSITIVE_INFINITY;
+      for (let i = ledger.indexAfter(range.beginExclusive ?? 0); i < ledger.size; i++) {
+        const u = ledger.at(i);
+        if (!u || u.offset > end) break;
+        out.push(summarizeUpdate(ledger, u));
+      }
+      return out;
+    },
+    startWorkload(rate) {
+      workload.start(rate);
+    },
+    stopWorkload() {
+      workload.stop();
+    },
+    injectFault(fault) {
+      if (!Number.isSafeInteger(fault.afterElements) || fault.afterElements < 0) throw new RangeError('afterElements must be a non-negative integer');
+      if (fault.kind === 'duplicate-offset' && fault.afterElements < 1) throw new RangeError('a duplicate-offset fault needs afterElements >= 1');
+      if (fault.times !== undefined && (!Number.isSafeInteger(fault.times) || fault.times < 1)) throw new RangeError('times must be a positive integer');
+      ledger.addFault(fault);
+    },
   };
 }

@@ -11,12 +11,13 @@ import { readJsonBody } from './read-json-body.js';
 import type { RequestContext, Route } from './request-context.js';
 import { Router } from './router.js';
 
-const traceparent = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
+/** A W3C `traceparent` header: version, 32-hex trace id (captured), 16-hex parent id, flags. */
+export const traceparentPattern = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
 /** The trace id of a request: from a valid `traceparent` header, else 32 random hex digits. */
 export function traceIdOf(headers: IncomingMessage['headers']): string {
   const header = headers.traceparent;
-  const m = typeof header === 'string' ? traceparent.exec(header.trim()) : null;
+  const m = typeof header === 'string' ? traceparentPattern.exec(header.trim()) : null;
   return m?.[1] ?? randomBytes(16).toString('hex');
 }
 

@@ -1,3 +1,39 @@
 import type { Route } from '../http/request-context.js';
+import { decodeJsCommands } from '../ledger/decode-js-commands.js';
+import { decodeReassignmentRequest } from '../ledger/decode-reassignment-request.js';
+import { submitCommands } from '../ledger/submit-commands.js';
+import { submitReassignment } from '../ledger/submit-reassignment.js';
+import { traceHeaders } from '../ledger/trace-headers.js';
 
-export const commandRoutes: readonly Route[] = [];
+/**
+ * The command routes:
+ *
+ * - `POST /v2/commands/async/submit` (`JsCommands` → `{}`): validated and interpreted as described in
+ *   {@link submitCommands}; the transaction is appended to the update log before the `{}` is sent.
+ * - `POST /v2/commands/submit-and-wait-for-reassignment` (→ `{reassignment}`): see
+ *   {@link submitReassignment}.
+ *
+ * Both take the transaction's `traceContext` from the request's `traceparent`/`tracestate` headers.
+ */
+export const commandRoutes: readonly Route[] = [
+  {
+    method: 'POST',
+    pattern: '/v2/commands/async/submit',
+    handler: async (ctx) => {
+      const request = decodeJsCommands(await ctx.body());
+      await submitCommands(ctx.state.ledger, request, { claims: () => ctx.claims(), ...traceHeaders(ctx.headers) });
+      return { json: {} };
+    },
+  },
+  {
+    method: 'POST',
+    pattern: '/v2/commands/submit-and-wait-for-reassignment',
+    handler: async (ctx) => {
+      const request = decodeReassignmentRequest(await ctx.body());
+      const body = await submitReassignment(ctx.state.ledger, request, { claims: () => ctx.claims(), ...traceHeaders(ctx.headers) });
+      ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      ctx.res.end(body);
+      return { handled: true };
+    },
+  },
+];

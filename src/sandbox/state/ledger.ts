@@ -1,10 +1,284 @@
+import { ledgerIds, type LedgerIds } from '../ledger/ledger-ids.js';
+import { TemplateCatalog, type TemplateInfo } from '../ledger/template-catalog.js';
+import type { UpdateFault } from '../ledger/update-fault.js';
+import type { ContractRecord, TransactionRecord, UpdateRecord } from '../ledger/update-record.js';
+import { createRandom } from './ids.js';
 import type { ParticipantState } from './participant-state.js';
 
-/** The participant's ledger: an ordered log of updates and the active contract set. */
+/** The cached `OffsetCheckpoint`: an offset and, per synchronizer index, the latest record time (ms). */
+export interface CheckpointSnapshot {
+  readonly offset: number;
+  readonly synchronizerTimes: readonly number[];
+}
+
+/** What the deduplication table remembers of an accepted change id. */
+export interface AcceptedChange {
+  readonly offset: number;
+  readonly recordTimeMs: number;
+  readonly submissionId: string;
+}
+
+/**
+ * The participant's ledger: the ordered log of updates, the active contract set, the pruning offset, the
+ * cached offset checkpoint and the command deduplication table.
+ *
+ * Offsets increase strictly but are not contiguous: before each update, a deterministic number of
+ * offsets (drawn from `randomSeed`) is consumed by participant-internal events nobody can read, as on a
+ * real participant, and more are consumed after the last update when the checkpoint cache is refreshed
+ * (see {@link Ledger.refreshCheckpoint}). The ledger end is the last consumed offset (0 on an empty ledger).
+ *
+ * Storage is compact so that a ledger of 10^6 updates stays small: records share immutable parts, ids
+ * are derived from offsets ({@link LedgerIds}) and JSON is produced on demand when a request reads it.
+ * The log is an array ordered by offset, searched by binary search. Pruning only moves the pruning
+ * offset; the records stay in memory (reads before it are refused).
+ */
 export class Ledger {
   readonly state: ParticipantState;
+  readonly ids: LedgerIds;
+  readonly catalog: TemplateCatalog;
+  /** Wall-clock time the ledger was created; record times of the genesis state are one hour earlier. */
+  readonly startedAtMs: number;
+  private readonly log: UpdateRecord[] = [];
+  private end = 0;
+  private pruned = 0;
+  private readonly gaps: () => number;
+  private readonly syncTimes: number[];
+  private lastRecordTime: number;
+  private checkpointCache: CheckpointSnapshot;
+  private readonly checkpointTimer: ReturnType<typeof setInterval>;
+  private readonly listeners = new Set<() => void>();
+  /** Active keyed contracts: template filter key → key JSON → contract(s), oldest first. */
+  private readonly keys = new Map<string, Map<string, ContractRecord | ContractRecord[]>>();
+  private readonly changes = new Map<string, AcceptedChange>();
+  private readonly faults: { fault: UpdateFault; left: number }[] = [];
 
   constructor(state: ParticipantState) {
     this.state = state;
+    this.ids = ledgerIds(state.options.randomSeed);
+    this.catalog = new TemplateCatalog(state.packages);
+    this.startedAtMs = Date.now();
+    this.gaps = createRandom(state.options.randomSeed ^ 0x5bd1e995);
+    this.lastRecordTime = this.startedAtMs - 3_600_000;
+    this.syncTimes = state.synchronizers.map(() => this.lastRecordTime);
+    this.checkpointCache = { offset: 0, synchronizerTimes: [...this.syncTimes] };
+    this.checkpointTimer = setInterval(() => this.refreshCheckpoint(), state.options.checkpointIntervalMs);
+    this.checkpointTimer.unref();
+  }
+
+  /** Stops the ledger's timers (the checkpoint cache refresh). */
+  close(): void {
+    clearInterval(this.checkpointTimer);
+  }
+
+  /** The ledger end: the last offset the participant has indexed (an update's, or an invisible event's); 0 on an empty ledger. */
+  ledgerEnd(): number {
+    return this.end;
+  }
+
+  /** The pruning offset (0 when never pruned): reads must start at or after it. */
+  prunedOffset(): number {
+    return this.pruned;
+  }
+
+  /** Prunes up to `offset` inclusive. Throws `RangeError` beyond the ledger end or below the current pruning offset. */
+  prune(offset: number): void {
+    if (!Number.isSafeInteger(offset) || offset < this.pruned || offset > this.end) {
+      throw new RangeError(`cannot prune to ${offset}: it must be an integer between the pruning offset ${this.pruned} and the ledger end ${this.end}`);
+    }
+    this.pruned = offset;
+  }
+
+  /** Number of updates in the log (pruned ones included). */
+  get size(): number {
+    return this.log.length;
+  }
+
+  /** The update at log index `i`. */
+  at(i: number): UpdateRecord | undefined {
+    return this.log[i];
+  }
+
+  /** Index of the first update with an offset greater than `offset` (`size` if none). */
+  indexAfter(offset: number): number {
+    let lo = 0;
+    let hi = this.log.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.log[mid] as UpdateRecord).offset <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The update at exactly `offset`. */
+  updateAt(offset: number): UpdateRecord | undefined {
+    const i = this.indexAfter(offset) - 1;
+    const u = this.log[i];
+    return u && u.offset === offset ? u : undefined;
+  }
+
+  /** The contract with this id (active or not), if this ledger created it. */
+  contract(contractId: string): ContractRecord | undefined {
+    const ref = this.ids.parseContractId(contractId);
+    if (!ref) return undefined;
+    const u = this.updateAt(ref.offset);
+    if (u?.kind !== 'transaction') return undefined;
+    const node = u.nodes[ref.nodeId];
+    return node?.kind === 'create' ? node : undefined;
+  }
+
+  /** The transaction that created `contract`. */
+  creatingTransaction(contract: ContractRecord): TransactionRecord {
+    return this.updateAt(contract.createdOffset) as TransactionRecord;
+  }
+
+  /** Active contracts of `template` (any version of its package) with this key JSON, oldest first. */
+  contractsByKey(template: TemplateInfo, keyJson: string): readonly ContractRecord[] {
+    const found = this.keys.get(template.filterKey)?.get(keyJson);
+    return found === undefined ? [] : Array.isArray(found) ? found : [found];
+  }
+
+  /**
+   * Takes the offset of the next update: first the offsets of a few invisible participant events, then
+   * one for the update. Call {@link Ledger.append} with a record at this offset right after.
+   */
+  allocateOffset(): number {
+    const r = this.gaps();
+    const skipped = r < 0.6 ? 0 : 1 + Math.floor(((r - 0.6) / 0.4) * 3);
+    return this.end + 1 + skipped;
+  }
+
+  /** A record time for a new update: now, but never earlier than the previous one. */
+  nextRecordTime(): number {
+    this.lastRecordTime = Math.max(Date.now(), this.lastRecordTime);
+    return this.lastRecordTime;
+  }
+
+  /** Record times for `count` back-dated updates (seeding), spread between the last one and now. */
+  backdatedRecordTimes(count: number): (i: number) => number {
+    const base = this.lastRecordTime;
+    const span = Math.max(0, Date.now() - base);
+    return (i) => base + Math.floor((span * (i + 1)) / count);
+  }
+
+  /**
+   * Appends an update and applies its effects to the contract set (creations, archivals,
+   * (un)assignments), then wakes up the readers waiting for new updates.
+   */
+  append(record: UpdateRecord): void {
+    if (record.offset <= this.end) throw new Error(`offset ${record.offset} does not follow the ledger end ${this.end}`);
+    this.log.push(record);
+    this.end = record.offset;
+    this.lastRecordTime = Math.max(this.lastRecordTime, record.recordTimeMs);
+    this.syncTimes[record.synchronizer] = Math.max(this.syncTimes[record.synchronizer] ?? 0, record.recordTimeMs);
+    if (record.kind === 'transaction') {
+      for (const node of record.nodes) {
+        if (node.kind === 'create') {
+          if (node.key) this.addKey(node);
+        } else if (node.consuming) {
+          node.target.archivedOffset = record.offset;
+          if (node.target.key) this.removeKey(node.target);
+        }
+      }
+    } else if (record.kind === 'reassignment') {
+      for (const e of record.events) {
+        e.contract.reassignmentCounter = e.reassignmentCounter;
+        if (e.type === 'unassign') {
+          e.contract.unassignedIn = e.reassignmentId;
+        } else {
+          e.contract.unassignedIn = undefined;
+          e.contract.synchronizer = e.target;
+        }
+      }
+    }
+    if (this.listeners.size > 0) for (const l of [...this.listeners]) l();
+  }
+
+  /** Calls `listener` after every append, until the returned function is called. */
+  onAppend(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The latest record time seen per synchronizer index (ms). */
+  synchronizerTimes(): readonly number[] {
+    return this.syncTimes;
+  }
+
+  /**
+   * The cached offset checkpoint. Like the server's cache it is refreshed every `checkpointIntervalMs`
+   * (a timer) to the ledger end and the latest record time per synchronizer, so between refreshes it lags
+   * behind the ledger end.
+   */
+  checkpoint(): CheckpointSnapshot {
+    return this.checkpointCache;
+  }
+
+  /**
+   * Refreshes the cached checkpoint now (the timer does this every `checkpointIntervalMs`). When updates
+   * were appended since the last refresh, participant-internal events (time ticks, bookkeeping) first
+   * consume a few more offsets, and the checkpoint points at the newest of them: like on a real
+   * participant, a checkpoint offset is usually one no update has, and the ledger end moves past the
+   * last update.
+   */
+  refreshCheckpoint(): void {
+    if (this.end === this.checkpointCache.offset) return;
+    this.end = this.allocateOffset();
+    this.checkpointCache = { offset: this.end, synchronizerTimes: [...this.syncTimes] };
+  }
+
+  /** The deduplication entry of a change id. */
+  acceptedChange(changeId: string): AcceptedChange | undefined {
+    return this.changes.get(changeId);
+  }
+
+  /** Remembers an accepted change id. */
+  recordChange(changeId: string, change: AcceptedChange): void {
+    this.changes.set(changeId, change);
+  }
+
+  /** Queues a fault for the next updates answer(s). */
+  addFault(fault: UpdateFault): void {
+    this.faults.push({ fault, left: fault.times ?? 1 });
+  }
+
+  /** The fault the next updates answer should carry, if one is queued. */
+  peekFault(): UpdateFault | undefined {
+    return this.faults[0]?.fault;
+  }
+
+  /** Marks the queued fault as applied once. */
+  consumeFault(): void {
+    const head = this.faults[0];
+    if (!head) return;
+    head.left -= 1;
+    if (head.left <= 0) this.faults.shift();
+  }
+
+  private addKey(contract: ContractRecord): void {
+    const key = contract.key as string;
+    let byKey = this.keys.get(contract.template.filterKey);
+    if (!byKey) {
+      byKey = new Map();
+      this.keys.set(contract.template.filterKey, byKey);
+    }
+    const found = byKey.get(key);
+    if (found === undefined) byKey.set(key, contract);
+    else if (Array.isArray(found)) found.push(contract);
+    else byKey.set(key, [found, contract]);
+  }
+
+  private removeKey(contract: ContractRecord): void {
+    const key = contract.key as string;
+    const byKey = this.keys.get(contract.template.filterKey);
+    const found = byKey?.get(key);
+    if (!byKey || found === undefined) return;
+    if (found === contract) {
+      byKey.delete(key);
+    } else if (Array.isArray(found)) {
+      const i = found.indexOf(contract);
+      if (i >= 0) found.splice(i, 1);
+      if (found.length === 1) byKey.set(key, found[0] as ContractRecord);
+    }
   }
 }

@@ -13,6 +13,12 @@ export interface SynchronizerInfo {
   connected: boolean;
 }
 
+/** Hints of the parties hosted here from the start (`Alice::<participant namespace>`, ...). */
+export const initialLocalParties: readonly string[] = ['Alice', 'Bob', 'Charlie'];
+
+/** Hints of the other participant's parties this participant knows from the start (`isLocal: false`). */
+export const initialRemoteParties: readonly string[] = ['Dave', 'Eve'];
+
 /**
  * The whole in-memory state of the sandbox participant: identity, synchronizers, parties, users,
  * packages, vetting and the ledger. Handlers read and change it; tests and users inspect it through the
@@ -41,6 +47,22 @@ export class ParticipantState {
     }));
     this.vetting = new VettingStore(this);
     this.ledger = new Ledger(this);
+    // The genesis parties are part of the initial state, not of the update log: a fresh sandbox has an
+    // empty ledger (ledger end 0). Parties allocated later append topology transactions.
+    const remoteNamespace = this.otherParticipantId.slice(this.otherParticipantId.indexOf('::') + 2);
+    for (const hint of initialLocalParties) {
+      this.parties.add({ party: `${hint}::${this.namespace}`, isLocal: true, identityProviderId: '', annotations: {}, resourceVersion: 0 });
+    }
+    for (const hint of initialRemoteParties) {
+      this.parties.add({ party: `${hint}::${remoteNamespace}`, isLocal: false, identityProviderId: '', annotations: {}, resourceVersion: 0 });
+    }
+  }
+
+  /** The id of a known party by its hint (`Alice` → `Alice::1220…`), local parties first; `undefined` if unknown. */
+  partyId(hint: string): string | undefined {
+    const local = `${hint}::${this.namespace}`;
+    if (this.parties.has(local)) return local;
+    return this.parties.all().find((p) => p.party.startsWith(`${hint}::`))?.party;
   }
 
   /** The namespace fingerprint of this participant (parties allocated here share it). */

@@ -1,3 +1,4 @@
+import { compareInstants } from '../vetting/compare-instants.js';
 import type { ParticipantState } from './participant-state.js';
 
 /** One vetted package with its validity bounds (ISO timestamps; `undefined` = unbounded). */
@@ -14,11 +15,27 @@ export interface VettingState {
   readonly serial: number;
 }
 
+/** One (synchronizer, participant) pair with its state, as {@link VettingStore.entries} lists them. */
+export interface VettingStoreEntry {
+  readonly synchronizerId: string;
+  readonly participantId: string;
+  readonly state: VettingState;
+}
+
 /**
- * Vetting state per (synchronizer, participant), including another participant's, as a real node sees it.
- * At start, every connected synchronizer has this participant vetting the demo packages except
- * `ledger-rx-extras`, and the other participant vetting `daml-prim`, `daml-stdlib` and
- * `ledger-rx-demo` 1.0.0.
+ * Vetting state per (synchronizer, participant), including another participant's, as a real node sees it
+ * in its topology state. States are immutable values: a change replaces the pair's state
+ * ({@link VettingStore.set}, or {@link VettingStore.publish}, which also advances the serial like a new
+ * topology transaction).
+ *
+ * Initial state:
+ * - this participant vets every demo package except `ledger-rx-extras` (serial 1) on every synchronizer
+ *   **except the second one**: there it has no vetting state at all, so that a sandbox with two or more
+ *   synchronizers also shows the "first vetting on a synchronizer" case (`pastVettedPackages: null`,
+ *   serial 1). Vet there first (`POST /v2/package-vetting/update` or {@link VettingStore.publish}) before
+ *   relying on packages on that synchronizer;
+ * - the other participant vets `daml-prim`, `daml-stdlib` and `ledger-rx-demo` 1.0.0 (serial 2) on every
+ *   synchronizer.
  */
 export class VettingStore {
   readonly state: ParticipantState;
@@ -31,10 +48,10 @@ export class VettingStore {
     const other = all
       .filter((p) => p.name === 'daml-prim' || p.name === 'daml-stdlib' || (p.name === 'ledger-rx-demo' && p.version === '1.0.0'))
       .map((p) => ({ packageId: p.packageId }));
-    for (const s of state.synchronizers) {
-      this.set(s.id, state.participantId, { packages: local, serial: 1 });
+    state.synchronizers.forEach((s, i) => {
+      if (i !== 1) this.set(s.id, state.participantId, { packages: local, serial: 1 });
       this.set(s.id, state.otherParticipantId, { packages: other, serial: 2 });
-    }
+    });
   }
 
   get(synchronizerId: string, participantId: string): VettingState | undefined {
@@ -50,9 +67,20 @@ export class VettingStore {
     m.set(participantId, value);
   }
 
+  /**
+   * Replaces the pair's package list as a new `VettedPackages` topology transaction would: the serial
+   * becomes the previous serial + 1 (1 for the first state). No validation — that is the update
+   * operation's job. Returns the new state.
+   */
+  publish(synchronizerId: string, participantId: string, packages: readonly VettedEntry[]): VettingState {
+    const next: VettingState = { packages: [...packages], serial: (this.get(synchronizerId, participantId)?.serial ?? 0) + 1 };
+    this.set(synchronizerId, participantId, next);
+    return next;
+  }
+
   /** Every (synchronizer, participant) pair with a state, unordered. */
-  entries(): { synchronizerId: string; participantId: string; state: VettingState }[] {
-    const out: { synchronizerId: string; participantId: string; state: VettingState }[] = [];
+  entries(): VettingStoreEntry[] {
+    const out: VettingStoreEntry[] = [];
     for (const [synchronizerId, m] of this.bySynchronizer) {
       for (const [participantId, state] of m) out.push({ synchronizerId, participantId, state });
     }
@@ -67,8 +95,8 @@ export class VettingStore {
     const s = this.get(synchronizerId, participantId);
     const out = new Set<string>();
     for (const e of s?.packages ?? []) {
-      if (e.validFromInclusive !== undefined && at < e.validFromInclusive) continue;
-      if (e.validUntilExclusive !== undefined && at >= e.validUntilExclusive) continue;
+      if (e.validFromInclusive !== undefined && compareInstants(at, e.validFromInclusive) < 0) continue;
+      if (e.validUntilExclusive !== undefined && compareInstants(at, e.validUntilExclusive) >= 0) continue;
       out.add(e.packageId);
     }
     return out;

@@ -1,0 +1,82 @@
+import type { DecodedEventFormat, DecodedFilters } from './decode-get-updates-request.js';
+
+/** An interface filter after resolution: what to render for contracts implementing the interface. */
+export interface CompiledInterfaceFilter {
+  readonly view: boolean;
+  readonly blob: boolean;
+}
+
+/**
+ * The `Filters` of one party (or of any party), ready for matching. Template and interface filters are
+ * keyed by `<packageName>|<Module:Entity>`, so they match every version of the named package.
+ */
+export interface CompiledFilters {
+  /** A wildcard filter, or an empty `cumulative` list (which the server treats as a template wildcard). */
+  readonly wildcard: boolean;
+  readonly wildcardBlob: boolean;
+  /** Template filters: key → include the created-event blob. */
+  readonly templates: ReadonlyMap<string, boolean>;
+  readonly interfaces: ReadonlyMap<string, CompiledInterfaceFilter>;
+}
+
+/** An `EventFormat` ready for matching. `verbose` changes nothing: JSON rendering is always label-full. */
+export interface CompiledEventFormat {
+  readonly byParty: ReadonlyMap<string, CompiledFilters>;
+  readonly anyParty: CompiledFilters | undefined;
+  /** True when `party` reads through this format (decides whether `commandId` is shown). */
+  readonly reads: (party: string) => boolean;
+}
+
+/** A package-name reference (`#name:Mod:Ent`) split into its parts. */
+function splitReference(id: string): { packageName: string; qualifiedName: string } {
+  const i = id.indexOf(':');
+  return { packageName: id.slice(1, i), qualifiedName: id.slice(i + 1) };
+}
+
+function compileFilters(filters: DecodedFilters): CompiledFilters {
+  let wildcard = false;
+  let wildcardBlob = false;
+  let specific = false;
+  const templates = new Map<string, boolean>();
+  const interfaces = new Map<string, CompiledInterfaceFilter>();
+  for (const { identifierFilter: f } of filters.cumulative) {
+    switch (f.kind) {
+      case 'Empty':
+        break;
+      case 'WildcardFilter':
+        wildcard = true;
+        wildcardBlob ||= f.value.includeCreatedEventBlob;
+        break;
+      case 'TemplateFilter': {
+        specific = true;
+        const r = splitReference(f.value.templateId ?? '');
+        const key = `${r.packageName}|${r.qualifiedName}`;
+        templates.set(key, (templates.get(key) ?? false) || f.value.includeCreatedEventBlob);
+        break;
+      }
+      case 'InterfaceFilter': {
+        specific = true;
+        const r = splitReference(f.value.interfaceId ?? '');
+        const key = `${r.packageName}|${r.qualifiedName}`;
+        const prev = interfaces.get(key);
+        interfaces.set(key, {
+          view: (prev?.view ?? false) || f.value.includeInterfaceView,
+          blob: (prev?.blob ?? false) || f.value.includeCreatedEventBlob,
+        });
+        break;
+      }
+    }
+  }
+  // An empty cumulative list (or only `Empty` entries) means "all templates" (server-behavior §4.1).
+  if (!wildcard && !specific) wildcard = true;
+  return { wildcard, wildcardBlob, templates, interfaces };
+}
+
+/** Compiles a validated `EventFormat` (check its references first with `checkFilterReferences`). */
+export function compileEventFormat(format: DecodedEventFormat): CompiledEventFormat {
+  const byParty = new Map<string, CompiledFilters>();
+  for (const [party, filters] of Object.entries(format.filtersByParty)) byParty.set(party, compileFilters(filters));
+  const anyParty = format.filtersForAnyParty ? compileFilters(format.filtersForAnyParty) : undefined;
+  return { byParty, anyParty, reads: anyParty ? () => true : (party) => byParty.has(party) };
+}
+

@@ -1,0 +1,155 @@
+import type { Ledger } from '../state/ledger.js';
+import type { UpdateRenderer } from './create-update-renderer.js';
+
+/** What to read and when to stop (server-behavior §4.3). */
+export interface ReadPlan {
+  readonly beginExclusive: number;
+  /** `undefined` for an open-ended (tailing) read. */
+  readonly endInclusive: number | undefined;
+  readonly descending: boolean;
+  /** Stop after this many elements (checkpoints included). */
+  readonly cap: number;
+  /** The idle timeout in ms, or `undefined` when the read has no idle timer. */
+  readonly idleMs: number | undefined;
+}
+
+/** Receives the elements of a read. */
+export interface ElementSink {
+  /** One element and the offset it carries; a returned promise pauses the read (backpressure). */
+  element(json: string, offset: number): void | Promise<void>;
+  /** Called before the read waits for new updates (a streaming sink flushes what it holds). */
+  idle(): void | Promise<void>;
+}
+
+/** Delay of the server's first idle checkpoint probe after a stream starts. */
+export const initialCheckpointProbeMs = 500;
+
+const yieldEvery = 4096;
+
+function nextTick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Resolves on the next append, after `ms`, or on abort, whichever comes first. */
+function waitForAppend(ledger: Ledger, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      off();
+      if (timer !== undefined) clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const off = ledger.onAppend(done);
+    if (Number.isFinite(ms)) timer = setTimeout(done, Math.max(0, ms));
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Reads the update log into `sink` following the server's list algorithm (server-behavior §4.3–§4.5):
+ *
+ * - ascending from `beginExclusive` (or descending from `endInclusive`), skipping updates the format
+ *   filters out entirely; offsets of emitted elements strictly increase (decrease when descending);
+ * - stops after `cap` elements, when a bounded range is exhausted, or — open-ended reads only — when no
+ *   element was emitted for `idleMs` (measured from the start and then from each element) while the
+ *   read sits at the ledger end waiting for NEW updates, which it serves as they are appended;
+ * - open-ended reads also carry `OffsetCheckpoint`s (counted like any element): the cached checkpoint
+ *   is emitted right before the first update beyond it, and by the initial idle probe
+ *   ({@link initialCheckpointProbeMs} after the start) when the read is at rest exactly at the
+ *   checkpoint's offset (caught up, with the ledger end at the checkpoint), which includes a read that
+ *   starts at the checkpoint and finds nothing new. A checkpoint is emitted at most once per read and
+ *   its offset is above the previous element's (checkpoints point at offsets of invisible events), so
+ *   element offsets strictly increase. When the probe and the idle timeout fall due together, the idle
+ *   timeout wins.
+ *
+ * Scanning the in-memory log counts as activity: the idle deadline is only checked at the ledger end.
+ * Returns the number of elements emitted; stops early (silently) when `signal` aborts.
+ */
+export async function readUpdates(ledger: Ledger, renderer: UpdateRenderer, plan: ReadPlan, sink: ElementSink, signal: AbortSignal): Promise<number> {
+  let count = 0;
+  if (plan.cap <= 0) return 0;
+  const begin = plan.beginExclusive;
+  const end = plan.endInclusive;
+  let scanned = 0;
+
+  if (plan.descending) {
+    for (let i = ledger.indexAfter(end ?? ledger.ledgerEnd()) - 1; i >= 0; i--) {
+      const u = ledger.at(i);
+      if (!u || u.offset <= begin) break;
+      const json = renderer.render(u);
+      if (json !== undefined) {
+        const r = sink.element(json, u.offset);
+        if (r) await r;
+        if (++count >= plan.cap || signal.aborted) return count;
+      }
+      if (++scanned % yieldEvery === 0) {
+        await nextTick();
+        if (signal.aborted) return count;
+      }
+    }
+    return count;
+  }
+
+  const checkpoints = end === undefined;
+  const startedAt = Date.now();
+  const probeAt = startedAt + initialCheckpointProbeMs;
+  let probed = !checkpoints;
+  let lastElementAt = startedAt;
+  let lastElementOffset = begin;
+  let lastCheckpoint = 0;
+  let position = begin;
+  let i = ledger.indexAfter(begin);
+
+  const emit = async (json: string, offset: number): Promise<boolean> => {
+    const r = sink.element(json, offset);
+    if (r) await r;
+    lastElementAt = Date.now();
+    lastElementOffset = offset;
+    return ++count >= plan.cap || signal.aborted;
+  };
+
+  for (;;) {
+    if (signal.aborted) return count;
+    const u = ledger.at(i);
+    if (u !== undefined && (end === undefined || u.offset <= end)) {
+      if (checkpoints) {
+        const cp = ledger.checkpoint();
+        if (cp.offset < u.offset && cp.offset > lastCheckpoint && cp.offset > lastElementOffset) {
+          lastCheckpoint = cp.offset;
+          if (await emit(renderer.checkpoint(cp), cp.offset)) return count;
+        }
+      }
+      i++;
+      position = u.offset;
+      const json = renderer.render(u);
+      if (json !== undefined && (await emit(json, u.offset))) return count;
+      if (++scanned % yieldEvery === 0) await nextTick();
+      continue;
+    }
+    if (end !== undefined) return count;
+
+    // Open-ended and caught up: the read has processed everything up to the ledger end (the offsets
+    // after the last update belong to invisible events). Probe, check the idle deadline, or wait.
+    position = Math.max(position, ledger.ledgerEnd());
+    const deadline = lastElementAt + (plan.idleMs ?? Number.POSITIVE_INFINITY);
+    let now = Date.now();
+    if (!probed && now >= probeAt && now < deadline) {
+      probed = true;
+      const cp = ledger.checkpoint();
+      const afterPrevious = count === 0 ? cp.offset >= begin : cp.offset > lastElementOffset;
+      if (cp.offset > 0 && cp.offset === position && cp.offset > lastCheckpoint && afterPrevious) {
+        lastCheckpoint = cp.offset;
+        if (await emit(renderer.checkpoint(cp), cp.offset)) return count;
+        continue;
+      }
+    }
+    const idle = sink.idle();
+    if (idle) await idle;
+    if (ledger.at(i) !== undefined) continue;
+    now = Date.now();
+    if (now >= deadline) return count;
+    const wakeAt = probed ? deadline : Math.min(deadline, probeAt);
+    await waitForAppend(ledger, wakeAt - now, signal);
+  }
+}

@@ -1,0 +1,246 @@
+import type { ServerResponse } from 'node:http';
+import { ErrorDefs } from '../errors/error-defs.js';
+import { SandboxError } from '../errors/sandbox-error.js';
+import type { Ledger } from '../state/ledger.js';
+import type { UpdateRenderer } from './create-update-renderer.js';
+import { readUpdates, type ElementSink, type ReadPlan } from './read-updates.js';
+import type { UpdateFault } from './update-fault.js';
+
+/** How to answer: the configured mode, and the node limit N. */
+export interface ServeOptions {
+  readonly mode: 'buffered' | 'streamed';
+  readonly maxListElements: number;
+}
+
+const flushBytes = 256 * 1024;
+const chunkBytes = 512 * 1024;
+
+/** The bytes a fault puts in place of element number `afterElements` + 1. */
+function faultPiece(
+  fault: UpdateFault,
+  renderer: UpdateRenderer,
+  previous: { json: string; offset: number } | undefined,
+  next: string | undefined,
+  beginExclusive: number,
+): { piece: string; cut: boolean } {
+  const prevOffset = previous?.offset ?? beginExclusive;
+  switch (fault.kind) {
+    case 'malformed-json':
+      return { piece: `{"update":{"Transaction":{"value":{"offset":${prevOffset + 1},"events":[}}}}`, cut: false };
+    case 'schema-violation':
+      return { piece: `{"update":{"Transaction":{"value":{"updateId":42,"offset":"not-an-offset","events":{"CreatedEvent":null}}}}}`, cut: false };
+    case 'unknown-variant':
+      return { piece: `{"update":{"LedgerRxFutureUpdate":{"value":{"offset":${prevOffset}}}}}`, cut: false };
+    case 'offset-regression':
+      return { piece: renderer.checkpoint({ offset: prevOffset - 1, synchronizerTimes: [] }), cut: false };
+    case 'duplicate-offset':
+      return { piece: previous?.json ?? '', cut: false };
+    case 'truncate': {
+      const whole = next ?? renderer.checkpoint({ offset: prevOffset + 1, synchronizerTimes: [] });
+      return { piece: whole.slice(0, Math.max(1, Math.floor(whole.length / 2))), cut: true };
+    }
+  }
+}
+
+function overflow(count: number, n: number): SandboxError {
+  return SandboxError.jsonLayer(
+    ErrorDefs.JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED,
+    `The number of matching elements (${count}) is greater than the node limit (${n}).`,
+    { status: 413 },
+  );
+}
+
+function cutAfter(res: ServerResponse, bytes: string | Buffer): void {
+  res.write(bytes, () => res.destroy());
+}
+
+/** A fault applies unless it duplicates an element that does not exist. */
+function applicable(fault: UpdateFault | undefined, elementsBefore: number): fault is UpdateFault {
+  return fault !== undefined && (fault.kind !== 'duplicate-offset' || elementsBefore > 0);
+}
+
+async function serveBuffered(res: ServerResponse, ledger: Ledger, renderer: UpdateRenderer, plan: ReadPlan, n: number, signal: AbortSignal): Promise<void> {
+  const elements: string[] = [];
+  const offsets: number[] = [];
+  const sink: ElementSink = {
+    element(json, offset) {
+      elements.push(json);
+      offsets.push(offset);
+    },
+    idle() {},
+  };
+  await readUpdates(ledger, renderer, plan, sink, signal);
+  if (signal.aborted || res.headersSent) return;
+  if (elements.length > n) throw overflow(elements.length, n);
+  const fault = ledger.peekFault();
+  const at = fault ? Math.min(fault.afterElements, elements.length) : 0;
+  if (!applicable(fault, at)) {
+    const body = `[${elements.join(',')}]`;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+    return;
+  }
+  ledger.consumeFault();
+  const previous = at > 0 ? { json: elements[at - 1] as string, offset: offsets[at - 1] as number } : undefined;
+  const { piece, cut } = faultPiece(fault, renderer, previous, elements[at], plan.beginExclusive);
+  const head = elements.slice(0, at);
+  if (cut) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    cutAfter(res, `[${head.join(',')}${head.length > 0 ? ',' : ''}${piece}`);
+    return;
+  }
+  const body = `[${[...head, piece, ...elements.slice(at)].join(',')}]`;
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/**
+ * Writes elements as they come, UTF-8-encoding them straight into 512 KiB chunks that are handed to the
+ * socket every 256 KiB (and whenever the read waits for news), waiting for `drain` when `res.write()`
+ * says so.
+ */
+class StreamingSink implements ElementSink {
+  private buf = Buffer.allocUnsafe(chunkBytes);
+  private pos = 0;
+  /** Array items written (elements and injected pieces), for the separators. */
+  private items = 0;
+  /** Real elements passed through, for the fault position. */
+  private written = 0;
+  private previousJson: string | undefined;
+  private previousOffset = 0;
+  private cut = false;
+  private fault: UpdateFault | undefined;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly signal: AbortSignal,
+    private readonly renderer: UpdateRenderer,
+    fault: UpdateFault | undefined,
+    private readonly beginExclusive: number,
+    private readonly onFault: () => void,
+  ) {
+    this.fault = fault;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    this.append('[');
+  }
+
+  element(json: string, offset: number): void | Promise<void> {
+    if (this.cut) return;
+    if (this.fault && this.written === this.fault.afterElements && applicable(this.fault, this.written)) {
+      this.injectFault(json);
+      if (this.cut) return;
+    }
+    this.item(json);
+    this.previousJson = json;
+    this.previousOffset = offset;
+    this.written++;
+    if (this.pos >= flushBytes) return this.flush();
+  }
+
+  idle(): void | Promise<void> {
+    return this.flush();
+  }
+
+  /** Ends the array (injecting a fault that is still due) and the response. */
+  finish(): void {
+    if (this.fault && applicable(this.fault, this.written)) this.injectFault(undefined);
+    if (this.cut) return;
+    this.append(']');
+    this.res.end(this.take());
+  }
+
+  private injectFault(next: string | undefined): void {
+    const fault = this.fault as UpdateFault;
+    this.fault = undefined;
+    this.onFault();
+    const previous = this.previousJson === undefined ? undefined : { json: this.previousJson, offset: this.previousOffset };
+    const { piece, cut } = faultPiece(fault, this.renderer, previous, next, this.beginExclusive);
+    if (!cut) {
+      this.item(piece);
+      return;
+    }
+    this.cut = true;
+    if (this.items > 0) this.append(',');
+    this.append(piece);
+    const bytes = this.take();
+    if (this.res.destroyed) return;
+    this.res.write(bytes, () => this.res.destroy());
+  }
+
+  private item(json: string): void {
+    if (this.items++ > 0) this.append(',');
+    this.append(json);
+  }
+
+  private append(text: string): void {
+    // A UTF-16 unit takes at most 3 UTF-8 bytes, so this bound guarantees `write` never truncates.
+    if (this.pos + text.length * 3 > this.buf.length) {
+      if (this.pos > 0) this.res.write(this.take());
+      if (text.length * 3 > this.buf.length) {
+        this.res.write(text);
+        return;
+      }
+    }
+    this.pos += this.buf.write(text, this.pos);
+  }
+
+  /** The bytes collected so far; the sink continues in a fresh buffer. */
+  private take(): Buffer {
+    const chunk = this.buf.subarray(0, this.pos);
+    this.buf = Buffer.allocUnsafe(chunkBytes);
+    this.pos = 0;
+    return chunk;
+  }
+
+  private flush(): void | Promise<void> {
+    if (this.pos === 0 || this.cut || this.res.destroyed) return;
+    if (this.res.write(this.take())) return;
+    return new Promise((resolve) => {
+      const done = () => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        this.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      this.res.on('drain', done);
+      this.res.on('close', done);
+      this.signal.addEventListener('abort', done, { once: true });
+    });
+  }
+}
+
+/**
+ * Answers `POST /v2/updates` after validation.
+ *
+ * - `buffered` (the real server's way): collects up to `cap` elements, then answers 413
+ *   `JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED` (JSON-layer body) if more than N were collected, else
+ *   200 with the array and a `content-length`.
+ * - `streamed`: when the request has a `limit`, the array is written as it is produced (chunked, flushed
+ *   every 256 KiB and whenever the read waits for new updates), honouring `res.write()` backpressure and
+ *   stopping when the client goes away; `limit` is honoured as given, even above N, and such an answer
+ *   is never a 413 — this is what lets a benchmark read a gigabyte in one body. Without `limit` the N+1
+ *   cap and the 413 apply exactly as in buffered mode, so the answer is buffered.
+ *
+ * A queued fault ({@link UpdateFault}) is applied to the answer.
+ */
+export async function serveUpdates(
+  res: ServerResponse,
+  ledger: Ledger,
+  renderer: UpdateRenderer,
+  plan: ReadPlan,
+  options: ServeOptions & { readonly limitGiven: boolean },
+  signal: AbortSignal,
+): Promise<void> {
+  if (options.mode === 'buffered' || !options.limitGiven) {
+    await serveBuffered(res, ledger, renderer, plan, options.maxListElements, signal);
+    return;
+  }
+  const fault = ledger.peekFault();
+  const sink = new StreamingSink(res, signal, renderer, fault, plan.beginExclusive, () => ledger.consumeFault());
+  await readUpdates(ledger, renderer, plan, sink, signal);
+  if (signal.aborted || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  sink.finish();
+}

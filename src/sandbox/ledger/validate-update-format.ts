@@ -1,0 +1,57 @@
+import { isPartyIdString } from '../state/ids.js';
+import type { DecodedEventFormat, DecodedFilters, DecodedUpdateFormat } from './decode-get-updates-request.js';
+import { requestErrors } from './request-errors.js';
+
+function checkIdentifier(id: string | undefined, field: 'templateId' | 'interfaceId'): void {
+  if (id === undefined) throw requestErrors.missingField(field);
+  const pkg = id.slice(0, id.indexOf(':'));
+  if (!pkg.startsWith('#')) {
+    throw requestErrors.invalidField('packageId', `Received an identifier with package ID ${pkg}, but expected a package name.`);
+  }
+}
+
+function checkFilters(filters: DecodedFilters): void {
+  for (const { identifierFilter: f } of filters.cumulative) {
+    if (f.kind === 'TemplateFilter') checkIdentifier(f.value.templateId, 'templateId');
+    else if (f.kind === 'InterfaceFilter') checkIdentifier(f.value.interfaceId, 'interfaceId');
+  }
+}
+
+/**
+ * The format checks of the gRPC request validator (server-behavior §4.2 step 4) for one `EventFormat`:
+ * it must name a party or have `filtersForAnyParty`; party keys must be valid party ids; template and
+ * interface filters need an id given by package *name* (`#name:Mod:Ent`; a package-id reference is
+ * `INVALID_FIELD packageId`).
+ */
+export function validateEventFormat(format: DecodedEventFormat): void {
+  const parties = Object.keys(format.filtersByParty);
+  if (parties.length === 0 && !format.filtersForAnyParty) {
+    throw requestErrors.invalidArgument('filtersByParty and filtersForAnyParty cannot be empty simultaneously');
+  }
+  for (const party of parties) {
+    if (!isPartyIdString(party)) throw requestErrors.invalidArgument(`Invalid party in filtersByParty: "${party}" is not a valid party id`);
+  }
+  for (const party of parties) checkFilters(format.filtersByParty[party] as DecodedFilters);
+  if (format.filtersForAnyParty) checkFilters(format.filtersForAnyParty);
+}
+
+/**
+ * Validates an `UpdateFormat` as the gRPC request validator does, in its order: transactions (event
+ * format present, then its content, then the shape: `UNSPECIFIED` is `MISSING_FIELD transaction_shape`,
+ * `UNRECOGNIZED` is `INVALID_ARGUMENT`), reassignments, topology parties (`INVALID_FIELD parties`).
+ * A format with none of the three parts is valid (it selects no updates).
+ */
+export function validateUpdateFormat(format: DecodedUpdateFormat): void {
+  const tx = format.includeTransactions;
+  if (tx) {
+    if (!tx.eventFormat) throw requestErrors.missingField('event_format');
+    validateEventFormat(tx.eventFormat);
+    if (tx.transactionShape === 'TRANSACTION_SHAPE_UNSPECIFIED') throw requestErrors.missingField('transaction_shape');
+    if (tx.transactionShape === 'UNRECOGNIZED') throw requestErrors.invalidArgument('The transaction_shape field has an unrecognized value');
+  }
+  if (format.includeReassignments) validateEventFormat(format.includeReassignments);
+  const topology = format.includeTopologyEvents?.includeParticipantAuthorizationEvents;
+  for (const party of topology?.parties ?? []) {
+    if (!isPartyIdString(party)) throw requestErrors.invalidField('parties', `"${party}" is not a valid party id`);
+  }
+}

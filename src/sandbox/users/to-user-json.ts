@@ -1,0 +1,27 @@
+import type { UserRecord } from '../state/users-store.js';
+
+/** A `User` as the server answers it. */
+export interface UserJson {
+  readonly id: string;
+  readonly primaryParty: string;
+  readonly isDeactivated: boolean;
+  readonly metadata: { readonly resourceVersion: string; readonly annotations: Record<string, string> };
+  readonly identityProviderId: string;
+  readonly primaryPartyAuthentication: boolean;
+}
+
+/**
+ * Renders a user with every field present, as the server does (server-behavior §7.4): `primaryParty` `""`
+ * when none, `identityProviderId` `""` for the default IDP, `metadata.resourceVersion` as a decimal string,
+ * `annotations` `{}` when none.
+ */
+export function toUserJson(user: UserRecord): UserJson {
+  return {
+    id: user.id,
+    primaryParty: user.primaryParty,
+    isDeactivated: user.isDeactivated,
+    metadata: { resourceVersion: String(user.resourceVersion), annotations: { ...user.annotations } },
+    identityProviderId: user.identityProviderId,
+    primaryPartyAuthentication: user.primaryPartyAuthentication,
+  };
+}

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { cliMain } from '../support/cli.js';
+import { call } from '../support/sandbox-http.js';
+import { repoRoot } from '../support/shared-dir.js';
+
+/** Runs the built `ledger-rx sandbox` (dist is kept fresh by the test setup). */
+const main = cliMain;
+
+interface Running {
+  readonly child: ChildProcess;
+  stdout: string;
+  stderr: string;
+  readonly exited: Promise<number | null>;
+}
+
+function run(args: readonly string[]): Running {
+  const child = spawn(process.execPath, [main, 'sandbox', ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const running: Running = {
+    child,
+    stdout: '',
+    stderr: '',
+    exited: new Promise((done) => child.on('close', (code) => done(code))),
+  };
+  child.stdout?.setEncoding('utf8').on('data', (c: string) => (running.stdout += c));
+  child.stderr?.setEncoding('utf8').on('data', (c: string) => (running.stderr += c));
+  return running;
+}
+
+async function ready(r: Running): Promise<string> {
+  const deadline = Date.now() + 12_000;
+  while (!r.stdout.includes('\n')) {
+    if (Date.now() > deadline || r.child.exitCode !== null) throw new Error(`no ready line; stderr: ${r.stderr}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  const m = /^ledger-rx sandbox listening on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(r.stdout);
+  if (!m) throw new Error(`unexpected stdout: ${JSON.stringify(r.stdout)}`);
+  return m[1] as string;
+}
+
+describe.concurrent('ledger-rx sandbox', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('prints exactly one ready line, serves, and exits 0 on %s', async (signal) => {
+    const r = run(['--port', '0', '--seed', '25', '--list-wait-ms', '50', '--max-list-elements', '7', '--response-mode', 'buffered']);
+    try {
+      const url = await ready(r);
+      const end = await call(url, 'GET', '/v2/state/ledger-end');
+      expect((end.json as { offset: number }).offset).toBeGreaterThan(25);
+      const overflow = await call(url, 'POST', '/v2/updates', { body: { beginExclusive: 0, updateFormat: { includeTransactions: { eventFormat: { filtersForAnyParty: {} }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } } } });
+      expect(overflow.status).toBe(413);
+      r.child.kill(signal);
+      expect(await r.exited).toBe(0);
+      expect(r.stdout.split('\n')).toEqual([`ledger-rx sandbox listening on ${url}`, '']);
+    } finally {
+      if (r.child.exitCode === null) r.child.kill('SIGKILL');
+    }
+  });
+
+  it('passes the auth secret and the synchronizer count', async () => {
+    const r = run(['--port', '0', '--auth-secret', 'cli-secret', '--synchronizers', '2']);
+    try {
+      const url = await ready(r);
+      expect((await call(url, 'GET', '/v2/state/ledger-end')).status).toBe(401);
+      r.child.kill('SIGTERM');
+      expect(await r.exited).toBe(0);
+    } finally {
+      if (r.child.exitCode === null) r.child.kill('SIGKILL');
+    }
+  });
+
+  it.each([
+    ['--port', 'abc'],
+    ['--response-mode', 'fast'],
+    ['--generate', '0'],
+    ['--max-list-elements', '0'],
+  ])('refuses %s %s with exit code 2', async (flag, value) => {
+    const r = run(['--port', '0', flag, value]);
+    expect(await r.exited).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/error/i);
+  });
+});
