@@ -1,26 +1,60 @@
 #!/usr/bin/env node
-import { Command } from 'commander';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Command, type CommanderError } from 'commander';
+import { ingestCommand } from './commands/ingest-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
+import { submitCommand } from './commands/submit-command.js';
+import { tailCommand } from './commands/tail-command.js';
+import { usersCommand } from './commands/users-command.js';
+import { vettingCommand } from './commands/vetting-command.js';
+import { exitCodesHelp } from './exit-codes-help.js';
+
+/** Applies the exit-code conventions to `command` and every subcommand: help → 0, usage error → 2. */
+function applyConventions(command: Command): void {
+  command.showHelpAfterError('(run with --help for usage)').exitOverride((err: CommanderError) => {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') process.exit(0);
+    if (err.code === 'commander.executeSubCommandAsync') process.exit(err.exitCode);
+    process.exit(2);
+  });
+  for (const sub of command.commands) applyConventions(sub);
+}
 
 /**
- * The `ledger-rx` command line. Each command lives in its own file under `commands/`.
+ * The `ledger-rx` command line. Each command lives in its own file under `commands/`, its core in a
+ * testable `run…(options, io)` function.
  * Exit codes: 0 done, 1 error, 2 bad usage, 3 a server error that cannot be retried, 4 retries exhausted.
  */
 export function createProgram(): Command {
   const program = new Command('ledger-rx')
     .description('Tail, ingest and operate a Canton participant through the JSON Ledger API v2')
-    .showHelpAfterError()
-    .exitOverride((err) => {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') process.exit(0);
-      process.exit(2);
-    });
+    .version('0.1.0')
+    .addHelpText('after', exitCodesHelp);
+  program.addCommand(tailCommand());
+  program.addCommand(ingestCommand());
+  program.addCommand(vettingCommand());
+  program.addCommand(usersCommand());
+  program.addCommand(submitCommand());
   program.addCommand(sandboxCommand());
+  applyConventions(program);
   return program;
 }
 
-createProgram()
-  .parseAsync(process.argv)
-  .catch((error: unknown) => {
-    process.stderr.write(`ledger-rx: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  createProgram()
+    .parseAsync(process.argv)
+    .catch((error: unknown) => {
+      process.stderr.write(`ledger-rx: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
+}

@@ -1,6 +1,102 @@
-import { Command } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { startSandbox } from '../../sandbox/start-sandbox.js';
+import type { ResponseMode, SandboxOptions } from '../../sandbox/sandbox-options.js';
 
-/** `ledger-rx sandbox`: starts the embedded participant. */
+function integer(value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('expected a non-negative integer');
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('too large');
+  return n;
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
+  return n;
+}
+
+/** The parsed flags of `ledger-rx sandbox`. */
+interface SandboxFlags {
+  readonly host: string;
+  readonly port: number;
+  readonly maxListElements: number;
+  readonly listWaitMs: number;
+  readonly maxVettingPageSize: number;
+  readonly synchronizers: number;
+  readonly authSecret?: string;
+  readonly responseMode: ResponseMode;
+  readonly seed: number;
+  readonly seedPayloadBytes?: number;
+  readonly generate?: number;
+  readonly randomSeed: number;
+  readonly checkpointIntervalMs?: number;
+  readonly requestTimeoutMs?: number;
+}
+
+/**
+ * `ledger-rx sandbox`: runs the embedded sandbox participant until SIGINT or SIGTERM. Every sandbox
+ * option is a flag (defaults as in the library, except `--port`, 7575). When the sandbox is ready the
+ * command prints exactly one line to stdout, `ledger-rx sandbox listening on <url>`, and nothing else;
+ * on a signal it closes the sandbox and exits with 0. Bad flag values exit with 2.
+ */
 export function sandboxCommand(): Command {
-  return new Command('sandbox').description('Run the embedded sandbox participant');
+  const command = new Command('sandbox')
+    .description('Run the embedded sandbox participant (Canton JSON Ledger API v2) until interrupted')
+    .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option('--port <port>', 'port to bind (0 picks a free one)', integer, 7575)
+    .option('--max-list-elements <n>', 'http-list-max-elements-limit: most elements of a list answer', integer, 200)
+    .option('--list-wait-ms <ms>', 'http-list-wait-time: default idle timeout of open-ended list reads', integer, 500)
+    .option('--max-vetting-page-size <n>', 'maximum page size of the vetted-packages list', integer, 100)
+    .option('--synchronizers <n>', 'number of synchronizers the participant is connected to', integer, 1)
+    .addOption(new Option('--auth-secret <secret>', 'require HS256 tokens signed with this secret (default: auth off)').env('LEDGER_RX_SANDBOX_AUTH_SECRET'))
+    .addOption(
+      new Option('--response-mode <mode>', 'buffered: collect list answers first, like the real server; streamed: write them as produced')
+        .choices(['buffered', 'streamed'])
+        .default('buffered'),
+    )
+    .option('--seed <n>', 'create this many transactions at start', integer, 0)
+    .option('--seed-payload-bytes <bytes>', 'approximate create-argument size of generated transactions', integer)
+    .option('--generate <rate>', 'run a live workload of this many transactions per second', positiveNumber)
+    .option('--random-seed <n>', 'seed of the deterministic choices (ids, offset gaps, workload)', integer, 1)
+    .option('--checkpoint-interval-ms <ms>', 'how often the offset checkpoint cache is refreshed', integer)
+    .option('--request-timeout-ms <ms>', 'request timeout, answered with 503', integer);
+
+  command.action(async (flags: SandboxFlags) => {
+    const options: SandboxOptions = {
+      host: flags.host,
+      port: flags.port,
+      maxListElements: flags.maxListElements,
+      listWaitMs: flags.listWaitMs,
+      maxVettingPageSize: flags.maxVettingPageSize,
+      synchronizers: flags.synchronizers,
+      responseMode: flags.responseMode,
+      seed: flags.seed,
+      randomSeed: flags.randomSeed,
+      ...(flags.authSecret === undefined ? {} : { authSecret: flags.authSecret }),
+      ...(flags.seedPayloadBytes === undefined ? {} : { seedPayloadBytes: flags.seedPayloadBytes }),
+      ...(flags.generate === undefined ? {} : { generate: flags.generate }),
+      ...(flags.checkpointIntervalMs === undefined ? {} : { checkpointIntervalMs: flags.checkpointIntervalMs }),
+      ...(flags.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: flags.requestTimeoutMs }),
+    };
+    let sandbox;
+    try {
+      sandbox = await startSandbox(options);
+    } catch (error) {
+      if (error instanceof RangeError) command.error(`error: ${error.message}`, { exitCode: 2, code: 'ledger-rx.invalidOption' });
+      throw error;
+    }
+    process.stdout.write(`ledger-rx sandbox listening on ${sandbox.url}\n`);
+    let stopping = false;
+    const stop = () => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      sandbox.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return command;
 }

@@ -1,0 +1,20 @@
+import { Option, type Command } from 'commander';
+
+/**
+ * Adds the source flags shared by the commands that talk to a participant: `--url`, `--token`,
+ * `--token-file`, and (when `withSandbox`) `--sandbox`, `--rate`, `--seed`. Read them back with
+ * `readSourceOptions`.
+ */
+export function addSourceOptions(command: Command, withSandbox: boolean): Command {
+  command
+    .addOption(new Option('--url <url>', 'JSON Ledger API base URL of the participant, e.g. http://localhost:7575'))
+    .addOption(new Option('--token <jwt>', 'bearer token (visible in the process list: prefer --token-file or LEDGER_RX_TOKEN)'))
+    .addOption(new Option('--token-file <file>', 'file holding the bearer token, re-read before every request (rotating tokens)'));
+  if (withSandbox) {
+    command
+      .addOption(new Option('--sandbox', 'start the embedded sandbox participant with a live workload and read from it'))
+      .addOption(new Option('--rate <tx-per-second>', 'sandbox: transactions per second of the live workload').default('20'))
+      .addOption(new Option('--seed <count>', 'sandbox: transactions created at start').default('50'));
+  }
+  return command;
+}

@@ -1,0 +1,27 @@
+import { Command } from 'commander';
+import { addSourceOptions } from '../add-source-options.js';
+import { commandAction } from '../command-action.js';
+import { exitCodesHelp } from '../exit-codes-help.js';
+import { runSubmit } from '../ops/run-submit.js';
+import { processIo } from '../process-io.js';
+import { readSourceOptions } from '../read-source-options.js';
+
+/** `ledger-rx submit FILE.json`: submits the commands of a JSON file. */
+export function submitCommand(): Command {
+  const command = new Command('submit')
+    .description('Submit the JsCommands of a JSON file (or - for stdin) to POST /v2/commands/async/submit; a missing commandId is generated')
+    .summary('submit commands from a JSON file')
+    .argument('<file>', 'JSON file with a JsCommands object, or - for stdin');
+  addSourceOptions(command, false);
+  command.addHelpText(
+    'after',
+    `
+Example file:
+  {"actAs": ["Alice::1220…"], "userId": "alice",
+   "commands": [{"CreateCommand": {"templateId": "#ledger-rx-demo:Iou:Iou",
+     "createArguments": {"issuer": "Alice::1220…", "owner": "Alice::1220…", "currency": "USD", "amount": "10.0", "observers": []}}}]}
+${exitCodesHelp}`,
+  );
+  command.action(commandAction((values, args) => runSubmit({ source: readSourceOptions(values), file: args[0] ?? '-' }, processIo())));
+  return command;
+}

@@ -1,0 +1,48 @@
+import { Command, Option } from 'commander';
+import { addFilterOptions } from '../add-filter-options.js';
+import { addSourceOptions } from '../add-source-options.js';
+import { commandAction } from '../command-action.js';
+import { logLevels } from '../log-level.js';
+import { exitCodesHelp } from '../exit-codes-help.js';
+import { processIo } from '../process-io.js';
+import { readTailOptions } from '../tail/read-tail-options.js';
+import { runTail } from '../tail/run-tail.js';
+
+/** `ledger-rx tail`: the commander layer over `runTail` (flags → `readTailOptions` → `runTail`). */
+export function tailCommand(): Command {
+  const command = new Command('tail')
+    .description('Write the participant\'s updates as NDJSON, one element per line, as the API returns them')
+    .summary('tail the update stream as NDJSON');
+  addSourceOptions(command, true);
+  addFilterOptions(command);
+  command
+    .addOption(new Option('--from <offset>', "start after this offset, or 'begin' / 'end' (only new updates)").default(undefined, 'begin'))
+    .addOption(new Option('--to <offset>', "stop after this offset, or 'end' (the ledger end at start); default: tail forever"))
+    .addOption(new Option('--descending', 'newest first (history up to --to, default the ledger end); use with --limit'))
+    .addOption(new Option('--limit <n>', 'stop after n updates (with --descending: the newest n)'))
+    .addOption(new Option('--page-limit <n>', 'elements per request while catching up (lowered by itself after a 413)').default('200'))
+    .addOption(new Option('--long-poll-ms <ms>', 'long-poll timeout once caught up').default('5000'))
+    .addOption(new Option('--max-retries <n>', 'retries of a failing request before giving up with exit 4').default('10'))
+    .addOption(new Option('--checkpoint <file>', 'resume after the offset in this file; saved after the output is flushed'))
+    .addOption(new Option('--checkpoint-pg <url>', 'keep the checkpoint in PostgreSQL (with --stream-name)'))
+    .addOption(new Option('--stream-name <name>', 'name of the checkpoint row in --checkpoint-pg'))
+    .addOption(new Option('--checkpoint-every <n>', 'save the checkpoint every n elements').default('100'))
+    .addOption(new Option('--checkpoint-every-ms <ms>', 'save the checkpoint at least this often while data flows').default('1000'))
+    .addOption(new Option('--checkpoints', 'also write OffsetCheckpoint elements'))
+    .addOption(new Option('-o, --out <file>', 'write to this file instead of stdout (appended to with a checkpoint)'))
+    .addOption(new Option('--stats', 'print a JSON summary on stderr at exit'))
+    .addOption(new Option('--no-progress', 'no live progress line on stderr (shown only on a terminal anyway)'))
+    .addOption(new Option('--log-level <level>', 'log level of the JSON logs on stderr').choices(logLevels).default('info'))
+    .addHelpText(
+      'after',
+      `
+Examples:
+  ledger-rx tail --sandbox                                   live demo: the embedded sandbox with a workload
+  ledger-rx tail --url http://localhost:7575 --token-file jwt --party Alice::1220… --to end
+  ledger-rx tail --url … --descending --limit 10             the newest 10 updates
+  ledger-rx tail --url … --checkpoint tail.ckpt --out updates.ndjson   resumable, no gap, no duplicate
+${exitCodesHelp}`,
+    )
+    .action(commandAction((values) => runTail(readTailOptions(values), processIo())));
+  return command;
+}

@@ -1,0 +1,19 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { LedgerApiError } from '../errors/ledger-api-error.js';
+import { ProtocolError } from '../errors/protocol-error.js';
+import { RetriesExhaustedError } from '../errors/retries-exhausted-error.js';
+import { ExitCode } from './exit-code.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * The exit code for an error that ended a command:
+ * `UsageError` and `InvalidArgumentError` (rejected before sending) → 2; `RetriesExhaustedError` → 4;
+ * a `LedgerApiError` (any status: the stream operators already retried the retryable ones) or a
+ * `ProtocolError` → 3; anything else → 1.
+ */
+export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof UsageError || error instanceof InvalidArgumentError) return ExitCode.USAGE;
+  if (error instanceof RetriesExhaustedError) return ExitCode.RETRIES_EXHAUSTED;
+  if (error instanceof LedgerApiError || error instanceof ProtocolError) return ExitCode.SERVER;
+  return ExitCode.ERROR;
+}

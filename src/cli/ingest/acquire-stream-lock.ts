@@ -1,0 +1,34 @@
+import type { Pool } from 'pg';
+
+/**
+ * Takes the session-level advisory lock of stream `streamName` in `schema` on a dedicated connection, so
+ * only one process ingests a stream at a time (PostgreSQL releases it when that connection ends, also
+ * after a `kill -9`). Tries again every 200 ms for up to `waitMs`, then rejects with an `Error` saying
+ * another process holds it. Resolves with the function that releases the lock and the connection.
+ */
+export async function acquireStreamLock(pool: Pool, schema: string, streamName: string, waitMs: number): Promise<() => Promise<void>> {
+  const key = `ledger-rx-ingest:${schema}:${streamName}`;
+  const client = await pool.connect();
+  const deadline = Date.now() + waitMs;
+  try {
+    for (;;) {
+      const r = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [key]);
+      if (r.rows[0]?.locked) break;
+      if (Date.now() >= deadline) throw new Error(`another process is ingesting stream '${streamName}' into schema '${schema}'`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    try {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+    } finally {
+      client.release();
+    }
+  };
+}

@@ -1,0 +1,199 @@
+import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
+import { isUnknownVariant } from '../../schemas/variant.js';
+import { updateOffset } from '../../streams/update-offset.js';
+import { toWireElement } from '../to-wire-element.js';
+import type { AcsChange, ActiveContractRow, ArchivedRow, CreatedRow, ExercisedRow, IngestRows, ReassignmentRow, UpdateRow } from './ingest-rows.js';
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const int = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : 0);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const json = (v: unknown): string => JSON.stringify(v ?? null);
+const jsonOrNull = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
+
+/** The single `{tag: payload}` entry of a variant object. */
+function variantOf(v: unknown): [string, unknown] | undefined {
+  if (isUnknownVariant(v)) return [v.unknownVariant, v.payload];
+  if (!isObject(v)) return undefined;
+  for (const key in v) return [key, v[key]];
+  return undefined;
+}
+
+function createdRow(e: Json): CreatedRow {
+  return {
+    offset: int(e['offset']),
+    nodeId: int(e['nodeId']),
+    contractId: text(e['contractId']),
+    templateId: text(e['templateId']),
+    packageName: text(e['packageName']),
+    createArgumentJson: json(e['createArgument']),
+    contractKeyJson: jsonOrNull(e['contractKey']),
+    signatories: strings(e['signatories']),
+    observers: strings(e['observers']),
+    witnessParties: strings(e['witnessParties']),
+    createdAt: str(e['createdAt']),
+    acsDelta: e['acsDelta'] !== false,
+  };
+}
+
+const empty: Omit<IngestRows, 'offset' | 'update' | 'synchronizerTimes'> = { created: [], archived: [], exercised: [], reassignments: [], acs: [] };
+
+/**
+ * Maps one element of `POST /v2/updates` (validated or not) to the rows it adds to the ingestion tables:
+ *
+ * - `Transaction`: an `updates` row (kind `transaction`) and one row per event — `CreatedEvent` →
+ *   `created_events`, `ArchivedEvent` → `archived_events` (ACS-delta shape), `ExercisedEvent` →
+ *   `exercised_events` (ledger-effects shape); ACS changes: a create adds the contract (unless its
+ *   `acsDelta` is false: transient, or only witnessed), an archive or an ACS-delta consuming exercise
+ *   removes it.
+ * - `Reassignment`: an `updates` row and a `reassignment_events` row per (un)assignment; an unassignment
+ *   removes the contract from the ACS, an assignment adds it on the target synchronizer.
+ * - `TopologyTransaction`: an `updates` row only. An unknown update kind: an `updates` row (kind
+ *   `unknown`) when it has an offset.
+ * - `OffsetCheckpoint`: no rows; its offset and synchronizer times move the checkpoint.
+ *
+ * Fields are read defensively (unvalidated elements): a missing string becomes `""`, a missing number 0.
+ */
+export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
+  const offset = updateOffset(element);
+  const entry = variantOf(element.update);
+  if (!entry) return { offset, update: undefined, ...empty, synchronizerTimes: [] };
+  const [tag, payload] = entry;
+  const value = isObject(payload) ? (isUnknownVariant(element.update) ? (isObject(payload['value']) ? payload['value'] : payload) : payload['value']) : undefined;
+  const v: Json = isObject(value) ? value : {};
+  if (tag === 'OffsetCheckpoint') {
+    const times = Array.isArray(v['synchronizerTimes']) ? v['synchronizerTimes'] : [];
+    const synchronizerTimes = times.filter(isObject).map((t) => ({ synchronizerId: text(t['synchronizerId']), recordTime: text(t['recordTime']) }));
+    return { offset, update: undefined, ...empty, synchronizerTimes };
+  }
+  if (offset === undefined) return { offset, update: undefined, ...empty, synchronizerTimes: [] };
+  const synchronizerId = str(v['synchronizerId']);
+  const recordTime = str(v['recordTime']);
+  const kind: UpdateRow['kind'] =
+    tag === 'Transaction' ? 'transaction' : tag === 'Reassignment' ? 'reassignment' : tag === 'TopologyTransaction' ? 'topology_transaction' : 'unknown';
+  const update: UpdateRow = {
+    offset,
+    updateId: text(v['updateId']),
+    kind,
+    recordTime,
+    synchronizerId,
+    commandId: str(v['commandId']),
+    workflowId: str(v['workflowId']),
+    effectiveAt: str(v['effectiveAt']),
+    elementJson: JSON.stringify(toWireElement(element)),
+  };
+  const synchronizerTimes = synchronizerId !== null && recordTime !== null ? [{ synchronizerId, recordTime }] : [];
+  const events = Array.isArray(v['events']) ? v['events'] : [];
+  const created: CreatedRow[] = [];
+  const archived: ArchivedRow[] = [];
+  const exercised: ExercisedRow[] = [];
+  const reassignments: ReassignmentRow[] = [];
+  const acs: AcsChange[] = [];
+
+  if (kind === 'transaction') {
+    for (const event of events) {
+      const ev = variantOf(event);
+      if (!ev || !isObject(ev[1])) continue;
+      const [eventTag, e] = ev as [string, Json];
+      if (eventTag === 'CreatedEvent') {
+        const row = createdRow(e);
+        created.push(row);
+        if (row.acsDelta) acs.push({ type: 'add', row: activeRow(row, synchronizerId ?? '', 0), replaces: false });
+      } else if (eventTag === 'ArchivedEvent') {
+        const row: ArchivedRow = {
+          offset: int(e['offset']),
+          nodeId: int(e['nodeId']),
+          contractId: text(e['contractId']),
+          templateId: text(e['templateId']),
+          packageName: text(e['packageName']),
+          witnessParties: strings(e['witnessParties']),
+        };
+        archived.push(row);
+        acs.push({ type: 'remove', contractId: row.contractId });
+      } else if (eventTag === 'ExercisedEvent') {
+        const row: ExercisedRow = {
+          offset: int(e['offset']),
+          nodeId: int(e['nodeId']),
+          contractId: text(e['contractId']),
+          templateId: text(e['templateId']),
+          interfaceId: str(e['interfaceId']),
+          packageName: text(e['packageName']),
+          choice: text(e['choice']),
+          choiceArgumentJson: json(e['choiceArgument']),
+          actingParties: strings(e['actingParties']),
+          consuming: e['consuming'] === true,
+          witnessParties: strings(e['witnessParties']),
+          lastDescendantNodeId: int(e['lastDescendantNodeId']),
+          exerciseResultJson: jsonOrNull(e['exerciseResult']),
+          acsDelta: e['acsDelta'] === true,
+        };
+        exercised.push(row);
+        if (row.consuming && row.acsDelta) acs.push({ type: 'remove', contractId: row.contractId });
+      }
+    }
+  } else if (kind === 'reassignment') {
+    for (const event of events) {
+      const ev = variantOf(event);
+      if (!ev || !isObject(ev[1])) continue;
+      const [eventTag, raw] = ev as [string, Json];
+      if (eventTag === 'JsUnassignedEvent') {
+        const e = isObject(raw['value']) ? raw['value'] : raw;
+        const row: ReassignmentRow = {
+          offset: int(e['offset']),
+          nodeId: int(e['nodeId']),
+          kind: 'unassign',
+          reassignmentId: text(e['reassignmentId']),
+          contractId: text(e['contractId']),
+          templateId: text(e['templateId']),
+          packageName: text(e['packageName']),
+          source: text(e['source']),
+          target: text(e['target']),
+          reassignmentCounter: int(e['reassignmentCounter']),
+          submitter: str(e['submitter']),
+          witnessParties: strings(e['witnessParties']),
+        };
+        reassignments.push(row);
+        acs.push({ type: 'remove', contractId: row.contractId });
+      } else if (eventTag === 'JsAssignmentEvent') {
+        const c = isObject(raw['createdEvent']) ? raw['createdEvent'] : {};
+        const createdEvent = createdRow(c);
+        const row: ReassignmentRow = {
+          offset: createdEvent.offset,
+          nodeId: createdEvent.nodeId,
+          kind: 'assign',
+          reassignmentId: text(raw['reassignmentId']),
+          contractId: createdEvent.contractId,
+          templateId: createdEvent.templateId,
+          packageName: createdEvent.packageName,
+          source: text(raw['source']),
+          target: text(raw['target']),
+          reassignmentCounter: int(raw['reassignmentCounter']),
+          submitter: str(raw['submitter']),
+          witnessParties: createdEvent.witnessParties,
+        };
+        reassignments.push(row);
+        acs.push({ type: 'add', row: activeRow(createdEvent, row.target, row.reassignmentCounter), replaces: true });
+      }
+    }
+  }
+  return { offset, update, created, archived, exercised, reassignments, acs, synchronizerTimes };
+}
+
+function activeRow(c: CreatedRow, synchronizerId: string, reassignmentCounter: number): ActiveContractRow {
+  return {
+    contractId: c.contractId,
+    templateId: c.templateId,
+    packageName: c.packageName,
+    createArgumentJson: c.createArgumentJson,
+    contractKeyJson: c.contractKeyJson,
+    signatories: c.signatories,
+    observers: c.observers,
+    createdOffset: c.offset,
+    createdAt: c.createdAt,
+    synchronizerId,
+    reassignmentCounter,
+  };
+}

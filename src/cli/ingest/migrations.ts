@@ -1,0 +1,117 @@
+import type { Migration } from './migration.js';
+
+/**
+ * The migrations of the ingestion schema, oldest first. Version 1 creates:
+ *
+ * - `ledger_rx_checkpoints`: one row per stream name (the `PostgresCheckpointStore` table; created here so
+ *   concurrent starts never race on it);
+ * - `updates`: one row per update (offset, update id, kind `transaction` | `reassignment` |
+ *   `topology_transaction` | `unknown`, record time, synchronizer, command and workflow id, effective time,
+ *   and the element as the server sent it, as jsonb);
+ * - `created_events` (both shapes), `archived_events` (ACS-delta shape), `exercised_events`
+ *   (ledger-effects shape), `reassignment_events` (assignments and unassignments): one row per event,
+ *   keyed by (stream, offset, node id);
+ * - `active_contracts`: the active contract set of the stream's filter, kept up to date by every batch.
+ *
+ * Every table has a `stream_name` column, so several streams (filters) can share a database.
+ */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'create the ingestion tables',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS ledger_rx_checkpoints (
+         stream_name text PRIMARY KEY,
+         ledger_offset bigint NOT NULL,
+         synchronizer_times jsonb NOT NULL DEFAULT '[]'::jsonb,
+         updated_at timestamptz NOT NULL)`,
+      `CREATE TABLE updates (
+         stream_name text NOT NULL,
+         ledger_offset bigint NOT NULL,
+         update_id text NOT NULL,
+         kind text NOT NULL,
+         record_time timestamptz,
+         synchronizer_id text,
+         command_id text,
+         workflow_id text,
+         effective_at timestamptz,
+         element jsonb NOT NULL,
+         PRIMARY KEY (stream_name, ledger_offset))`,
+      `CREATE INDEX updates_update_id ON updates (update_id)`,
+      `CREATE TABLE created_events (
+         stream_name text NOT NULL,
+         ledger_offset bigint NOT NULL,
+         node_id integer NOT NULL,
+         contract_id text NOT NULL,
+         template_id text NOT NULL,
+         package_name text NOT NULL,
+         create_argument jsonb NOT NULL,
+         contract_key jsonb,
+         signatories text[] NOT NULL,
+         observers text[] NOT NULL,
+         witness_parties text[] NOT NULL,
+         created_at timestamptz,
+         acs_delta boolean NOT NULL,
+         PRIMARY KEY (stream_name, ledger_offset, node_id))`,
+      `CREATE INDEX created_events_contract_id ON created_events (contract_id)`,
+      `CREATE TABLE archived_events (
+         stream_name text NOT NULL,
+         ledger_offset bigint NOT NULL,
+         node_id integer NOT NULL,
+         contract_id text NOT NULL,
+         template_id text NOT NULL,
+         package_name text NOT NULL,
+         witness_parties text[] NOT NULL,
+         PRIMARY KEY (stream_name, ledger_offset, node_id))`,
+      `CREATE INDEX archived_events_contract_id ON archived_events (contract_id)`,
+      `CREATE TABLE exercised_events (
+         stream_name text NOT NULL,
+         ledger_offset bigint NOT NULL,
+         node_id integer NOT NULL,
+         contract_id text NOT NULL,
+         template_id text NOT NULL,
+         interface_id text,
+         package_name text NOT NULL,
+         choice text NOT NULL,
+         choice_argument jsonb NOT NULL,
+         acting_parties text[] NOT NULL,
+         consuming boolean NOT NULL,
+         witness_parties text[] NOT NULL,
+         last_descendant_node_id integer NOT NULL,
+         exercise_result jsonb,
+         acs_delta boolean NOT NULL,
+         PRIMARY KEY (stream_name, ledger_offset, node_id))`,
+      `CREATE INDEX exercised_events_contract_id ON exercised_events (contract_id)`,
+      `CREATE TABLE reassignment_events (
+         stream_name text NOT NULL,
+         ledger_offset bigint NOT NULL,
+         node_id integer NOT NULL,
+         kind text NOT NULL,
+         reassignment_id text NOT NULL,
+         contract_id text NOT NULL,
+         template_id text NOT NULL,
+         package_name text NOT NULL,
+         source_synchronizer text NOT NULL,
+         target_synchronizer text NOT NULL,
+         reassignment_counter bigint NOT NULL,
+         submitter text,
+         witness_parties text[] NOT NULL,
+         PRIMARY KEY (stream_name, ledger_offset, node_id))`,
+      `CREATE TABLE active_contracts (
+         stream_name text NOT NULL,
+         contract_id text NOT NULL,
+         template_id text NOT NULL,
+         package_name text NOT NULL,
+         create_argument jsonb NOT NULL,
+         contract_key jsonb,
+         signatories text[] NOT NULL,
+         observers text[] NOT NULL,
+         created_offset bigint NOT NULL,
+         created_at timestamptz,
+         synchronizer_id text NOT NULL,
+         reassignment_counter bigint NOT NULL,
+         PRIMARY KEY (stream_name, contract_id))`,
+      `CREATE INDEX active_contracts_template ON active_contracts (stream_name, template_id)`,
+    ],
+  },
+];

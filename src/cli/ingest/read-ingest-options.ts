@@ -1,0 +1,42 @@
+import { logLevels, type LogLevel } from '../log-level.js';
+import { parseFromOffset } from '../parse-from-offset.js';
+import { parseIntegerFlag } from '../parse-integer-flag.js';
+import { parseToOffset } from '../parse-to-offset.js';
+import { readFilterOptions } from '../read-filter-options.js';
+import { readSourceOptions } from '../read-source-options.js';
+import { UsageError } from '../usage-error.js';
+import type { IngestOptions } from './ingest-options.js';
+
+/**
+ * Turns the commander values of `ledger-rx ingest` into {@link IngestOptions}; throws `UsageError`
+ * (exit 2) for a malformed value or a missing `--pg` (also taken from `LEDGER_RX_PG_URL` via `env`).
+ */
+export function readIngestOptions(values: Readonly<Record<string, unknown>>, env: Readonly<Record<string, string | undefined>> = {}): IngestOptions {
+  const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+  const int = (key: string, flag: string, min: number) => {
+    const v = str(key);
+    return v === undefined ? undefined : parseIntegerFlag(flag, v, min);
+  };
+  const pgUrl = str('pg') ?? env['LEDGER_RX_PG_URL'];
+  if (!pgUrl) throw new UsageError('give --pg URL (or set LEDGER_RX_PG_URL): the PostgreSQL database to ingest into');
+  const from = str('from');
+  const to = str('to');
+  const logLevel = str('logLevel');
+  return {
+    source: readSourceOptions(values),
+    filter: readFilterOptions(values),
+    pg: pgUrl,
+    schema: str('schema'),
+    streamName: str('streamName'),
+    from: from === undefined ? undefined : parseFromOffset(from),
+    to: to === undefined ? undefined : parseToOffset(to),
+    batch: int('batch', '--batch', 1),
+    batchMs: int('batchMs', '--batch-ms', 1),
+    pageLimit: int('pageLimit', '--page-limit', 1),
+    maxRetries: int('maxRetries', '--max-retries', 0),
+    lockWaitMs: int('lockWaitMs', '--lock-wait-ms', 0),
+    stats: values['stats'] === true,
+    progress: values['progress'] === false ? false : undefined,
+    logLevel: logLevels.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : undefined,
+  };
+}

@@ -1,0 +1,157 @@
+import pg from 'pg';
+import { Subject, lastValueFrom, takeUntil } from 'rxjs';
+import { PostgresCheckpointStore } from '../../checkpoints/postgres-checkpoint-store.js';
+import type { Checkpoint } from '../../operators/checkpoint.js';
+import { tailUpdates } from '../../operators/tail-updates.js';
+import { buildUpdateFormat } from '../build-update-format.js';
+import type { CliIo } from '../cli-io.js';
+import { computeRunStats } from '../compute-run-stats.js';
+import { createCommandLogger } from '../create-command-logger.js';
+import { describeError } from '../describe-error.js';
+import { exitCodeFor } from '../exit-code-for.js';
+import { ExitCode } from '../exit-code.js';
+import type { LedgerSource } from '../ledger-source.js';
+import { openLedgerSource } from '../open-ledger-source.js';
+import { ProgressLine } from '../progress-line.js';
+import { statusLogger } from '../status-logger.js';
+import { listenForStopSignals } from '../listen-for-stop-signals.js';
+import { UsageError } from '../usage-error.js';
+import { acquireStreamLock } from './acquire-stream-lock.js';
+import { BatchCommitter } from './batch-committer.js';
+import type { IngestBatch } from './ingest-batch.js';
+import type { IngestOptions } from './ingest-options.js';
+import { runMigrations } from './run-migrations.js';
+import { writeBatch } from './write-batch.js';
+
+const identifier = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * `ledger-rx ingest`: loads the participant's updates into PostgreSQL (see `migrations` for the tables)
+ * and resolves with the exit code (it never calls `process.exit`).
+ *
+ * 1. Runs the migrations of `schema` (idempotent, serialized by an advisory lock) and takes the stream's
+ *    advisory lock (one ingester per stream).
+ * 2. Reads with `tailUpdates` from the stream's checkpoint row (or `from` for a new stream) up to `to`
+ *    (or forever), without response validation (the rows are read defensively).
+ * 3. Groups elements into batches of `batch` elements / `batchMs` ms and writes each with multi-row
+ *    statements AND its checkpoint in one transaction (`PostgresCheckpointStore.transaction`): a batch is
+ *    stored entirely, with its checkpoint, or not at all, so a crash at any moment followed by a restart
+ *    leaves exactly the rows of the ledger — no gap, no duplicate. A full batch pauses the read until it
+ *    is committed (bounded memory).
+ *
+ * SIGINT/SIGTERM commit the open batch and exit 0. A pruned start fails at once with exit 3 and the
+ * earliest available offset; other exit codes as for `tail`.
+ */
+export async function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> {
+  let progress: ProgressLine | undefined;
+  const logger = createCommandLogger(io, options.logLevel, () => progress?.clear());
+  const stops = listenForStopSignals(io.signals, logger, io.forceExit ?? (() => undefined));
+  const schema = options.schema ?? 'public';
+  const streamName = options.streamName ?? 'default';
+  const startedAt = performance.now();
+  let pool: pg.Pool | undefined;
+  let source: LedgerSource | undefined;
+  let releaseLock: (() => Promise<void>) | undefined;
+  let committer: BatchCommitter | undefined;
+  let endPoll: ReturnType<typeof setInterval> | undefined;
+  let count = 0;
+  let bytes = 0;
+  let firstOffset: number | undefined;
+  let lastOffset: number | undefined;
+  let ledgerEnd: number | undefined;
+  let retries = 0;
+  let exit: ExitCode = ExitCode.OK;
+
+  try {
+    if (!identifier.test(schema)) throw new UsageError(`--schema must be a plain lower-case SQL identifier, got '${schema}'`);
+    if (streamName === '') throw new UsageError('--stream-name must not be empty');
+    const batchSize = options.batch ?? 1_000;
+    const batchMs = options.batchMs ?? 500;
+    if (typeof options.from === 'number' && typeof options.to === 'number' && options.to < options.from) {
+      throw new UsageError(`--to ${options.to} is below --from ${options.from}`);
+    }
+    const format = buildUpdateFormat(options.filter);
+    source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: false });
+    const client = source.client;
+
+    pool = new pg.Pool({ connectionString: options.pg, max: 4, options: `-c search_path=${schema}` });
+    pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed'));
+    const migrated = await runMigrations(pool, schema);
+    logger.info({ schema, version: migrated.version, applied: migrated.applied }, 'schema ready');
+    releaseLock = await acquireStreamLock(pool, schema, streamName, options.lockWaitMs ?? 15_000);
+    const store = await PostgresCheckpointStore.open({ pool, streamName });
+    const resumed = await store.load();
+    let times: Checkpoint['synchronizerTimes'] = resumed?.synchronizerTimes ?? [];
+    logger.info({ stream: streamName, resumeAfter: resumed?.offset ?? null }, resumed ? 'resuming after the checkpoint' : 'new stream');
+
+    const failure = new Subject<never>();
+    const commit = async (batch: IngestBatch) => {
+      const checkpoint = batch.checkpoint(times, new Date().toISOString());
+      const outcome = await store.transaction(checkpoint, (c) => writeBatch(c, batch, streamName));
+      if (!outcome.applied) {
+        logger.warn({ offset: checkpoint.offset }, 'batch already stored (skipped)');
+        return;
+      }
+      times = checkpoint.synchronizerTimes;
+      count += batch.updates.length;
+      bytes += batch.bytes;
+      firstOffset ??= batch.firstOffset;
+      lastOffset = batch.lastOffset;
+      logger.debug({ from: batch.firstOffset, to: batch.lastOffset, updates: batch.updates.length }, 'batch committed');
+    };
+    const batches = new BatchCommitter({ size: batchSize, maxDelayMs: batchMs, commit, onFailure: (error) => failure.error(error) });
+    committer = batches;
+
+    if (options.progress ?? io.stderrIsTTY) {
+      progress = new ProgressLine({ out: io.stderr, read: () => ({ count, lastOffset, ledgerEnd }) });
+      const poll = () => {
+        Promise.resolve(client.ledgerEnd()).then((e) => (ledgerEnd = e.offset ?? 0), () => undefined);
+      };
+      poll();
+      endPoll = setInterval(poll, 1_000);
+      endPoll.unref();
+    }
+
+    let endInclusive: number | undefined;
+    if (options.to === 'end') {
+      endInclusive = (await client.ledgerEnd()).offset ?? 0;
+      logger.info({ endInclusive }, 'ingesting up to the ledger end as of now');
+    } else endInclusive = options.to;
+
+    if (endInclusive !== 0) {
+      const from = options.from ?? 'begin';
+      await lastValueFrom(
+        tailUpdates(client, {
+          beginExclusive: from === 'end' ? 'ledger-end' : from,
+          checkpointStore: store,
+          updateFormat: format,
+          ...(endInclusive === undefined ? {} : { endInclusive }),
+          pageLimit: options.pageLimit ?? 200,
+          ...(options.maxRetries === undefined ? {} : { retry: { maxAttempts: options.maxRetries } }),
+          onStatus: statusLogger(logger, () => retries++),
+          handler: (element) => batches.add(element),
+          validate: false,
+        }).pipe(takeUntil(stops.stop$), takeUntil(failure)),
+        { defaultValue: undefined },
+      );
+    }
+    await batches.flush();
+  } catch (error) {
+    committer?.dispose();
+    exit = exitCodeFor(error);
+    progress?.clear();
+    io.stderr.write(`${describeError(error)}\n`);
+  } finally {
+    if (endPoll) clearInterval(endPoll);
+    progress?.stop();
+    stops.dispose();
+    await releaseLock?.().catch(() => undefined);
+    await pool?.end().catch(() => undefined);
+    await source?.close().catch(() => undefined);
+  }
+  if (options.stats) {
+    const stats = computeRunStats({ count, bytes, elapsedMs: performance.now() - startedAt, firstOffset, lastOffset, retries });
+    io.stderr.write(`${JSON.stringify(stats)}\n`);
+  }
+  return exit;
+}

@@ -1,0 +1,41 @@
+import { lastValueFrom, tap } from 'rxjs';
+import type { ListVettedPackagesRequest } from '../../schemas/vetting.js';
+import type { CliIo } from '../cli-io.js';
+import type { ExitCode } from '../exit-code.js';
+import { runClientCommand } from '../run-client-command.js';
+import { formatVettedPackages } from './format-vetted-packages.js';
+import type { VettingListOptions } from './vetting-list-options.js';
+
+/**
+ * `ledger-rx vetting list`: every page of `POST /v2/package-vetting/list` (`listAllVettedPackages`),
+ * printed as it arrives — a table per (synchronizer, participant), or with `json` one compact
+ * `VettedPackages` document per line. Resolves with the exit code.
+ */
+export function runVettingList(options: VettingListOptions, io: CliIo): Promise<ExitCode> {
+  const list = (v: readonly string[] | undefined) => (v && v.length > 0 ? [...v] : undefined);
+  const packageIds = list(options.packageIds);
+  const prefixes = list(options.packageNamePrefixes);
+  const participants = list(options.participantIds);
+  const synchronizers = list(options.synchronizerIds);
+  const request: ListVettedPackagesRequest = {
+    ...(packageIds || prefixes ? { packageMetadataFilter: { ...(packageIds ? { packageIds } : {}), ...(prefixes ? { packageNamePrefixes: prefixes } : {}) } } : {}),
+    ...(participants || synchronizers
+      ? { topologyStateFilter: { ...(participants ? { participantIds: participants } : {}), ...(synchronizers ? { synchronizerIds: synchronizers } : {}) } }
+      : {}),
+  };
+  return runClientCommand(options.source, io, async (client, print) => {
+    let first = true;
+    await lastValueFrom(
+      client.listAllVettedPackages(request).pipe(
+        tap((state) => {
+          if (options.json) print(JSON.stringify(state));
+          else {
+            print(`${first ? '' : '\n'}${formatVettedPackages(state)}`);
+            first = false;
+          }
+        }),
+      ),
+      { defaultValue: undefined },
+    );
+  });
+}

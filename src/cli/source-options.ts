@@ -1,0 +1,17 @@
+/**
+ * Where a command reads from: a participant (`url`, with an optional `token` or `tokenFile`), or the
+ * embedded sandbox (`sandbox`), started in-process with a live workload of `sandboxRate` transactions per
+ * second over `sandboxSeed` seeded ones. Exactly one of `url` and `sandbox` must be set.
+ */
+export interface SourceOptions {
+  readonly url?: string | undefined;
+  /** A fixed JWT. Prefer `tokenFile` or `LEDGER_RX_TOKEN`: a flag shows in the process list. */
+  readonly token?: string | undefined;
+  /** A file holding the JWT, read again before every request (so a rotating token works). */
+  readonly tokenFile?: string | undefined;
+  readonly sandbox?: boolean | undefined;
+  /** Transactions per second of the sandbox's live workload. Default 20. */
+  readonly sandboxRate?: number | undefined;
+  /** Transactions the sandbox creates at start. Default 50. */
+  readonly sandboxSeed?: number | undefined;
+}

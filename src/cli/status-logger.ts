@@ -1,0 +1,29 @@
+import type { TailStatus } from '../operators/tail-status.js';
+import type { Logger } from './logger.js';
+
+/**
+ * An `onStatus` callback for `tailUpdates`/`readDescending` that logs each status (`retrying` and
+ * `limit-lowered` as warnings, `caught-up` once as info, `resumed` as debug) and calls `onRetry` for each
+ * retry (for the `--stats` counter).
+ */
+export function statusLogger(logger: Logger, onRetry: () => void): (status: TailStatus) => void {
+  let caughtUp = false;
+  return (status) => {
+    switch (status.type) {
+      case 'retrying':
+        onRetry();
+        logger.warn({ attempt: status.attempt, delayMs: status.delayMs, err: status.error }, 'request failed; retrying');
+        break;
+      case 'limit-lowered':
+        logger.warn({ from: status.from, to: status.to }, 'the participant answered 413: page limit lowered');
+        break;
+      case 'caught-up':
+        if (!caughtUp) logger.info({ offset: status.offset }, 'caught up with the ledger end; tailing');
+        caughtUp = true;
+        break;
+      case 'resumed':
+        logger.debug({ fromOffset: status.fromOffset, attempt: status.attempt }, 'reading');
+        break;
+    }
+  };
+}

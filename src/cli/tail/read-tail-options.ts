@@ -1,0 +1,44 @@
+import type { LogLevel } from '../log-level.js';
+import { logLevels } from '../log-level.js';
+import { parseFromOffset } from '../parse-from-offset.js';
+import { parseIntegerFlag } from '../parse-integer-flag.js';
+import { parseToOffset } from '../parse-to-offset.js';
+import { readFilterOptions } from '../read-filter-options.js';
+import { readSourceOptions } from '../read-source-options.js';
+import type { TailOptions } from './tail-options.js';
+
+/**
+ * Turns the commander values of `ledger-rx tail` into {@link TailOptions}; throws `UsageError` (exit 2) for a
+ * malformed value. Cross-flag rules are checked by `runTail`.
+ */
+export function readTailOptions(values: Readonly<Record<string, unknown>>): TailOptions {
+  const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+  const int = (key: string, flag: string, min: number) => {
+    const v = str(key);
+    return v === undefined ? undefined : parseIntegerFlag(flag, v, min);
+  };
+  const from = str('from');
+  const to = str('to');
+  const logLevel = str('logLevel');
+  return {
+    source: readSourceOptions(values),
+    filter: readFilterOptions(values),
+    from: from === undefined ? undefined : parseFromOffset(from),
+    to: to === undefined ? undefined : parseToOffset(to),
+    descending: values['descending'] === true,
+    limit: int('limit', '--limit', 1),
+    pageLimit: int('pageLimit', '--page-limit', 1),
+    longPollMs: int('longPollMs', '--long-poll-ms', 1),
+    maxRetries: int('maxRetries', '--max-retries', 0),
+    checkpointFile: str('checkpoint'),
+    checkpointPg: str('checkpointPg'),
+    streamName: str('streamName'),
+    checkpointEvery: int('checkpointEvery', '--checkpoint-every', 1),
+    checkpointEveryMs: int('checkpointEveryMs', '--checkpoint-every-ms', 0),
+    out: str('out'),
+    includeCheckpoints: values['checkpoints'] === true,
+    stats: values['stats'] === true,
+    progress: values['progress'] === false ? false : undefined,
+    logLevel: logLevels.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : undefined,
+  };
+}

@@ -1,0 +1,42 @@
+import type { LogLevel } from '../log-level.js';
+import type { FilterOptions } from '../filter-options.js';
+import type { FromOffset } from '../parse-from-offset.js';
+import type { ToOffset } from '../parse-to-offset.js';
+import type { SourceOptions } from '../source-options.js';
+
+/** Everything `ledger-rx tail` does, as options of `runTail`. */
+export interface TailOptions {
+  readonly source: SourceOptions;
+  readonly filter: FilterOptions;
+  /** Start after this offset, at `begin` (default) or at the ledger `end`. Ignored when a checkpoint exists. */
+  readonly from?: FromOffset | undefined;
+  /** Stop after this offset, or at the ledger end as of the start; default: tail forever. */
+  readonly to?: ToOffset | undefined;
+  /** Newest first (history only: needs no checkpoint; `to` defaults to the ledger end). */
+  readonly descending?: boolean | undefined;
+  /** Stop after this many updates (with `descending`: the newest N). */
+  readonly limit?: number | undefined;
+  /** Elements per request while catching up. Default 200; halved by itself after a 413. */
+  readonly pageLimit?: number | undefined;
+  /** Long-poll timeout once caught up, in ms. Default 5 000. */
+  readonly longPollMs?: number | undefined;
+  /** Retries of a failing request before giving up (exit 4). Default 10. */
+  readonly maxRetries?: number | undefined;
+  /** A checkpoint file: resume after its offset; saved after the lines are written and flushed. */
+  readonly checkpointFile?: string | undefined;
+  /** A PostgreSQL URL holding the checkpoint row of `streamName`. */
+  readonly checkpointPg?: string | undefined;
+  readonly streamName?: string | undefined;
+  /** Save the checkpoint every N elements (default 100) and at most every `checkpointEveryMs` (default 1 000). */
+  readonly checkpointEvery?: number | undefined;
+  readonly checkpointEveryMs?: number | undefined;
+  /** Data file; default stdout. Appended to when a checkpoint is used, truncated otherwise. */
+  readonly out?: string | undefined;
+  /** Also write `OffsetCheckpoint` elements. Default false: updates only. */
+  readonly includeCheckpoints?: boolean | undefined;
+  /** Print the JSON summary on stderr at exit. */
+  readonly stats?: boolean | undefined;
+  /** Live progress line on stderr: default when stderr is a terminal and stdout is not (or `out` is set). */
+  readonly progress?: boolean | undefined;
+  readonly logLevel?: LogLevel | undefined;
+}

@@ -1,0 +1,112 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { IngestBatch } from '../../src/cli/ingest/ingest-batch.js';
+import { migrations } from '../../src/cli/ingest/migrations.js';
+import { runMigrations } from '../../src/cli/ingest/run-migrations.js';
+import { writeBatch } from '../../src/cli/ingest/write-batch.js';
+import { decodeUpdateElement } from '../../src/streams/decode-update-element.js';
+
+const pgUrl = inject('pgUrl');
+const unique = `${process.pid}_${Date.now() % 100000}`;
+
+describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
+  const pools: pg.Pool[] = [];
+  const pool = (schema?: string) => {
+    const p = new pg.Pool({ connectionString: pgUrl, max: 3, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+    pools.push(p);
+    return p;
+  };
+  let admin: pg.Pool;
+  beforeAll(() => {
+    admin = pool();
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.end()));
+  });
+
+  it('is idempotent: a second run applies nothing', async () => {
+    const schema = `mig_idem_${unique}`;
+    const first = await runMigrations(admin, schema);
+    expect(first.applied).toEqual(migrations.map((m) => m.version));
+    const second = await runMigrations(admin, schema);
+    expect(second).toEqual({ applied: [], version: first.version });
+    const tables = await admin.query<{ table_name: string }>(
+      'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+      [schema],
+    );
+    expect(tables.rows.map((r) => r.table_name)).toEqual([
+      'active_contracts', 'archived_events', 'created_events', 'exercised_events', 'ledger_rx_checkpoints', 'ledger_rx_migrations', 'reassignment_events', 'updates',
+    ]);
+  });
+
+  it('is safe when several processes start at once', async () => {
+    const schema = `mig_conc_${unique}`;
+    const results = await Promise.all([pool(), pool(), pool(), pool()].map((p) => runMigrations(p, schema)));
+    expect(results.filter((r) => r.applied.length > 0)).toHaveLength(1);
+    const rows = await admin.query(`SELECT version FROM ${schema}.ledger_rx_migrations`);
+    expect(rows.rows).toEqual(migrations.map((m) => ({ version: m.version })));
+  });
+
+  it('applies only the missing versions, in order, and rolls back a failing one', async () => {
+    const schema = `mig_steps_${unique}`;
+    await runMigrations(admin, schema, [{ version: 1, name: 'one', statements: ['CREATE TABLE a (x int)'] }]);
+    const extra = [
+      { version: 1, name: 'one', statements: ['CREATE TABLE a (x int)'] },
+      { version: 3, name: 'three', statements: ['CREATE TABLE c (x int)'] },
+      { version: 2, name: 'two', statements: ['CREATE TABLE b (x int)'] },
+    ];
+    expect(await runMigrations(admin, schema, extra)).toEqual({ applied: [2, 3], version: 3 });
+    await expect(runMigrations(admin, schema, [...extra, { version: 4, name: 'bad', statements: ['CREATE TABLE d (x int)', 'NOT SQL'] }])).rejects.toThrow();
+    const versions = await admin.query(`SELECT version FROM ${schema}.ledger_rx_migrations ORDER BY version`);
+    expect(versions.rows.map((r: { version: number }) => r.version)).toEqual([1, 2, 3]);
+    const d = await admin.query(`SELECT to_regclass('${schema}.d') AS t`);
+    expect(d.rows[0].t).toBeNull();
+    await expect(runMigrations(admin, 'Bad-Name')).rejects.toThrow(RangeError);
+  });
+
+  it('writes a batch with multi-row statements and keeps active_contracts netted', async () => {
+    const schema = `mig_write_${unique}`;
+    await runMigrations(admin, schema);
+    const p = pool(schema);
+    const created = (offset: number, nodeId: number, id: string, key: unknown = null) => ({
+      CreatedEvent: {
+        offset, nodeId, contractId: id, templateId: 'pkg:Iou:Iou', contractKey: key, createArgument: { n: id, text: 'line\nbreak "q"' },
+        witnessParties: ['A::1'], signatories: ['A::1'], observers: ['B "x"::1'], createdAt: '2026-01-01T00:00:00Z', packageName: 'demo',
+        representativePackageId: 'pkg', acsDelta: true,
+      },
+    });
+    const tx = (offset: number, events: unknown[]) =>
+      decodeUpdateElement({ update: { Transaction: { value: { updateId: `u${offset}`, commandId: 'c', workflowId: '', effectiveAt: '2026-01-01T00:00:00Z', events, offset, synchronizerId: 's1', recordTime: '2026-01-01T00:00:00Z' } } } }, 0, { validate: false });
+    const write = async (batch: IngestBatch) => {
+      const c = await p.connect();
+      try {
+        await c.query('BEGIN');
+        await writeBatch(c, batch, 'st');
+        await c.query('COMMIT');
+      } finally {
+        c.release();
+      }
+    };
+    const b1 = new IngestBatch();
+    b1.add(tx(1, [created(1, 0, 'a', { k: 1 }), created(1, 1, 'b')]));
+    await write(b1);
+    const b2 = new IngestBatch();
+    b2.add(tx(2, [{ ArchivedEvent: { offset: 2, nodeId: 0, contractId: 'a', templateId: 'pkg:Iou:Iou', witnessParties: ['A::1'], packageName: 'demo' } }, created(2, 1, 'c')]));
+    b2.add(tx(3, [{ ArchivedEvent: { offset: 3, nodeId: 0, contractId: 'c', templateId: 'pkg:Iou:Iou', witnessParties: ['A::1'], packageName: 'demo' } }]));
+    await write(b2);
+    const active = await p.query('SELECT contract_id, created_offset, synchronizer_id, observers, contract_key, create_argument FROM active_contracts ORDER BY contract_id');
+    expect(active.rows).toEqual([
+      { contract_id: 'b', created_offset: '1', synchronizer_id: 's1', observers: ['B "x"::1'], contract_key: null, create_argument: { n: 'b', text: 'line\nbreak "q"' } },
+    ]);
+    const createdRows = await p.query('SELECT ledger_offset, node_id, contract_id, contract_key FROM created_events ORDER BY ledger_offset, node_id');
+    expect(createdRows.rows).toEqual([
+      { ledger_offset: '1', node_id: 0, contract_id: 'a', contract_key: { k: 1 } },
+      { ledger_offset: '1', node_id: 1, contract_id: 'b', contract_key: null },
+      { ledger_offset: '2', node_id: 1, contract_id: 'c', contract_key: null },
+    ]);
+    const updates = await p.query('SELECT ledger_offset, kind, element FROM updates ORDER BY ledger_offset');
+    expect(updates.rows.map((r: { ledger_offset: string }) => r.ledger_offset)).toEqual(['1', '2', '3']);
+    expect(updates.rows[0].element.update.Transaction.value.events[0].CreatedEvent.createArgument.text).toBe('line\nbreak "q"');
+    expect((await p.query('SELECT count(*)::int AS n FROM archived_events')).rows[0].n).toBe(2);
+  });
+});

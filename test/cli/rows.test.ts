@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { IngestBatch } from '../../src/cli/ingest/ingest-batch.js';
+import { mapUpdateRows } from '../../src/cli/ingest/map-update-rows.js';
+import { pgTextArray } from '../../src/cli/ingest/pg-text-array.js';
+import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
+import { decodeUpdateElement } from '../../src/streams/decode-update-element.js';
+
+const el = (raw: unknown): JsGetUpdatesResponse => decodeUpdateElement(raw, 0, { validate: false });
+const sync = 'global::1220aa';
+const created = (offset: number, nodeId: number, contractId: string, acsDelta = true) => ({
+  CreatedEvent: {
+    offset,
+    nodeId,
+    contractId,
+    templateId: 'pkg1:Iou:Iou',
+    contractKey: null,
+    createArgument: { issuer: 'Alice::1', owner: 'Bob::1', amount: '10.0' },
+    createdEventBlob: '',
+    interfaceViews: [],
+    witnessParties: ['Alice::1'],
+    signatories: ['Alice::1'],
+    observers: ['Bob::1'],
+    createdAt: '2026-01-01T00:00:00Z',
+    packageName: 'demo',
+    representativePackageId: 'pkg1',
+    acsDelta,
+  },
+});
+const transaction = (offset: number, events: unknown[]) => ({
+  update: {
+    Transaction: {
+      value: {
+        updateId: `upd-${offset}`,
+        commandId: `cmd-${offset}`,
+        workflowId: '',
+        effectiveAt: '2026-01-01T00:00:00Z',
+        events,
+        offset,
+        synchronizerId: sync,
+        traceContext: null,
+        recordTime: '2026-01-01T00:00:01Z',
+      },
+    },
+  },
+});
+
+describe('row mapping', () => {
+  it('maps an ACS-delta transaction: created and archived events, ACS changes', () => {
+    const raw = transaction(7, [
+      { ArchivedEvent: { offset: 7, nodeId: 0, contractId: 'c-old', templateId: 'pkg1:Iou:Iou', witnessParties: ['Alice::1'], packageName: 'demo' } },
+      created(7, 1, 'c-new'),
+    ]);
+    const rows = mapUpdateRows(el(raw));
+    expect(rows.offset).toBe(7);
+    expect(rows.update).toEqual({
+      offset: 7,
+      updateId: 'upd-7',
+      kind: 'transaction',
+      recordTime: '2026-01-01T00:00:01Z',
+      synchronizerId: sync,
+      commandId: 'cmd-7',
+      workflowId: '',
+      effectiveAt: '2026-01-01T00:00:00Z',
+      elementJson: JSON.stringify(raw),
+    });
+    expect(rows.archived).toEqual([{ offset: 7, nodeId: 0, contractId: 'c-old', templateId: 'pkg1:Iou:Iou', packageName: 'demo', witnessParties: ['Alice::1'] }]);
+    expect(rows.created).toEqual([
+      {
+        offset: 7,
+        nodeId: 1,
+        contractId: 'c-new',
+        templateId: 'pkg1:Iou:Iou',
+        packageName: 'demo',
+        createArgumentJson: '{"issuer":"Alice::1","owner":"Bob::1","amount":"10.0"}',
+        contractKeyJson: null,
+        signatories: ['Alice::1'],
+        observers: ['Bob::1'],
+        witnessParties: ['Alice::1'],
+        createdAt: '2026-01-01T00:00:00Z',
+        acsDelta: true,
+      },
+    ]);
+    expect(rows.exercised).toEqual([]);
+    expect(rows.acs.map((c) => (c.type === 'add' ? `+${c.row.contractId}@${c.row.synchronizerId}` : `-${c.contractId}`))).toEqual(['-c-old', `+c-new@${sync}`]);
+    expect(rows.synchronizerTimes).toEqual([{ synchronizerId: sync, recordTime: '2026-01-01T00:00:01Z' }]);
+  });
+
+  it('maps a ledger-effects transaction: exercised events; only ACS-delta events change the ACS', () => {
+    const exercised = (nodeId: number, contractId: string, consuming: boolean, acsDelta: boolean) => ({
+      ExercisedEvent: {
+        offset: 9,
+        nodeId,
+        contractId,
+        templateId: 'pkg1:Iou:Iou',
+        interfaceId: null,
+        choice: consuming ? 'Transfer' : 'Iou_Observe',
+        choiceArgument: { newOwner: 'Carol::1' },
+        actingParties: ['Alice::1'],
+        consuming,
+        witnessParties: ['Alice::1'],
+        lastDescendantNodeId: nodeId + 1,
+        exerciseResult: 'c-succ',
+        packageName: 'demo',
+        implementedInterfaces: [],
+        acsDelta,
+      },
+    });
+    const rows = mapUpdateRows(
+      el(transaction(9, [exercised(0, 'c-1', true, true), created(9, 1, 'c-succ'), exercised(2, 'c-2', false, false), created(9, 3, 'c-tmp', false), exercised(4, 'c-tmp', true, false)])),
+    );
+    expect(rows.exercised.map((e) => [e.nodeId, e.choice, e.consuming, e.acsDelta, e.choiceArgumentJson, e.exerciseResultJson])).toEqual([
+      [0, 'Transfer', true, true, '{"newOwner":"Carol::1"}', '"c-succ"'],
+      [2, 'Iou_Observe', false, false, '{"newOwner":"Carol::1"}', '"c-succ"'],
+      [4, 'Transfer', true, false, '{"newOwner":"Carol::1"}', '"c-succ"'],
+    ]);
+    expect(rows.created.map((c) => [c.contractId, c.acsDelta])).toEqual([
+      ['c-succ', true],
+      ['c-tmp', false],
+    ]);
+    expect(rows.acs.map((c) => (c.type === 'add' ? `+${c.row.contractId}` : `-${c.contractId}`))).toEqual(['-c-1', '+c-succ']);
+  });
+
+  it('maps a reassignment: unassignment removes, assignment adds on the target', () => {
+    const rows = mapUpdateRows(
+      el({
+        update: {
+          Reassignment: {
+            value: {
+              updateId: 'r-1',
+              commandId: 'cmd',
+              workflowId: '',
+              offset: 11,
+              recordTime: '2026-01-01T00:00:02Z',
+              synchronizerId: 'sync-b',
+              events: [
+                {
+                  JsUnassignedEvent: {
+                    value: {
+                      reassignmentId: 'ra',
+                      contractId: 'c-1',
+                      templateId: 'pkg1:Iou:Iou',
+                      source: 'sync-a',
+                      target: 'sync-b',
+                      submitter: 'Alice::1',
+                      reassignmentCounter: 1,
+                      witnessParties: ['Alice::1'],
+                      packageName: 'demo',
+                      offset: 11,
+                      nodeId: 0,
+                    },
+                  },
+                },
+                { JsAssignmentEvent: { source: 'sync-a', target: 'sync-b', reassignmentId: 'rb', submitter: 'Alice::1', reassignmentCounter: 2, createdEvent: created(11, 1, 'c-2').CreatedEvent } },
+              ],
+            },
+          },
+        },
+      }),
+    );
+    expect(rows.update?.kind).toBe('reassignment');
+    expect(rows.reassignments.map((r) => [r.kind, r.contractId, r.source, r.target, r.reassignmentCounter, r.nodeId])).toEqual([
+      ['unassign', 'c-1', 'sync-a', 'sync-b', 1, 0],
+      ['assign', 'c-2', 'sync-a', 'sync-b', 2, 1],
+    ]);
+    expect(rows.acs).toEqual([
+      { type: 'remove', contractId: 'c-1' },
+      expect.objectContaining({ type: 'add', replaces: true, row: expect.objectContaining({ contractId: 'c-2', synchronizerId: 'sync-b', reassignmentCounter: 2 }) }),
+    ]);
+  });
+
+  it('maps a topology transaction, a checkpoint and an unknown update kind', () => {
+    const topo = mapUpdateRows(
+      el({
+        update: {
+          TopologyTransaction: {
+            value: {
+              updateId: 't-1',
+              offset: 3,
+              synchronizerId: sync,
+              recordTime: '2026-01-01T00:00:00Z',
+              events: [{ event: { ParticipantAuthorizationAdded: { value: { partyId: 'Alice::1', participantId: 'p1', participantPermission: 'PARTICIPANT_PERMISSION_SUBMISSION' } } } }],
+            },
+          },
+        },
+      }),
+    );
+    expect(topo.update).toMatchObject({ offset: 3, kind: 'topology_transaction', updateId: 't-1', commandId: null });
+    expect(topo.created.length + topo.archived.length + topo.acs.length).toBe(0);
+
+    const checkpoint = mapUpdateRows(el({ update: { OffsetCheckpoint: { value: { offset: 20, synchronizerTimes: [{ synchronizerId: sync, recordTime: 'T' }] } } } }));
+    expect(checkpoint).toMatchObject({ offset: 20, update: undefined, synchronizerTimes: [{ synchronizerId: sync, recordTime: 'T' }] });
+
+    const unknownRaw = { update: { FutureUpdate: { value: { offset: 30, updateId: 'f-1' } } } };
+    const unknown = mapUpdateRows(el(unknownRaw));
+    expect(unknown.update).toMatchObject({ offset: 30, kind: 'unknown', updateId: 'f-1', elementJson: JSON.stringify(unknownRaw) });
+  });
+
+  it('nets the ACS changes of a batch per contract', () => {
+    const batch = new IngestBatch();
+    batch.add(el(transaction(1, [created(1, 0, 'a'), created(1, 1, 'b')])));
+    batch.add(el(transaction(2, [{ ArchivedEvent: { offset: 2, nodeId: 0, contractId: 'a', templateId: 't', witnessParties: [], packageName: 'demo' } }])));
+    batch.add(el(transaction(3, [{ ArchivedEvent: { offset: 3, nodeId: 0, contractId: 'old', templateId: 't', witnessParties: [], packageName: 'demo' } }])));
+    batch.add(el({ update: { OffsetCheckpoint: { value: { offset: 4, synchronizerTimes: [] } } } }));
+    expect(batch.size).toBe(4);
+    expect(batch.updates.map((u) => u.offset)).toEqual([1, 2, 3]);
+    expect(batch.acsDeletes.sort()).toEqual(['a', 'old']);
+    expect(batch.acsCreated).toEqual(['b']);
+    expect(batch.acsAssigned).toEqual([]);
+    expect(batch.checkpoint([{ synchronizerId: 'other', recordTime: 'X' }], 'now')).toEqual({
+      offset: 4,
+      synchronizerTimes: [
+        { synchronizerId: 'other', recordTime: 'X' },
+        { synchronizerId: sync, recordTime: '2026-01-01T00:00:01Z' },
+      ],
+      updatedAt: 'now',
+    });
+    expect(() => batch.add(el(transaction(4, [])))).toThrow(RangeError);
+  });
+
+  it('encodes PostgreSQL text array literals', () => {
+    expect(pgTextArray([])).toBe('{}');
+    expect(pgTextArray(['Alice::1220ab', 'a "quoted" \\ party'])).toBe('{"Alice::1220ab","a \\"quoted\\" \\\\ party"}');
+  });
+});

@@ -1,0 +1,97 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTail } from '../../src/cli/tail/run-tail.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { captureIo } from './support/capture-io.js';
+import { firstOrderViolation, offsetOfLine, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
+
+const lines = (text: string) => text.split('\n').filter((l) => l !== '');
+
+describe('runTail (in process)', () => {
+  let sandbox: Sandbox;
+  let dir: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 300 });
+    dir = await mkdtemp(join(tmpdir(), 'ledger-rx-tail-'));
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes the ledger up to --to end, then the stats line', async () => {
+    const io = captureIo();
+    const code = await runTail({ source: { url: sandbox.url }, filter: {}, to: 'end', stats: true, logLevel: 'silent' }, io);
+    expect(code).toBe(0);
+    const offsets = lines(io.out()).map(offsetOfLine);
+    expect(offsets).toEqual(visibleAcsDeltaOffsets(sandbox));
+    const stats = JSON.parse(lines(io.err()).at(-1) as string);
+    expect(stats).toMatchObject({ count: offsets.length, firstOffset: offsets[0], lastOffset: offsets.at(-1), retries: 0 });
+    expect(stats.bytes).toBe(Buffer.byteLength(io.out()));
+  });
+
+  it('resumes from a checkpoint file without duplicate or gap, and saves it only after the lines', async () => {
+    const checkpoint = join(dir, 'resume.json');
+    const out = join(dir, 'resume.ndjson');
+    const first = captureIo();
+    expect(await runTail({ source: { url: sandbox.url }, filter: {}, limit: 25, checkpointFile: checkpoint, out, logLevel: 'silent' }, first)).toBe(0);
+    const afterFirst = lines(await readFile(out, 'utf8')).map(offsetOfLine);
+    expect(afterFirst).toHaveLength(25);
+    const saved = JSON.parse(await readFile(checkpoint, 'utf8'));
+    expect(saved.offset).toBe(afterFirst.at(-1));
+    const second = captureIo();
+    expect(await runTail({ source: { url: sandbox.url }, filter: {}, to: 'end', checkpointFile: checkpoint, out, logLevel: 'silent' }, second)).toBe(0);
+    const all = lines(await readFile(out, 'utf8')).map(offsetOfLine);
+    expect(all).toEqual(visibleAcsDeltaOffsets(sandbox));
+    expect(JSON.parse(await readFile(checkpoint, 'utf8')).offset).toBe(all.at(-1));
+  });
+
+  it('stops on SIGTERM: exit 0, the checkpoint covers exactly what was written', async () => {
+    const live = await startSandbox({ seed: 20, generate: 30 });
+    try {
+      const checkpoint = join(dir, 'term.json');
+      const out = join(dir, 'term.ndjson');
+      const io = captureIo();
+      const running = runTail({ source: { url: live.url }, filter: {}, checkpointFile: checkpoint, out, logLevel: 'silent', checkpointEveryMs: 50 }, io);
+      await new Promise((r) => setTimeout(r, 600));
+      io.signal('SIGTERM');
+      expect(await running).toBe(0);
+      const written = lines(await readFile(out, 'utf8')).map(offsetOfLine);
+      expect(written.length).toBeGreaterThan(15);
+      expect(firstOrderViolation(written)).toBe(-1);
+      expect(JSON.parse(await readFile(checkpoint, 'utf8')).offset).toBeGreaterThanOrEqual(written.at(-1) as number);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('draws a progress line on a terminal and never writes a token', async () => {
+    const io = captureIo({ stderrIsTTY: true, env: { LEDGER_RX_TOKEN: 'secret-token-value' } });
+    const slow = await startSandbox({ seed: 5, generate: 50 });
+    try {
+      const running = runTail({ source: { url: slow.url }, filter: {}, logLevel: 'debug' }, io);
+      await new Promise((r) => setTimeout(r, 1_300));
+      io.signal('SIGINT');
+      expect(await running).toBe(0);
+      const erase = '\r\u001b[2K';
+      expect(io.err()).toContain(erase);
+      expect(io.err().split(erase).some((part) => /^\d+ updates · [\d.,]+\/s · offset [\d,]+ · lag [\d,?]+$/.test(part))).toBe(true);
+      expect(io.err()).not.toContain('secret-token-value');
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('reports usage errors with exit 2 before contacting anyone', async () => {
+    const io = captureIo();
+    expect(await runTail({ source: {}, filter: {} }, io)).toBe(2);
+    expect(io.err()).toContain('give --url URL');
+    const both = captureIo();
+    expect(await runTail({ source: { url: sandbox.url }, filter: {}, descending: true, checkpointFile: 'x' }, both)).toBe(2);
+    const pg = captureIo();
+    expect(await runTail({ source: { url: sandbox.url }, filter: {}, checkpointPg: 'postgres://x' }, pg)).toBe(2);
+    expect(pg.err()).toContain('--stream-name');
+  });
+});

@@ -1,0 +1,187 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUpdateFormat } from '../../src/cli/build-update-format.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { firstOrderViolation, offsetOfLine, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
+import { runCli, startCli } from './support/run-cli.js';
+
+const lines = (text: string) => text.split('\n').filter((l) => l !== '');
+
+/** The raw elements of `POST /v2/updates` up to `end`, paged by hand (independent of the client). */
+async function rawElements(url: string, end: number): Promise<string[]> {
+  const out: string[] = [];
+  let begin = 0;
+  for (;;) {
+    const res = await request(`${url}/v2/updates?limit=200`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ beginExclusive: begin, endInclusive: end, updateFormat: buildUpdateFormat({}) }),
+    });
+    const page = (await res.body.json()) as unknown[];
+    for (const e of page) out.push(JSON.stringify(e));
+    if (page.length < 200) return out;
+    begin = offsetOfLine(out.at(-1) as string);
+  }
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe('ledger-rx tail (spawned CLI)', () => {
+  let sandbox: Sandbox;
+  let dir: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 400 });
+    dir = await mkdtemp(join(tmpdir(), 'ledger-rx-tail-e2e-'));
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('--to end writes exactly the ledger: same elements, offsets in order, no duplicate, no gap', async () => {
+    const end = sandbox.ledgerEnd();
+    const result = await runCli(['tail', '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const out = lines(result.stdout);
+    expect(out.map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(sandbox, end));
+    expect(out).toEqual(await rawElements(sandbox.url, end));
+  });
+
+  it('--to OFFSET stops after that offset', async () => {
+    const to = visibleAcsDeltaOffsets(sandbox)[40] as number;
+    const result = await runCli(['tail', '--url', sandbox.url, '--to', String(to), '--log-level', 'warn']);
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(sandbox, to));
+  });
+
+  it('--descending --limit N writes the newest N updates, newest first', async () => {
+    const result = await runCli(['tail', '--url', sandbox.url, '--descending', '--limit', '7', '--log-level', 'warn']);
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(sandbox).slice(-7).reverse());
+  });
+
+  it('restarts from --checkpoint FILE: the concatenated output equals the ledger, no duplicate', async () => {
+    const checkpoint = join(dir, 'restart.json');
+    const out = join(dir, 'restart.ndjson');
+    const first = await runCli(['tail', '--url', sandbox.url, '--limit', '33', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+    expect(first.code).toBe(0);
+    expect(lines(await readFile(out, 'utf8'))).toHaveLength(33);
+    const second = await runCli(['tail', '--url', sandbox.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--stats', '--log-level', 'warn']);
+    expect(second.code).toBe(0);
+    const offsets = lines(await readFile(out, 'utf8')).map(offsetOfLine);
+    expect(offsets).toEqual(visibleAcsDeltaOffsets(sandbox));
+    expect(JSON.parse(lines(second.stderr).at(-1) as string)).toMatchObject({ count: offsets.length - 33, lastOffset: offsets.at(-1) });
+  });
+
+  it('SIGTERM mid-tail flushes and exits 0; a restart continues without duplicate or gap', async () => {
+    const live = await startSandbox({ seed: 50, generate: 30 });
+    try {
+      const checkpoint = join(dir, 'term.json');
+      const out = join(dir, 'term.ndjson');
+      const cli = startCli(['tail', '--url', live.url, '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+      const count = async () => lines(await readFile(out, 'utf8').catch(() => '')).length;
+      await waitFor(async () => (await count()) > 60);
+      cli.child.kill('SIGTERM');
+      expect((await cli.exited).code).toBe(0);
+      const beforeRestart = lines(await readFile(out, 'utf8')).map(offsetOfLine);
+      expect(JSON.parse(await readFile(checkpoint, 'utf8')).offset).toBeGreaterThanOrEqual(beforeRestart.at(-1) as number);
+      await new Promise((r) => setTimeout(r, 200)); // the ledger keeps growing meanwhile
+      live.stopWorkload();
+      const end = live.ledgerEnd();
+      const restart = await runCli(['tail', '--url', live.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+      expect(restart.code).toBe(0);
+      const all = lines(await readFile(out, 'utf8')).map(offsetOfLine);
+      expect(firstOrderViolation(all)).toBe(-1);
+      expect(all).toEqual(visibleAcsDeltaOffsets(live, end));
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('a pruned --from exits 3 and prints the earliest available offset', async () => {
+    const pruned = await startSandbox({ seed: 100 });
+    try {
+      const at = visibleAcsDeltaOffsets(pruned)[30] as number;
+      pruned.prune(at);
+      const result = await runCli(['tail', '--url', pruned.url, '--from', '0', '--to', 'end', '--log-level', 'warn']);
+      expect(result.code).toBe(3);
+      expect(result.stderr).toContain('PARTICIPANT_PRUNED_DATA_ACCESSED');
+      expect(result.stderr).toContain(`earliest available offset: ${at}`);
+      expect(result.stdout).toBe('');
+      const fromEarliest = await runCli(['tail', '--url', pruned.url, '--from', String(at), '--to', 'end', '--log-level', 'warn']);
+      expect(fromEarliest.code).toBe(0);
+      expect(lines(fromEarliest.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(pruned).filter((o) => o > at));
+    } finally {
+      await pruned.close();
+    }
+  });
+
+  it('bad usage exits 2 with a message', async () => {
+    const cases: string[][] = [
+      ['tail', '--url', sandbox.url, '--from', 'yesterday'],
+      ['tail'],
+      ['tail', '--url', sandbox.url, '--sandbox'],
+      ['tail', '--url', sandbox.url, '--template', 'd4b59589f45ecbe7176c925c390ab6b3108539caf7ff4b8bfc7dbdf7b66ce122:Iou:Iou'],
+      ['tail', '--url', sandbox.url, '--no-such-flag'],
+      ['tail', '--url', sandbox.url, '--shape', 'tree'],
+      ['tail', '--url', sandbox.url, '--descending', '--checkpoint', 'x.json'],
+      ['nonsense'],
+    ];
+    const results = await Promise.all(cases.map((args) => runCli(args)));
+    results.forEach((r, i) => {
+      expect(r.code, `${cases[i]?.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(/error/);
+      expect(r.stdout).toBe('');
+    });
+  });
+
+  it('exits 4 when retries are exhausted', async () => {
+    const port = await closedPort();
+    const result = await runCli(['tail', '--url', `http://127.0.0.1:${port}`, '--max-retries', '1', '--log-level', 'error']);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('RETRIES_EXHAUSTED');
+  });
+
+  it('--help documents the flags and the exit codes', async () => {
+    const result = await runCli(['tail', '--help']);
+    expect(result.code).toBe(0);
+    for (const flag of ['--url', '--token-file', '--sandbox', '--party', '--any-party', '--template', '--interface', '--shape', '--reassignments', '--topology', '--from', '--to', '--descending', '--limit', '--page-limit', '--checkpoint', '--checkpoint-pg', '--stream-name', '--out', '--stats', '--log-level']) {
+      expect(result.stdout).toContain(flag);
+    }
+    expect(result.stdout).toContain('Exit codes:');
+    const top = await runCli(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/tail[\s\S]*ingest[\s\S]*vetting[\s\S]*users[\s\S]*submit/);
+  });
+
+  it('`tail --sandbox` (npm start) prints live NDJSON lines within seconds, and stops on SIGTERM', async () => {
+    const cli = startCli(['tail', '--sandbox', '--from', 'end', '--log-level', 'warn']);
+    await cli.waitForLines(4, 10_000);
+    cli.child.kill('SIGTERM');
+    const { code } = await cli.exited;
+    expect(code).toBe(0);
+    const offsets = cli.lines.map(offsetOfLine);
+    expect(firstOrderViolation(offsets)).toBe(-1);
+    expect(cli.stderr()).not.toMatch(/"level":50/);
+  });
+});
