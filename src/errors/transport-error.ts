@@ -1,4 +1,4 @@
-import { ErrorCodes } from './error-codes.js';
+import type { ErrorCodes } from './error-codes.js';
 import { LedgerRxError } from './ledger-rx-error.js';
 
 /** The codes a {@link TransportError} can carry. */
