@@ -32,6 +32,13 @@ export interface TailUpdatesConfig {
   readonly idleTimeoutMs?: number;
   /** `stream_idle_timeout_ms` of the long poll when caught up (must stay below the server's 20 s timeout). Default 5 000. */
   readonly longPollMs?: number;
+  /**
+   * The latency to aim for while updates keep arriving: the server answers a page only when it is full or
+   * idle, so under a steady stream faster than `idleTimeoutMs` a page of `pageLimit` elements would take
+   * `pageLimit` × the arrival interval. Pages that fill more slowly than this are made smaller; pages that
+   * fill fast (a backlog) grow back to `pageLimit`. Default 50.
+   */
+  readonly targetLatencyMs?: number;
   /** Retry policy; `false` disables retries. */
   readonly retry?: RetryConfig | false;
   /** Scheduler for every delay (backoff, pacing). Default `asyncScheduler`. */
@@ -52,7 +59,16 @@ interface TailState {
   readonly cursor: number;
   readonly mode: 'catch-up' | 'live';
   readonly caughtUp: boolean;
+  /** The catch-up page size, adapted to how fast pages fill (≤ the engine's limit, which a 413 lowers). */
+  readonly limit: number;
 }
+
+/**
+ * The page size a catch-up starts with (at the start and after a long poll): small, so that a live stream
+ * is not collected into one long page; pages that fill fast double, so a backlog reaches `pageLimit` in a
+ * few requests.
+ */
+const startLimit = 8;
 
 function checkConfig(c: TailUpdatesConfig): void {
   const int = (name: string, v: number | undefined, min: number) => {
@@ -63,6 +79,7 @@ function checkConfig(c: TailUpdatesConfig): void {
   int('pageLimit', c.pageLimit, 1);
   int('idleTimeoutMs', c.idleTimeoutMs, 0);
   int('longPollMs', c.longPollMs, 1);
+  int('targetLatencyMs', c.targetLatencyMs, 1);
   if (c.updateFormat && c.filter) throw new InvalidArgumentError('filter', 'give either updateFormat or the deprecated filter, not both');
   if (!c.updateFormat && !c.filter) throw new InvalidArgumentError('updateFormat', 'an updateFormat (or the deprecated filter) is required');
   if (c.updateFormat && c.verbose) throw new InvalidArgumentError('verbose', 'verbose belongs to the deprecated filter; set it in the updateFormat');
@@ -82,10 +99,13 @@ function checkConfig(c: TailUpdatesConfig): void {
  * ```
  *
  * Each request resumes with `beginExclusive` = the offset of the last element delivered — an update or an
- * `OffsetCheckpoint` (offsets are not contiguous). While behind, it asks for `pageLimit` elements with a
- * short idle timeout; once a page comes back short it is caught up and long-polls with `limit=1`, which the
- * server answers as soon as one new element exists, so live latency is one round trip rather than the
- * server's 500 ms list wait. Empty pages are normal. A 413 halves the limit.
+ * `OffsetCheckpoint` (offsets are not contiguous). While behind, it asks for up to `pageLimit` elements with
+ * a short idle timeout; once a page comes back short it is caught up and long-polls with `limit=1`, which
+ * the server answers as soon as one new element exists, so live latency is one round trip rather than the
+ * server's 500 ms list wait. Because the server answers a page only when it is full or idle, the page size
+ * adapts to time: pages that fill more slowly than `targetLatencyMs` shrink, pages that fill fast grow back
+ * to `pageLimit`, and a catch-up after a long poll starts small. Empty pages are normal. A 413 halves the
+ * limit.
  *
  * Emits every element once, offsets strictly increasing; a checkpoint at the offset already reached is
  * skipped. Never completes unless `endInclusive` is given (then it completes after the last element at or
@@ -106,6 +126,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   const pageLimit = config.pageLimit ?? 200;
   const idle = config.idleTimeoutMs ?? 20;
   const longPoll = config.longPollMs ?? 5_000;
+  const targetLatency = config.targetLatencyMs ?? 50;
   const to = config.endInclusive;
   const format: Partial<GetUpdatesRequest> = config.updateFormat
     ? { updateFormat: config.updateFormat }
@@ -123,7 +144,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     const live = state.mode === 'live';
     return {
       request: { ...format, beginExclusive: state.cursor } as GetUpdatesRequest,
-      options: { limit: live ? 1 : limit, streamIdleTimeoutMs: live ? longPoll : idle, ...(config.validate === undefined ? {} : { validate: config.validate }) },
+      options: { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? longPoll : idle, ...(config.validate === undefined ? {} : { validate: config.validate }) },
       from: state.cursor,
       ...(stopAfter === undefined ? {} : { stopAfter }),
     };
@@ -133,7 +154,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     source,
     {
       direction: 'ascending',
-      start: () => from(startOffset()).pipe(map((cursor) => ({ cursor, mode: 'catch-up' as const, caughtUp: false }))),
+      start: () => from(startOffset()).pipe(map((cursor) => ({ cursor, mode: 'catch-up' as const, caughtUp: false, limit: Math.min(pageLimit, startLimit) }))),
       plan: (state, limit) => {
         if (to === undefined) return of(openPlan(state, limit, undefined));
         if (state.cursor >= to) return of(null);
@@ -150,12 +171,18 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
         );
       },
       delivered: (state, offset) => (offset === undefined ? state : { ...state, cursor: offset }),
-      pageEnd: (state, received, plan) => {
+      pageEnd: (state, received, plan, durationMs) => {
         const bounded = plan.request.endInclusive != null;
         const asked = plan.options.limit ?? pageLimit;
         if (bounded) return received < asked ? null : state;
-        if (state.mode === 'live') return received > 0 ? { ...state, mode: 'catch-up' } : state;
-        if (received >= asked) return { ...state, caughtUp: false };
+        if (state.mode === 'live') return received > 0 ? { ...state, mode: 'catch-up', limit: Math.min(state.limit, startLimit) } : state;
+        if (received >= asked) {
+          // A full page: shrink it if it filled more slowly than the target latency (a live stream), grow
+          // it if it filled fast (a backlog, where big pages are cheapest).
+          if (durationMs > targetLatency) return { ...state, limit: Math.max(1, Math.floor((asked * targetLatency) / durationMs)) };
+          if (durationMs < targetLatency / 2) return { ...state, caughtUp: false, limit: Math.min(pageLimit, asked * 2) };
+          return state;
+        }
         if (!state.caughtUp) config.onStatus?.({ type: 'caught-up', offset: state.cursor });
         return { ...state, mode: 'live', caughtUp: true };
       },

@@ -208,8 +208,9 @@ describe('tailUpdates', () => {
       expectObservable(tailUpdates(source, config({ pageLimit: 200, onStatus: (s) => statuses.push(s) })), '^ 5ms !').toBe('--a', { a: tx(1) });
       cold('6ms |').subscribe({
         complete: () => {
-          expect(source.calls.map((c) => c.options?.limit)).toEqual([200, 100, 1]);
-          expect(statuses).toContainEqual({ type: 'limit-lowered', from: 200, to: 100 });
+          // The first catch-up page asks for 8 (it grows while pages fill fast); the 413 halves what was asked.
+          expect(source.calls.map((c) => c.options?.limit)).toEqual([8, 4, 1]);
+          expect(statuses).toContainEqual({ type: 'limit-lowered', from: 8, to: 4 });
           expect(statuses.some((s) => s.type === 'retrying')).toBe(false);
         },
       });
@@ -308,6 +309,36 @@ describe('tailUpdates', () => {
       const source = fakeSource([() => cold('-a|', { a: tx(1) }), () => cold('-b|', { b: tx(1) })]);
       const tail = tailUpdates(source, config()).pipe(take(1));
       expectObservable(concat(tail, tail)).toBe('-a(b|)', { a: tx(1), b: tx(1) });
+    });
+  });
+
+  it('shrinks the page when full pages fill more slowly than the target latency (a live stream)', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const letters = 'abcdefgh';
+      const values = Object.fromEntries([...letters].map((l, i) => [l, tx(i + 1)]));
+      const source = fakeSource([() => cold('-a-b-c-d-e-f-g-h|', values), () => cold<JsGetUpdatesResponse>('-')]);
+      expectObservable(tailUpdates(source, config({ pageLimit: 8, targetLatencyMs: 10 })), '^ 20ms !').toBe('-a-b-c-d-e-f-g-h', values);
+      // 8 elements took 16 ms against a 10 ms target: the next page asks for floor(8 * 10 / 16) = 5.
+      cold('21ms |').subscribe({ complete: () => expect(source.calls.map((c) => c.options?.limit)).toEqual([8, 5]) });
+    });
+  });
+
+  it('starts small, again after a long poll, and doubles while full pages fill fast (a backlog)', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const page = (from: number, n: number) => {
+        const letters = 'abcdefghijklmnop'.slice(0, n);
+        const values = Object.fromEntries([...letters].map((l, i) => [l, tx(from + i)]));
+        return () => cold(`-${letters}|`, values);
+      };
+      const source = fakeSource([page(1, 1), page(2, 1), page(3, 8), page(11, 16), () => cold<JsGetUpdatesResponse>('-')]);
+      const result = tailUpdates(source, config({ pageLimit: 32, targetLatencyMs: 50 }));
+      expectObservable(result, '^ 40ms !').toBe('-a-b-cdefghij-klmnopqrstuvwxyz', {
+        ...Object.fromEntries([...'abcdefghijklmnopqrstuvwxyz'].map((l, i) => [l, tx(i + 1)])),
+      });
+      cold('40ms |').subscribe({
+        // catch-up from 8 (short) → long poll 1 → catch-up from 8, full and fast → 16 → 32
+        complete: () => expect(source.calls.map((c) => c.options?.limit)).toEqual([8, 1, 8, 16, 32]),
+      });
     });
   });
 

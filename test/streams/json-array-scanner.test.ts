@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError, ProtocolError, TransportError } from '../../src/errors/index.js';
 import { JsonArrayScanner } from '../../src/streams/index.js';
 import { StreamingElementParser } from '../../src/streams/streaming-element-parser.js';
-import { generateRealisticUpdatesBody } from '../../benchmarks/decode/realistic-updates.js';
+import { generateRealisticUpdatesBody } from '../../benchmarks/lib/realistic-updates.js';
 import { chunksOf, scan, scanText, splitAt } from './scan-helpers.js';
 
 /**

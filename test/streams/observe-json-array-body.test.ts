@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AbortError, ProtocolError, TransportError } from '../../src/errors/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
 import { decodeUpdateElement, observeJsonArrayBody, updateOffset } from '../../src/streams/index.js';
-import { generateRealisticUpdatesBody } from '../../benchmarks/decode/realistic-updates.js';
+import { generateRealisticUpdatesBody } from '../../benchmarks/lib/realistic-updates.js';
 import { chunksOf } from './scan-helpers.js';
 import { mixedUpdates } from './update-fixtures.js';
 

@@ -48,8 +48,11 @@ export interface PagedReadSpec<S> {
   plan(state: S, limit: number): ObservableInput<PagePlan | null>;
   /** The state after an element at `offset` (or without one) was delivered. */
   delivered(state: S, offset: number | undefined): S;
-  /** The state after a page that brought `received` elements; `null` completes the read. */
-  pageEnd(state: S, received: number, plan: PagePlan): S | null;
+  /**
+   * The state after a page that brought `received` elements and took `durationMs` (scheduler time, from the
+   * request to the end of the page); `null` completes the read.
+   */
+  pageEnd(state: S, received: number, plan: PagePlan, durationMs: number): S | null;
   /** The offset a (re)start resumes from, for the `resumed` status. */
   position(state: S): number;
 }
@@ -70,7 +73,8 @@ function isCheckpoint(element: JsGetUpdatesResponse): boolean {
 /**
  * The engine of every paged read: calls `POST /v2/updates` page after page as `spec` plans them, checks the
  * order of offsets, delivers elements (after `handler`, if any), and retries retryable failures from the
- * last delivered element. A 413 halves the page limit and asks again at once. The next page is requested
+ * last delivered element. A 413 halves the limit of the page that got it (and caps later pages there) and
+ * asks again at once. The next page is requested
  * only after the previous one completed and every element was handled, so memory stays within one page.
  *
  * Emits elements in offset order, each exactly once. Completes when `spec` says so. Errors with a
@@ -81,6 +85,7 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
   return defer(() => {
     let state: S | undefined;
     let limit = config.pageLimit;
+    let asked = limit;
     let finished = false;
     let attempt = 0;
     let resuming = true;
@@ -88,6 +93,8 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
 
     const runPage = (plan: PagePlan): Observable<JsGetUpdatesResponse> =>
       new Observable<JsGetUpdatesResponse>((subscriber) => {
+        const started = config.scheduler.now();
+        asked = plan.options.limit ?? limit;
         let received = 0;
         let last = plan.from;
         let stop = false;
@@ -136,7 +143,7 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
           error: (e: unknown) => subscriber.error(e),
           complete: () => {
             if (!finished) {
-              const next = spec.pageEnd(state as S, received, plan);
+              const next = spec.pageEnd(state as S, received, plan, config.scheduler.now() - started);
               if (next === null) finished = true;
               else state = next;
             }
@@ -169,9 +176,10 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
     return onePage.pipe(
       retry({
         delay: (error: unknown) => {
-          if (isListTooLarge(error) && limit > 1) {
-            const lowered = Math.max(1, Math.floor(limit / 2));
-            status({ type: 'limit-lowered', from: limit, to: lowered });
+          const tooLargeAt = Math.min(limit, asked);
+          if (isListTooLarge(error) && tooLargeAt > 1) {
+            const lowered = Math.max(1, Math.floor(tooLargeAt / 2));
+            status({ type: 'limit-lowered', from: tooLargeAt, to: lowered });
             limit = lowered;
             return of(0);
           }
