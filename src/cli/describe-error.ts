@@ -15,7 +15,10 @@ export function describeError(error: unknown): string {
   const lines: string[] = [];
   if (error instanceof LedgerApiError) {
     lines.push(`error: ${error.code}: ${error.cantonCause}`);
+    // gRPC-side errors carry no correlation id (null, as on a real participant); their trace id is what the
+    // participant's logs are searched by.
     if (error.correlationId) lines.push(`  correlation id: ${error.correlationId}`);
+    else if (error.traceId) lines.push(`  correlation id: ${error.traceId} (trace id)`);
     if (error.request) lines.push(`  request: ${error.request} → HTTP ${error.status}`);
     if (error instanceof PrunedOffsetError && error.earliestOffset !== undefined) {
       lines.push(`  earliest available offset: ${error.earliestOffset} (restart with --from ${error.earliestOffset})`);

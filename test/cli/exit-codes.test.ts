@@ -46,6 +46,11 @@ describe('describeError', () => {
     expect(text).toBe('error: USER_NOT_FOUND: no user bob\n  correlation id: corr-123\n  request: GET /v2/users/bob → HTTP 404');
   });
 
+  it('falls back to the trace id when a gRPC-side error has no correlation id', () => {
+    const text = describeError(new LedgerApiError({ status: 404, body: { ...body('USER_NOT_FOUND', 'no user bob'), correlationId: null, traceId: 'abc123' } }));
+    expect(text).toBe('error: USER_NOT_FOUND: no user bob\n  correlation id: abc123 (trace id)');
+  });
+
   it('prints the earliest available offset of a pruned read', () => {
     const error = new PrunedOffsetError({ status: 400, body: body('PARTICIPANT_PRUNED_DATA_ACCESSED', 'precedes pruned offset 40', { context: { earliest_offset: '40' } }) });
     expect(describeError(error)).toContain('earliest available offset: 40 (restart with --from 40)');
