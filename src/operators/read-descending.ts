@@ -1,29 +1,17 @@
-import { asyncScheduler, from, map, of, type Observable, type ObservableInput, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, from, map, of, type Observable } from 'rxjs';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { TransactionFilter, UpdateFormat } from '../schemas/filters.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import { pagedRead } from './internal/paged-read.js';
-import { resolveRetryConfig, type RetryConfig } from './retry-config.js';
-import type { TailStatus } from './tail-status.js';
+import { readFormat, type PagedReadOptions } from './paged-read-options.js';
+import { resolveRetryConfig } from './retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
 
 /** Options of {@link readDescending}. */
-export interface ReadDescendingConfig {
+export interface ReadDescendingConfig extends PagedReadOptions {
   /** The newest offset to read (inclusive), or `'ledger-end'` (looked up at subscription). Default `'ledger-end'`. */
   readonly endInclusive?: number | 'ledger-end';
   /** Stop above this offset (exclusive). Default 0: the whole history still available. */
   readonly beginExclusive?: number;
-  /** Elements per request (the `limit` parameter). Lowered after a 413. Default 200. */
-  readonly pageLimit?: number;
-  readonly updateFormat?: UpdateFormat;
-  readonly filter?: TransactionFilter;
-  readonly verbose?: boolean;
-  readonly retry?: RetryConfig | false;
-  readonly scheduler?: SchedulerLike;
-  readonly onStatus?: (status: TailStatus) => void;
-  /** Async per-element work that takes part in backpressure (see `tailUpdates`). */
-  readonly handler?: (element: JsGetUpdatesResponse) => ObservableInput<unknown>;
-  readonly validate?: boolean;
 }
 
 interface DescendingState {
@@ -59,13 +47,8 @@ export function readDescending(source: UpdatesSource, config: ReadDescendingConf
   if (endOption !== 'ledger-end' && (!Number.isSafeInteger(endOption) || endOption < 1)) {
     throw new InvalidArgumentError('endInclusive', "must be an integer >= 1 or 'ledger-end'");
   }
+  const format = readFormat(config);
   const pageLimit = config.pageLimit ?? 200;
-  if (!Number.isSafeInteger(pageLimit) || pageLimit < 1) throw new InvalidArgumentError('pageLimit', 'must be an integer >= 1');
-  if (config.updateFormat && config.filter) throw new InvalidArgumentError('filter', 'give either updateFormat or the deprecated filter, not both');
-  if (!config.updateFormat && !config.filter) throw new InvalidArgumentError('updateFormat', 'an updateFormat (or the deprecated filter) is required');
-  const format: Partial<GetUpdatesRequest> = config.updateFormat
-    ? { updateFormat: config.updateFormat }
-    : { filter: config.filter as TransactionFilter, ...(config.verbose === undefined ? {} : { verbose: config.verbose }) };
 
   return pagedRead<DescendingState>(
     source,

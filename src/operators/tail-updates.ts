@@ -1,15 +1,14 @@
-import { asyncScheduler, concatMap, from, map, of, type Observable, type ObservableInput, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, concatMap, from, map, of, type Observable, type ObservableInput } from 'rxjs';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { TransactionFilter, UpdateFormat } from '../schemas/filters.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { CheckpointStore } from './checkpoint.js';
 import { pagedRead, type PagePlan } from './internal/paged-read.js';
-import { resolveRetryConfig, type RetryConfig } from './retry-config.js';
-import type { TailStatus } from './tail-status.js';
+import { readFormat, type PagedReadOptions } from './paged-read-options.js';
+import { resolveRetryConfig } from './retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
 
 /** Options of {@link tailUpdates}. */
-export interface TailUpdatesConfig {
+export interface TailUpdatesConfig extends PagedReadOptions {
   /**
    * Where to start: an offset (exclusive), `'begin'` (0) or `'ledger-end'` (only new updates).
    * Used when there is no `checkpointStore` or it holds nothing yet. Default `'begin'`.
@@ -17,14 +16,8 @@ export interface TailUpdatesConfig {
   readonly beginExclusive?: number | 'begin' | 'ledger-end';
   /** Resume after the offset saved in this store (see `trackCheckpoint`). */
   readonly checkpointStore?: CheckpointStore;
-  /** What to read. Give this, or the deprecated `filter` (+ `verbose`). */
-  readonly updateFormat?: UpdateFormat;
-  readonly filter?: TransactionFilter;
-  readonly verbose?: boolean;
   /** Stop after this offset (inclusive) instead of tailing forever. */
   readonly endInclusive?: number;
-  /** Elements asked for per request while catching up (the `limit` parameter). Lowered after a 413. Default 200. */
-  readonly pageLimit?: number;
   /**
    * `stream_idle_timeout_ms` of catch-up requests: how long the server waits for one more element before it
    * answers. Short keeps latency low; raise it for a remote participant whose first element is slow. Default 20.
@@ -39,20 +32,6 @@ export interface TailUpdatesConfig {
    * fill fast (a backlog) grow back to `pageLimit`. Default 50.
    */
   readonly targetLatencyMs?: number;
-  /** Retry policy; `false` disables retries. */
-  readonly retry?: RetryConfig | false;
-  /** Scheduler for every delay (backoff, pacing). Default `asyncScheduler`. */
-  readonly scheduler?: SchedulerLike;
-  /** Side channel for `resumed`, `retrying`, `caught-up` and `limit-lowered`. */
-  readonly onStatus?: (status: TailStatus) => void;
-  /**
-   * Async processing that takes part in backpressure: each element is passed to `handler` and delivered only
-   * when the returned Observable/Promise completes; the next page is requested only after the whole page was
-   * handled. Without it, elements are delivered as they are parsed and a synchronous consumer is enough.
-   */
-  readonly handler?: (element: JsGetUpdatesResponse) => ObservableInput<unknown>;
-  /** Validate elements against the wire schema (default true). */
-  readonly validate?: boolean;
 }
 
 interface TailState {
@@ -70,29 +49,26 @@ interface TailState {
  */
 const startLimit = 8;
 
-function checkConfig(c: TailUpdatesConfig): void {
+function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
   const int = (name: string, v: number | undefined, min: number) => {
     if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw new InvalidArgumentError(name, `must be an integer >= ${min}`);
   };
   if (typeof c.beginExclusive === 'number') int('beginExclusive', c.beginExclusive, 0);
   int('endInclusive', c.endInclusive, 1);
-  int('pageLimit', c.pageLimit, 1);
   int('idleTimeoutMs', c.idleTimeoutMs, 0);
   int('longPollMs', c.longPollMs, 1);
   int('targetLatencyMs', c.targetLatencyMs, 1);
-  if (c.updateFormat && c.filter) throw new InvalidArgumentError('filter', 'give either updateFormat or the deprecated filter, not both');
-  if (!c.updateFormat && !c.filter) throw new InvalidArgumentError('updateFormat', 'an updateFormat (or the deprecated filter) is required');
-  if (c.updateFormat && c.verbose) throw new InvalidArgumentError('verbose', 'verbose belongs to the deprecated filter; set it in the updateFormat');
   if (typeof c.beginExclusive === 'number' && c.endInclusive !== undefined && c.endInclusive < c.beginExclusive) {
     throw new InvalidArgumentError('endInclusive', 'must not be below beginExclusive');
   }
+  return readFormat(c);
 }
 
 /**
  * An endless, resumable tail of the update stream over `POST /v2/updates`.
  *
  * ```
- * page 1 (catch-up):  --u1--u2--c3--|              limit 200, short idle
+ * page 1 (catch-up):  --u1--u2--c3--|              limit 8 (doubles while pages fill fast), short idle
  * page 2 (live):                    -------u4|     limit 1, long poll: answers as soon as u4 exists
  * page 3 (catch-up):                          --|  nothing more: back to the long poll
  * result:             --u1--u2--c3-----------u4---
@@ -122,15 +98,12 @@ function checkConfig(c: TailUpdatesConfig): void {
  * @see trackCheckpoint to persist the position, readDescending for newest-first history.
  */
 export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): Observable<JsGetUpdatesResponse> {
-  checkConfig(config);
+  const format = checkConfig(config);
   const pageLimit = config.pageLimit ?? 200;
   const idle = config.idleTimeoutMs ?? 20;
   const longPoll = config.longPollMs ?? 5_000;
   const targetLatency = config.targetLatencyMs ?? 50;
   const to = config.endInclusive;
-  const format: Partial<GetUpdatesRequest> = config.updateFormat
-    ? { updateFormat: config.updateFormat }
-    : { filter: config.filter as TransactionFilter, ...(config.verbose === undefined ? {} : { verbose: config.verbose }) };
 
   const startOffset = (): ObservableInput<number> => {
     const fallback = config.beginExclusive ?? 'begin';
