@@ -4,6 +4,7 @@ import { PostgresCheckpointStore } from '../../checkpoints/postgres-checkpoint-s
 import type { Checkpoint } from '../../operators/checkpoint.js';
 import { tailUpdates } from '../../operators/tail-updates.js';
 import { buildUpdateFormat } from '../build-update-format.js';
+import { resolveEndOffset } from '../resolve-end-offset.js';
 import type { CliIo } from '../cli-io.js';
 import { computeRunStats } from '../compute-run-stats.js';
 import { createCommandLogger } from '../create-command-logger.js';
@@ -112,11 +113,7 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
       endPoll.unref();
     }
 
-    let endInclusive: number | undefined;
-    if (options.to === 'end') {
-      endInclusive = (await client.ledgerEnd()).offset ?? 0;
-      logger.info({ endInclusive }, 'ingesting up to the ledger end as of now');
-    } else endInclusive = options.to;
+    const endInclusive = await resolveEndOffset(client, options.to, logger, 'ingesting');
 
     if (endInclusive !== 0) {
       const from = options.from ?? 'begin';

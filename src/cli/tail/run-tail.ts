@@ -20,6 +20,7 @@ import { openLedgerSource } from '../open-ledger-source.js';
 import { openOutput } from '../open-output.js';
 import type { OutputTarget } from '../output-target.js';
 import { ProgressLine } from '../progress-line.js';
+import { resolveEndOffset } from '../resolve-end-offset.js';
 import { statusLogger } from '../status-logger.js';
 import { listenForStopSignals } from '../listen-for-stop-signals.js';
 import { UsageError } from '../usage-error.js';
@@ -124,11 +125,7 @@ export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode
         ...retry,
       });
     } else {
-      let endInclusive: number | undefined;
-      if (options.to === 'end') {
-        endInclusive = (await client.ledgerEnd()).offset ?? 0;
-        logger.info({ endInclusive }, 'reading up to the ledger end as of now');
-      } else endInclusive = options.to;
+      const endInclusive = await resolveEndOffset(client, options.to, logger, 'reading');
       if (endInclusive !== 0) {
         const from = options.from ?? 'begin';
         updates$ = tailUpdates(client, {
