@@ -48,6 +48,8 @@ import {
 
 function userPath(userId: string, suffix = ''): string {
   requireNonEmptyString(userId, 'userId');
+  // URL parsing resolves a `.` or `..` segment (even percent-encoded), which would send the call elsewhere
+  if (userId === '.' || userId === '..') throw new InvalidArgumentError('userId', `'${userId}' cannot be addressed in a URL path`);
   return `/v2/users/${encodeURIComponent(userId)}${suffix}`;
 }
 

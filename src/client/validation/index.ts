@@ -1,6 +1,7 @@
 export { checkDeduplicationPeriod } from './check-deduplication-period.js';
 export { checkDescendingOrder } from './check-descending-order.js';
 export { checkExpectedTopologySerial } from './check-expected-topology-serial.js';
+export { checkInstant } from './check-instant.js';
 export { checkMinLedgerTime } from './check-min-ledger-time.js';
 export { checkOffsetRange } from './check-offset-range.js';
 export { checkPathUserId } from './check-path-user-id.js';

@@ -18,7 +18,13 @@ export function fail(path: string, reason: string): never {
 }
 
 function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    // nested too deep for JSON.stringify's recursion (hostile input): describe it without recursing
+    text = Array.isArray(value) ? '[...]' : '{...}';
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -53,10 +59,18 @@ export const int64: Decoder<number> = integer(-Number.MAX_SAFE_INTEGER, Number.M
 /** An int32. */
 export const int32: Decoder<number> = integer(-2147483648, 2147483647, 'int');
 
+/** True when the fields of `2026-06-30T10:15:30` name a real date and time (`Date.parse` allows Feb 30 and 24:00). */
+function realDateTime(text: string): boolean {
+  const [year, month, day, hour, minute, second] = (text.match(/\d+/g) ?? []).map(Number) as number[];
+  const d = new Date(0);
+  d.setUTCFullYear(year as number, (month as number) - 1, day);
+  return d.getUTCMonth() === (month as number) - 1 && d.getUTCDate() === day && (hour as number) <= 23 && (minute as number) <= 59 && (second as number) <= 59;
+}
+
 /** An ISO-8601 instant (`Instant.parse`): `2026-06-30T10:15:30Z`, with 0 to 9 fractional digits. */
 export const timestamp: Decoder<string> = (v, p) => {
   if (typeof v !== 'string') return wrongType(p, v, 'instant');
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(v) || Number.isNaN(Date.parse(v))) {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(v) || Number.isNaN(Date.parse(v)) || !realDateTime(v)) {
     return fail(p, `Text '${v}' could not be parsed as an instant`);
   }
   return v;

@@ -1,0 +1,356 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { lastValueFrom, tap } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileCheckpointStore } from '../../src/checkpoints/index.js';
+import { createLedgerClient, type LedgerClient } from '../../src/client/index.js';
+import { LedgerRxError, RetriesExhaustedError } from '../../src/errors/index.js';
+import { MemoryCheckpointStore, readDescending, tailUpdates, trackCheckpoint, type TailStatus } from '../../src/operators/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { uid } from '../../src/sandbox/state/ids.js';
+import type { VettedPackages } from '../../src/schemas/index.js';
+import { randomFaults, startFaultProxy, type CutPoint, type Fault, type FaultProxy } from '../support/fault-proxy.js';
+import { diff, duplicates, elementOffset, expectedOffsets, firstDisorder, reportFigures, viewFormat, type TransactionView } from '../support/ledger-oracle.js';
+
+/**
+ * "Never lose, never duplicate, always resume" under random fault schedules: for each schedule the fault
+ * proxy applies one fault per request (cuts at random bytes, stalls, 503/429/504/413 answers, an expired
+ * token, sandbox restarts, connection resets), and the reads must still deliver exactly the ledger.
+ */
+
+const SEED = Number(process.env['LEDGER_RX_FAULT_SEED'] ?? 20260801);
+const runs = (n: number) => Math.max(1, Math.round(n * Number(process.env['LEDGER_RX_FAULT_RUNS_SCALE'] ?? 1)));
+const retry = { initialDelayMs: 1, maxDelayMs: 20, jitter: 0 };
+const secret = 'fault-schedules-secret';
+
+const figures = { schedules: 0, faultsApplied: 0, requests: 0, resumes: 0, delivered: 0, lost: 0, duplicated: 0, liveSchedules: 0, vettingSchedules: 0, descendingSchedules: 0 };
+
+let sandbox: Sandbox;
+let proxy: FaultProxy;
+let dir: string;
+let end: number;
+
+/** Tokens for `reader`, a new one (distinct `exp`) after each expiry the proxy reports. */
+function tokenSource(target: Sandbox, fp: FaultProxy): { provider: () => Promise<string>; generations: () => number } {
+  let generation = 0;
+  let cached: { generation: number; token: Promise<string> } | undefined;
+  fp.onTokenExpired = () => generation++;
+  return {
+    provider: () => {
+      if (cached?.generation !== generation) cached = { generation, token: target.token('reader', { expiresInSeconds: 3600 + generation }) };
+      return cached.token;
+    },
+    generations: () => generation,
+  };
+}
+
+async function addReader(target: Sandbox): Promise<void> {
+  const admin = createLedgerClient({ baseUrl: target.url, token: await target.token('participant_admin') });
+  await admin.createUser({ user: { id: 'reader', primaryParty: '', isDeactivated: false, identityProviderId: '' }, rights: [{ kind: { CanReadAsAnyParty: { value: {} } } }] });
+  await admin.close();
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 150, synchronizers: 4, maxVettingPageSize: 3, authSecret: secret, listWaitMs: 20 });
+  await addReader(sandbox);
+  // enough vetting state for many pages: 5 more participants on each of the 4 synchronizers
+  const packages = sandbox.state.packages.all().slice(0, 2).map((p) => ({ packageId: p.packageId }));
+  for (const s of sandbox.state.synchronizers) {
+    for (let k = 3; k < 8; k++) sandbox.state.vetting.set(s.id, uid(`participant${k}`, `extra-${k}`), { packages, serial: k });
+  }
+  end = sandbox.ledgerEnd();
+  proxy = await startFaultProxy({ target: sandbox.url, restart: () => sandbox.restart() });
+  dir = await mkdtemp(join(tmpdir(), 'ledger-rx-faults-'));
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await sandbox?.close();
+  await rm(dir, { recursive: true, force: true });
+  reportFigures('fault-schedules', { seed: SEED, ...figures });
+});
+
+const cutPoint: fc.Arbitrary<CutPoint> = fc.oneof(
+  fc.constant('random' as const),
+  fc.nat({ max: 4000 }),
+  fc.double({ min: 0, max: 1, noNaN: true }).map((fraction) => ({ fraction })),
+);
+
+/** One fault or a pass, for one request. */
+const faultArb: fc.Arbitrary<Fault> = fc.oneof(
+  { arbitrary: fc.constant<Fault>({ kind: 'pass' }), weight: 5 },
+  { arbitrary: fc.record({ kind: fc.constant('cut' as const), at: cutPoint, reset: fc.boolean() }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('stall-headers' as const), ms: fc.integer({ min: 0, max: 25 }), then: fc.constantFrom('pass' as const, 'cut' as const) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('stall-body' as const), at: cutPoint, ms: fc.integer({ min: 0, max: 25 }), then: fc.constantFrom('pass' as const, 'cut' as const) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('status' as const),
+      status: fc.constantFrom(503 as const, 429 as const, 504 as const, 413 as const),
+      retryInfo: fc.constantFrom('1 second', '5 milliseconds', '0 seconds'),
+    }),
+    weight: 3,
+  },
+  { arbitrary: fc.constant<Fault>({ kind: 'expire-token' }), weight: 1 },
+  { arbitrary: fc.constant<Fault>({ kind: 'restart' }), weight: 1 },
+  { arbitrary: fc.constant<Fault>({ kind: 'reset' }), weight: 1 },
+);
+
+/** A fault schedule; an expiry right after an expiry would hit the client's one 401 retry, so it becomes a pass. */
+const scheduleArb = fc.array(faultArb, { maxLength: 14 }).map((faults) =>
+  faults.map((f, i) => (f.kind === 'expire-token' && faults[i - 1]?.kind === 'expire-token' ? ({ kind: 'pass' } as const) : f)),
+);
+
+const viewArb: fc.Arbitrary<TransactionView> = fc.oneof(
+  fc.constant<TransactionView>({ parties: 'any', shape: 'TRANSACTION_SHAPE_ACS_DELTA' }),
+  fc.constant<TransactionView>({ parties: 'any', shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' }),
+  fc.constantFrom('Alice', 'Bob', 'Charlie').map((hint): TransactionView => ({ parties: [`${hint}::PLACEHOLDER`], shape: 'TRANSACTION_SHAPE_ACS_DELTA' })),
+  fc.constantFrom('Alice', 'Bob').map((hint): TransactionView => ({ parties: [`${hint}::PLACEHOLDER`], shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' })),
+);
+const resolveView = (target: Sandbox, v: TransactionView): TransactionView =>
+  v.parties === 'any' ? v : { ...v, parties: v.parties.map((p) => target.partyId(p.slice(0, p.indexOf('::')))) };
+
+/** Compares delivered offsets with the ledger, with a message that says what was lost or duplicated. */
+function expectExactly(delivered: readonly number[], expected: readonly number[], label: string, descending = false): void {
+  const { lost, extra } = diff(expected, delivered);
+  const dup = duplicates(delivered);
+  figures.lost += lost.length;
+  figures.duplicated += dup.length;
+  const problem = { lost: lost.slice(0, 10), extra: extra.slice(0, 10), duplicated: dup.slice(0, 10), disorderAt: firstDisorder(delivered, descending) };
+  expect(problem, `${label} (fast-check seed ${SEED})`).toEqual({ lost: [], extra: [], duplicated: [], disorderAt: -1 });
+  expect(delivered).toEqual(expected);
+}
+
+function record(fp: FaultProxy): void {
+  figures.faultsApplied += fp.applied();
+  figures.requests += fp.log.length;
+}
+
+/**
+ * Reads `(0, endInclusive]` with tailUpdates + trackCheckpoint through the proxy. When retries run out
+ * (`RetriesExhaustedError`, with tight `maxAttempts`), the checkpoint must hold the last delivered offset
+ * and a new tail resumes from it, as a restarted consumer would.
+ */
+async function tailWithResume(
+  client: LedgerClient,
+  options: { view: TransactionView; endInclusive: number; pageLimit: number; store: MemoryCheckpointStore | FileCheckpointStore; every: number; maxAttempts: number },
+): Promise<{ delivered: number[]; checkpointsSeen: number[] }> {
+  const delivered: number[] = [];
+  const checkpointsSeen: number[] = [];
+  for (let round = 0; ; round++) {
+    try {
+      await lastValueFrom(
+        tailUpdates(client, {
+          checkpointStore: options.store,
+          beginExclusive: 0,
+          endInclusive: options.endInclusive,
+          updateFormat: viewFormat(options.view),
+          pageLimit: options.pageLimit,
+          longPollMs: 200,
+          retry: { ...retry, maxAttempts: options.maxAttempts },
+        }).pipe(
+          tap((element) => {
+            const offset = elementOffset(element) as number;
+            if ('OffsetCheckpoint' in (element.update as object)) checkpointsSeen.push(offset);
+            else delivered.push(offset);
+          }),
+          trackCheckpoint(options.store, { every: options.every, everyMs: 0 }),
+        ),
+        { defaultValue: undefined },
+      );
+      return { delivered, checkpointsSeen };
+    } catch (error) {
+      // the only acceptable failure: retries ran out on transient faults
+      expect(error, `round ${round}: ${String(error)}`).toBeInstanceOf(RetriesExhaustedError);
+      expect(((error as RetriesExhaustedError).cause as LedgerRxError).retryable).toBe(true);
+      expect(round).toBeLessThan(60);
+      figures.resumes++;
+      const saved = await options.store.load();
+      const last = Math.max(delivered.at(-1) ?? 0, checkpointsSeen.at(-1) ?? 0);
+      expect(saved?.offset ?? 0, 'on error the checkpoint holds the last delivered offset').toBe(last);
+    }
+  }
+}
+
+describe('tailUpdates under random fault schedules', () => {
+  it('delivers exactly the ledger for the filter; the checkpoint ends at the last delivered offset', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        scheduleArb,
+        viewArb,
+        fc.integer({ min: 1, max: 60 }),
+        fc.constantFrom('memory' as const, 'file' as const),
+        fc.constantFrom(1, 4, 25),
+        fc.constantFrom(1, 2, 100),
+        fc.integer(),
+        async (schedule, rawView, pageLimit, storeKind, every, maxAttempts, cutSeed) => {
+          const view = resolveView(sandbox, rawView);
+          proxy.schedule(schedule, { seed: cutSeed });
+          const tokens = tokenSource(sandbox, proxy);
+          const client = createLedgerClient({ baseUrl: proxy.url, token: tokens.provider, timeoutMs: 5_000 });
+          const store = storeKind === 'file' ? new FileCheckpointStore(join(dir, `tail-${run++}.json`)) : new MemoryCheckpointStore();
+          try {
+            const { delivered } = await tailWithResume(client, { view, endInclusive: end, pageLimit, store, every, maxAttempts });
+            const expected = expectedOffsets(sandbox, view, { endInclusive: end });
+            expectExactly(delivered, expected, `tail ${JSON.stringify({ schedule, view, pageLimit })}`);
+            figures.delivered += delivered.length;
+            expect((await store.load())?.offset).toBe(expected.at(-1));
+            if (schedule.some((f) => f.kind === 'expire-token') && proxy.log.some((l) => l.fault === 'expire-token')) expect(tokens.generations()).toBeGreaterThan(0);
+          } finally {
+            await client.close();
+            record(proxy);
+            figures.schedules++;
+          }
+        },
+      ),
+      { numRuns: runs(30), seed: SEED, interruptAfterTimeLimit: 25_000, markInterruptAsFailure: false },
+    );
+    expect(figures.schedules).toBeGreaterThanOrEqual(5);
+    expect(figures.faultsApplied).toBeGreaterThan(figures.schedules); // the schedules really hit the reads
+  }, 60_000);
+
+  it('delivers exactly the ledger while it grows (open-ended pages, live long polls, offset checkpoints)', async () => {
+    const live = await startSandbox({ seed: 20, authSecret: secret, generate: 250, checkpointIntervalMs: 30, listWaitMs: 20 });
+    const liveProxy = await startFaultProxy({ target: live.url, restart: () => live.restart() });
+    let sawCheckpoints = 0;
+    try {
+      await addReader(live);
+      await fc.assert(
+        fc.asyncProperty(scheduleArb, fc.integer({ min: 1, max: 20 }), fc.integer(), async (schedule, pageLimit, cutSeed) => {
+          const view: TransactionView = { parties: 'any', shape: 'TRANSACTION_SHAPE_ACS_DELTA' };
+          liveProxy.schedule(schedule, { seed: cutSeed });
+          const tokens = tokenSource(live, liveProxy);
+          const client = createLedgerClient({ baseUrl: liveProxy.url, token: tokens.provider });
+          const store = new MemoryCheckpointStore();
+          const target = live.ledgerEnd() + 60;
+          try {
+            const { delivered, checkpointsSeen } = await tailWithResume(client, { view, endInclusive: target, pageLimit, store, every: 3, maxAttempts: 100 });
+            expectExactly(delivered, expectedOffsets(live, view, { endInclusive: target }), `live tail ${JSON.stringify({ schedule, pageLimit })}`);
+            expect(duplicates(checkpointsSeen)).toEqual([]);
+            const all = [...delivered, ...checkpointsSeen].sort((a, b) => a - b);
+            expect(duplicates(all)).toEqual([]);
+            sawCheckpoints += checkpointsSeen.length;
+            figures.delivered += delivered.length;
+            expect((await store.load())?.offset).toBe(all.at(-1));
+          } finally {
+            await client.close();
+            record(liveProxy);
+            figures.schedules++;
+            figures.liveSchedules++;
+          }
+        }),
+        { numRuns: runs(8), seed: SEED + 1, interruptAfterTimeLimit: 12_000, markInterruptAsFailure: false },
+      );
+      expect(sawCheckpoints).toBeGreaterThan(0);
+    } finally {
+      await liveProxy.close();
+      await live.close();
+    }
+  }, 40_000);
+});
+
+describe('a seeded random fault policy over a whole read', () => {
+  it('tailUpdates with a fault on about a third of all requests still delivers exactly the ledger', async () => {
+    for (const seed of [SEED, SEED + 7, SEED + 13]) {
+      proxy.schedule(randomFaults({ seed, rate: 0.35 }), { seed });
+      const tokens = tokenSource(sandbox, proxy);
+      const client = createLedgerClient({ baseUrl: proxy.url, token: tokens.provider });
+      const store = new MemoryCheckpointStore();
+      const view: TransactionView = { parties: 'any', shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' };
+      try {
+        const { delivered } = await tailWithResume(client, { view, endInclusive: end, pageLimit: 10, store, every: 5, maxAttempts: 3 });
+        expectExactly(delivered, expectedOffsets(sandbox, view, { endInclusive: end }), `random policy seed ${seed}`);
+        figures.delivered += delivered.length;
+        expect(proxy.applied()).toBeGreaterThan(3);
+      } finally {
+        await client.close();
+        record(proxy);
+        figures.schedules++;
+      }
+    }
+  }, 30_000);
+});
+
+describe('readDescending under random fault schedules', () => {
+  it('delivers exactly the ledger, newest first', async () => {
+    await fc.assert(
+      fc.asyncProperty(scheduleArb, viewArb, fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 40 }), fc.integer(), async (schedule, rawView, pageLimit, begin, cutSeed) => {
+        const view = resolveView(sandbox, rawView);
+        proxy.schedule(schedule, { seed: cutSeed });
+        const tokens = tokenSource(sandbox, proxy);
+        const client = createLedgerClient({ baseUrl: proxy.url, token: tokens.provider });
+        const statuses: TailStatus[] = [];
+        try {
+          const delivered: number[] = [];
+          await lastValueFrom(
+            readDescending(client, { updateFormat: viewFormat(view), endInclusive: end, beginExclusive: begin, pageLimit, retry: { ...retry, maxAttempts: 100 }, onStatus: (s) => statuses.push(s) }).pipe(
+              tap((e) => delivered.push(elementOffset(e) as number)),
+            ),
+            { defaultValue: undefined },
+          );
+          expectExactly(delivered, expectedOffsets(sandbox, view, { beginExclusive: begin, endInclusive: end }).reverse(), `descending ${JSON.stringify({ schedule, pageLimit, begin })}`, true);
+          figures.delivered += delivered.length;
+        } finally {
+          await client.close();
+          record(proxy);
+          figures.schedules++;
+          figures.descendingSchedules++;
+        }
+      }),
+      { numRuns: runs(20), seed: SEED + 2, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: false },
+    );
+  }, 40_000);
+});
+
+describe('listAllVettedPackages under random fault schedules', () => {
+  const key = (v: VettedPackages) => `${v.synchronizerId}|${v.participantId}`;
+
+  it('each walk is a prefix of whole pages of the clean walk; failures are typed and retryable; the walk that completes has every pair exactly once', async () => {
+    const clean = createLedgerClient({ baseUrl: sandbox.url, token: await sandbox.token('reader') });
+    const truth: string[] = [];
+    await new Promise<void>((resolve, reject) => clean.listAllVettedPackages({ pageSize: 1 }).subscribe({ next: (v) => truth.push(key(v)), error: reject, complete: resolve }));
+    await clean.close();
+    const pairs = sandbox.state.vetting.entries().map((e) => `${e.synchronizerId}|${e.participantId}`);
+    expect([...truth].sort()).toEqual([...pairs].sort()); // every pair of the state, exactly once
+    expect(truth.length).toBeGreaterThanOrEqual(20);
+
+    await fc.assert(
+      fc.asyncProperty(scheduleArb, fc.integer({ min: 0, max: 3 }), fc.integer(), async (schedule, pageSize, cutSeed) => {
+        proxy.schedule(schedule, { seed: cutSeed });
+        const tokens = tokenSource(sandbox, proxy);
+        const client = createLedgerClient({ baseUrl: proxy.url, token: tokens.provider });
+        const page = pageSize === 0 ? 3 : pageSize;
+        try {
+          let walks = 0;
+          for (;;) {
+            walks++;
+            const got: string[] = [];
+            const outcome = await new Promise<unknown>((resolve) =>
+              client.listAllVettedPackages({ pageSize }).subscribe({ next: (v) => got.push(key(v)), error: resolve, complete: () => resolve('complete') }),
+            );
+            expect(got, 'a walk emits a prefix of the clean walk').toEqual(truth.slice(0, got.length));
+            if (outcome === 'complete') {
+              expect(got).toEqual(truth);
+              expect(duplicates(got.map((_, i) => i))).toEqual([]);
+              figures.delivered += got.length;
+              break;
+            }
+            expect(outcome, String(outcome)).toBeInstanceOf(LedgerRxError);
+            expect((outcome as LedgerRxError).retryable, String(outcome)).toBe(true);
+            expect(got.length % page, 'only whole pages are emitted').toBe(0);
+            expect(walks).toBeLessThan(40);
+            figures.resumes++;
+          }
+        } finally {
+          await client.close();
+          record(proxy);
+          figures.schedules++;
+          figures.vettingSchedules++;
+        }
+      }),
+      { numRuns: runs(20), seed: SEED + 3, interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false },
+    );
+  }, 40_000);
+});
