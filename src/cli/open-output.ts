@@ -1,13 +1,15 @@
 import { createWriteStream, fsync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { OutputTarget } from './output-target.js';
+import { trimTornLastLine } from './trim-torn-last-line.js';
 
 function fsyncFd(fd: number): Promise<void> {
   return new Promise((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())));
 }
 
 /**
- * Opens the data output: the file `path` (appended to when `append`, else truncated; fsynced by `sync`),
+ * Opens the data output: the file `path` (appended to when `append` — after cutting off a partial last line
+ * a killed run left behind — else truncated; fsynced by `sync`),
  * or `stdout` when `path` is undefined or `-` (`sync` fsyncs it when it is a file and is a no-op for pipes
  * and terminals; `close` waits for pending writes but leaves it open). Resolves once a file is open;
  * rejects when it cannot be opened.
@@ -27,6 +29,7 @@ export async function openOutput(path: string | undefined, stdout: Writable, app
         }),
     };
   }
+  if (append) await trimTornLastLine(path);
   const stream = createWriteStream(path, { flags: append ? 'a' : 'w' });
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
