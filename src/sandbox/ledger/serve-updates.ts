@@ -30,7 +30,7 @@ function faultPiece(
     case 'schema-violation':
       return { piece: `{"update":{"Transaction":{"value":{"updateId":42,"offset":"not-an-offset","events":{"CreatedEvent":null}}}}}`, cut: false };
     case 'unknown-variant':
-      return { piece: `{"update":{"LedgerRxFutureUpdate":{"value":{"offset":${prevOffset}}}}}`, cut: false };
+      return { piece: '{"update":{"LedgerRxFutureUpdate":{"value":{"note":"an update kind from a newer server"}}}}', cut: false };
     case 'offset-regression':
       return { piece: renderer.checkpoint({ offset: prevOffset - 1, synchronizerTimes: [] }), cut: false };
     case 'duplicate-offset':

@@ -6,7 +6,7 @@
  * - `malformed-json`: one element whose bytes are not JSON; the array is then closed normally;
  * - `schema-violation`: one element that is valid JSON but violates the spec (wrong field types);
  * - `unknown-variant`: one element `{"update": {"<unknown>": {"value": {...}}}}` with a variant name no
- *   Canton version has;
+ *   Canton version has; it carries no offset, so it takes no position in the stream;
  * - `offset-regression`: an `OffsetCheckpoint` whose offset is below the previous element's;
  * - `duplicate-offset`: the previous element again (needs `afterElements` ≥ 1);
  * - `truncate`: the first bytes of the next element, then the connection is cut.
