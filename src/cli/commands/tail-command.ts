@@ -32,6 +32,7 @@ export function tailCommand(): Command {
     .addOption(new Option('-o, --out <file>', 'write to this file instead of stdout (appended to with a checkpoint)'))
     .addOption(new Option('--stats', 'print a JSON summary on stderr at exit'))
     .addOption(new Option('--no-progress', 'no live progress line on stderr (shown only on a terminal anyway)'))
+    .addOption(new Option('--no-validate', 'skip the schema validation of each element (for a trusted participant; faster)'))
     .addOption(new Option('--log-level <level>', 'log level of the JSON logs on stderr').choices(logLevels).default('info'))
     .addHelpText(
       'after',

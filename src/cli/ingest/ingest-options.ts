@@ -28,5 +28,7 @@ export interface IngestOptions {
   readonly lockWaitMs?: number | undefined;
   readonly stats?: boolean | undefined;
   readonly progress?: boolean | undefined;
+  /** Validate each element against the wire schema; default true (`--no-validate` turns it off). */
+  readonly validate?: boolean | undefined;
   readonly logLevel?: LogLevel | undefined;
 }

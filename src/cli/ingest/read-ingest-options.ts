@@ -37,6 +37,7 @@ export function readIngestOptions(values: Readonly<Record<string, unknown>>, env
     lockWaitMs: int('lockWaitMs', '--lock-wait-ms', 0),
     stats: values['stats'] === true,
     progress: values['progress'] === false ? false : undefined,
+    validate: values['validate'] !== false,
     logLevel: logLevels.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : undefined,
   };
 }

@@ -72,7 +72,7 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
       throw new UsageError(`--to ${options.to} is below --from ${options.from}`);
     }
     const format = buildUpdateFormat(options.filter);
-    source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: false });
+    source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: options.validate ?? true });
     const client = source.client;
 
     pool = new pg.Pool({ connectionString: options.pg, max: 4, options: `-c search_path=${schema}` });
@@ -127,7 +127,7 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
           ...(options.maxRetries === undefined ? {} : { retry: { maxAttempts: options.maxRetries } }),
           onStatus: statusLogger(logger, () => retries++),
           handler: (element) => batches.add(element),
-          validate: false,
+          validate: options.validate ?? true,
         }).pipe(takeUntil(stops.stop$), takeUntil(failure)),
         { defaultValue: undefined },
       );

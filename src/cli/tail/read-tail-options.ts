@@ -39,6 +39,7 @@ export function readTailOptions(values: Readonly<Record<string, unknown>>): Tail
     includeCheckpoints: values['checkpoints'] === true,
     stats: values['stats'] === true,
     progress: values['progress'] === false ? false : undefined,
+    validate: values['validate'] !== false,
     logLevel: logLevels.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : undefined,
   };
 }

@@ -79,7 +79,7 @@ export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode
   try {
     checkOptions(options);
     const format = buildUpdateFormat(options.filter);
-    source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: false });
+    source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: options.validate ?? true });
     const client = source.client;
     checkpoints = await openCheckpointStore(options.checkpointFile, options.checkpointPg, options.streamName);
     const out = await openOutput(options.out, io.stdout, checkpoints !== undefined);
@@ -121,7 +121,7 @@ export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode
         pageLimit: options.limit === undefined ? pageLimit : Math.min(pageLimit, options.limit),
         handler,
         onStatus,
-        validate: false,
+        validate: options.validate ?? true,
         ...retry,
       });
     } else {
@@ -137,7 +137,7 @@ export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode
           ...(options.longPollMs === undefined ? {} : { longPollMs: options.longPollMs }),
           handler,
           onStatus,
-          validate: false,
+          validate: options.validate ?? true,
           ...retry,
         });
       }

@@ -38,5 +38,7 @@ export interface TailOptions {
   readonly stats?: boolean | undefined;
   /** Live progress line on stderr: default when stderr is a terminal and stdout is not (or `out` is set). */
   readonly progress?: boolean | undefined;
+  /** Validate each element against the wire schema; default true (`--no-validate` turns it off). */
+  readonly validate?: boolean | undefined;
   readonly logLevel?: LogLevel | undefined;
 }
