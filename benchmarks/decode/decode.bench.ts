@@ -1,68 +1,70 @@
 /**
- * Decode benchmark: the same generated `POST /v2/updates` body (200 MB by default), fed from memory in 64 KiB
- * chunks, decoded by
- *   (a) JSON.parse of the whole body (chunks concatenated, decoded, parsed),
- *   (b) stream-json's README idiom, `chain([readable, parser(), streamArray()])`,
- *   (c) ledger-rx `observeJsonArrayBody` + `decodeUpdateElement` unvalidated,
- *   (d) the same, validated with zod,
- *   (e) JSON.parse per element on pre-split element strings (the ceiling),
- * plus two informational rows: the bare `JsonArrayScanner` loop, and ledger-rx with every element forced
- * through the oversized-element path (stream-json tokenizer + assembler + verifier).
- * Every variant runs in a fresh child process so that its peak RSS is its own.
+ * Question: how fast does ledger-rx decode a `POST /v2/updates` body, compared with the ways its peers do it?
  *
- * Run (from the repository root; compiles with tsc into a temp dir, then runs):
+ * Compared, on the same bytes (a deterministic 200 MB body of realistic update elements, 4.7 KB average, see
+ * lib/realistic-updates.ts), fed from memory in 64 KiB chunks, each variant in a fresh child process:
+ *   - JSON.parse of the whole body (chunks concatenated, decoded, parsed): what `body.json()` does;
+ *   - stream-json's README idiom, `chain([readable, parser(), streamArray()])`;
+ *   - ledger-rx `observeJsonArrayBody` + `decodeUpdateElement`, unvalidated (`validate: false`);
+ *   - the same, validated with the zod wire schema (the client's default);
+ *   - JSON.parse per element on pre-split element strings: the ceiling of any per-element decoder.
+ * Reported: MB/s (10^6 body bytes per second), elements/s, time to the first element, and peak RSS growth
+ * (peak RSS of the child minus its RSS after loading the body). Rounds go over all variants in turn, so
+ * background load hits them alike; every figure is the median of the runs with its min–max.
  *
- *     node benchmarks/decode/run.mjs [--mb=200] [--runs=3] [--variants=a,b,c,d,e,scanner,oversized]
+ * Run (after the root `npm run build`):
  *
- * Runs go in rounds over all variants (so that background load hits all of them alike). Reported per variant:
- * the median run by throughput (MB/s = 10^6 body bytes per second, elements/s, time to first element), and the
- * median and largest peak RSS growth over the runs (peak RSS during the run minus RSS before it, with the body
- * already in memory), and the JS heap still retained after the run and a full GC.
+ *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/decode/decode.bench.js [--quick] [--runs=5] [--mb=200]
+ *
+ * Writes benchmarks/results/decode.json; the full table is in benchmarks/README.md.
+ *
+ * Latest (2026-11-22 15:40 UTC, 2-core AMD EPYC VM, Node 20.20.2, load 1.0, 5 runs; median (min–max)):
+ *   JSON.parse whole 119 (94–130) MB/s, stream-json 54 (47–55), ledger-rx unvalidated 241 (212–252) = 2.02× / 4.48×,
+ *   validated 184 (123–194) = 1.54×, ceiling 413 (329–422); first element 2.8 / 8.8 ms vs 1,672 ms;
+ *   peak RSS growth +8 / +26 MiB vs +857 MiB (whole body) and +36 MiB (stream-json).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { decodeUpdateElement, observeJsonArrayBody, updateOffset } from 'ledger-rx';
+import type { JsGetUpdatesResponse } from 'ledger-rx';
 import chain from 'stream-chain';
 import { parser } from 'stream-json';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
-import { decodeUpdateElement, JsonArrayScanner, observeJsonArrayBody, updateOffset } from '../../src/streams/index.js';
-import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
-import { generateRealisticUpdatesBody } from './realistic-updates.js';
+import { log, mode, numberOption, option } from '../lib/args.js';
+import { load, machineInfo, speedIndex } from '../lib/machine.js';
+import { dataDir } from '../lib/paths.js';
+import { MiB } from '../lib/proc.js';
+import { generateRealisticUpdatesBody } from '../lib/realistic-updates.js';
+import { atLeast, atMost, figure, writeResult, type Row } from '../lib/report.js';
 
 const CHUNK = 64 * 1024;
 
+/** One run of one variant, printed by the child as JSON. */
 interface Sample {
   readonly variant: string;
   readonly bytes: number;
   readonly elements: number;
   readonly ms: number;
   readonly firstMs: number;
+  /** Peak RSS of the child minus its RSS just before the run (body already loaded). */
   readonly rssGrowth: number;
   readonly rssBefore: number;
-  /** JS heap still in use after the run and a full GC, minus before the run. */
+  /** JS heap still used after the run and a full GC, minus before. */
   readonly retained: number;
-  /** Driver only: the largest `rssGrowth` over the runs (`rssGrowth` is then the median). */
-  readonly rssGrowthMax?: number;
   readonly lastOffset: number | undefined;
 }
 
 const variants: Readonly<Record<string, string>> = {
-  a: '(a) JSON.parse whole body',
-  b: '(b) stream-json parser()+streamArray()',
-  c: '(c) ledger-rx unvalidated',
-  d: '(d) ledger-rx validated (zod)',
-  e: '(e) JSON.parse per pre-split element',
-  scanner: '    JsonArrayScanner loop, unvalidated',
-  oversized: '    ledger-rx, all elements oversized',
+  whole: 'JSON.parse whole body',
+  streamjson: 'stream-json parser()+streamArray()',
+  unvalidated: 'ledger-rx unvalidated',
+  validated: 'ledger-rx validated (zod)',
+  presplit: 'JSON.parse per pre-split element (ceiling)',
+  oversized: 'ledger-rx, every element via the oversized path',
 };
-
-function arg(name: string, fallback: string): string {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found === undefined ? fallback : found.slice(name.length + 3);
-}
 
 function gc(): void {
   (globalThis as { gc?: () => void }).gc?.();
@@ -79,7 +81,7 @@ async function child(variant: string, bodyFile: string, rangesFile: string): Pro
   const body = readFileSync(bodyFile);
   const chunks = chunksOf(body);
   let strings: string[] = [];
-  if (variant === 'e') {
+  if (variant === 'presplit') {
     const ranges = new Float64Array(readFileSync(rangesFile).buffer.slice(0));
     for (let i = 0; i < ranges.length; i += 2) strings.push(body.toString('utf8', ranges[i], ranges[i + 1]));
   }
@@ -94,12 +96,12 @@ async function child(variant: string, bodyFile: string, rangesFile: string): Pro
     last = value;
   };
   switch (variant) {
-    case 'a': {
+    case 'whole': {
       const all = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown[];
       for (const v of all) seen(v);
       break;
     }
-    case 'b':
+    case 'streamjson':
       await new Promise<void>((resolve, reject) => {
         const pipeline = chain([Readable.from(chunks), parser(), streamArray()]);
         pipeline.on('data', (item: { value: unknown }) => seen(item.value));
@@ -107,24 +109,21 @@ async function child(variant: string, bodyFile: string, rangesFile: string): Pro
         pipeline.on('error', reject);
       });
       break;
-    case 'c':
-    case 'd':
+    case 'unvalidated':
+    case 'validated':
     case 'oversized': {
-      const validate = variant === 'd';
+      const validate = variant === 'validated';
       const options = variant === 'oversized' ? { maxBufferedElementBytes: 1 } : {};
       await new Promise<void>((resolve, reject) => {
-        observeJsonArrayBody(Readable.from(chunks), (v, i) => decodeUpdateElement(v, i, { validate }), options)
-          .subscribe({ next: seen, complete: resolve, error: reject });
+        observeJsonArrayBody(Readable.from(chunks), (v, i) => decodeUpdateElement(v, i, { validate }), options).subscribe({
+          next: seen,
+          complete: resolve,
+          error: reject,
+        });
       });
       break;
     }
-    case 'scanner': {
-      const scanner = new JsonArrayScanner((v, i) => seen(decodeUpdateElement(v, i, { validate: false })));
-      for (const c of chunks) scanner.write(c);
-      scanner.end();
-      break;
-    }
-    case 'e':
+    case 'presplit':
       for (let i = 0; i < strings.length; i++) seen(JSON.parse(strings[i] as string));
       break;
     default:
@@ -136,7 +135,6 @@ async function child(variant: string, bodyFile: string, rangesFile: string): Pro
   const lastOffset = updateOffset(last as JsGetUpdatesResponse);
   last = undefined;
   gc();
-  const retained = process.memoryUsage().heapUsed - heapBefore;
   const sample: Sample = {
     variant,
     bytes: body.length,
@@ -145,73 +143,121 @@ async function child(variant: string, bodyFile: string, rangesFile: string): Pro
     firstMs,
     rssGrowth: peak - rssBefore,
     rssBefore,
-    retained,
+    retained: process.memoryUsage().heapUsed - heapBefore,
     lastOffset,
   };
   process.stdout.write(`${JSON.stringify(sample)}\n`);
 }
 
-/** Parent process: generates the body once, runs every variant in fresh children, prints the table. */
-function driver(): void {
-  const mb = Number(arg('mb', '200'));
-  const runs = Number(arg('runs', '3'));
-  const selected = arg('variants', 'a,b,c,d,e,scanner,oversized').split(',');
+function runChild(self: string, variant: string, bodyFile: string, rangesFile: string): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--expose-gc', self, `--child=${variant}`, `--body=${bodyFile}`, `--ranges=${rangesFile}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    p.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    p.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+    p.on('close', (code) => {
+      if (code !== 0) reject(new Error(`variant ${variant} failed (${code}):\n${err}`));
+      else resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as Sample);
+    });
+  });
+}
+
+/** Parent: generates (or reuses) the body, runs every variant in fresh children, writes the results. */
+async function driver(): Promise<void> {
+  const started = performance.now();
+  const loadBefore = load();
+  const speedBefore = speedIndex();
+  const m = mode();
+  const mb = numberOption('mb', m === 'quick' ? 50 : 200);
+  const runs = numberOption('runs', m === 'quick' ? 2 : 5);
+  const selected = option('variants', 'whole,streamjson,unvalidated,validated,presplit').split(',');
   const seed = 20260630;
-  const bodyFile = join(tmpdir(), `ledger-rx-updates-${mb}mb-${seed}.json`);
+  mkdirSync(dataDir, { recursive: true });
+  const bodyFile = join(dataDir, `realistic-updates-${mb}mb-${seed}.json`);
   const rangesFile = `${bodyFile}.ranges`;
   if (!existsSync(bodyFile) || !existsSync(rangesFile)) {
+    log(`decode: generating a ${mb} MB body in ${bodyFile}`);
     const generated = generateRealisticUpdatesBody(mb * 1e6, seed);
     writeFileSync(bodyFile, generated.body);
     writeFileSync(rangesFile, new Uint8Array(generated.elementRanges.buffer, generated.elementRanges.byteOffset, generated.elementRanges.byteLength));
   }
   const self = fileURLToPath(import.meta.url);
-  // rounds of all variants, so that background load on the machine is spread over every variant alike
   const samples = new Map<string, Sample[]>(selected.map((v) => [v, []]));
   for (let r = 0; r < runs; r++) {
     for (const variant of selected) {
-      const out = spawnSync(process.execPath, ['--expose-gc', self, `--child=${variant}`, `--body=${bodyFile}`, `--ranges=${rangesFile}`], {
-        encoding: 'utf8',
-        maxBuffer: 1 << 20,
-      });
-      if (out.status !== 0) throw new Error(`variant ${variant} failed:\n${out.stderr}`);
-      const sample = JSON.parse(out.stdout.trim().split('\n').pop() ?? '') as Sample;
-      samples.get(variant)?.push(sample);
-      process.stderr.write(`round ${r + 1}: ${variants[variant] ?? variant}: ${mbps(sample).toFixed(1)} MB/s, peak RSS +${(sample.rssGrowth / 2 ** 20).toFixed(1)} MiB\n`);
+      const s = await runChild(self, variant, bodyFile, rangesFile);
+      samples.get(variant)?.push(s);
+      log(`decode round ${r + 1}/${runs}: ${variants[variant] ?? variant}: ${mbps(s).toFixed(1)} MB/s, first ${s.firstMs.toFixed(1)} ms, peak RSS +${(s.rssGrowth / MiB).toFixed(1)} MiB`);
     }
   }
-  const results: Sample[] = [];
+  const first = samples.get(selected[0] as string)?.[0];
+  if (first === undefined) throw new Error('no samples');
+  for (const [variant, list] of samples) {
+    for (const s of list) {
+      if (s.elements !== first.elements || s.lastOffset !== first.lastOffset) {
+        throw new Error(`decode: ${variant} saw ${s.elements} elements (last offset ${s.lastOffset}), expected ${first.elements} (${first.lastOffset})`);
+      }
+    }
+  }
+  const fig = (variant: string, f: (s: Sample) => number) => {
+    const list = samples.get(variant);
+    return list && list.length > 0 ? figure(list.map(f)) : undefined;
+  };
+  const group = `decode ${Math.round(first.bytes / 1e6)} MB`;
+  const rows: Row[] = [];
+  const throughput = (v: string) => fig(v, mbps);
+  const whole = throughput('whole');
+  const sj = throughput('streamjson');
   for (const variant of selected) {
-    const list = [...(samples.get(variant) ?? [])].sort((x, y) => x.ms - y.ms);
-    const median = list[Math.floor(list.length / 2)] as Sample;
-    const rss = list.map((s) => s.rssGrowth).sort((x, y) => x - y);
-    results.push({ ...median, rssGrowth: rss[Math.floor(rss.length / 2)] as number, rssGrowthMax: rss[rss.length - 1] as number });
-  }
-  const first = results[0];
-  if (first === undefined) return;
-  const bodyInfo = `${(first.bytes / 1e6).toFixed(1)} MB body, ${first.elements} elements (avg ${(first.bytes / first.elements).toFixed(0)} B), 64 KiB chunks, median of ${runs} runs, node ${process.version}`;
-  const lines = [
-    bodyInfo,
-    '',
-    '| variant | MB/s | elements/s | first element | peak RSS growth (median / max) | heap retained | vs (a) | vs (b) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ];
-  const a = results.find((s) => s.variant === 'a');
-  const b = results.find((s) => s.variant === 'b');
-  for (const s of results) {
-    lines.push(
-      `| ${(variants[s.variant] ?? s.variant).trim()} | ${mbps(s).toFixed(1)} | ${Math.round(s.elements / (s.ms / 1000)).toLocaleString('en-US')} | ${s.firstMs.toFixed(1)} ms | ${(s.rssGrowth / 2 ** 20).toFixed(1)} / ${((s.rssGrowthMax ?? s.rssGrowth) / 2 ** 20).toFixed(1)} MiB | ${(s.retained / 2 ** 20).toFixed(1)} MiB | ${a ? (mbps(s) / mbps(a)).toFixed(2) + '×' : ''} | ${b ? (mbps(s) / mbps(b)).toFixed(2) + '×' : ''} |`,
-    );
-    if (s.elements !== first.elements || s.lastOffset !== first.lastOffset) {
-      lines.push(`| ^ MISMATCH: ${s.elements} elements, last offset ${s.lastOffset} | | | | | | | |`);
+    const subject = variants[variant] ?? variant;
+    const tp = throughput(variant);
+    if (!tp) continue;
+    if (variant === 'unvalidated') {
+      rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1, check: whole && atLeast(tp.median, whole.median, 1.5, 'JSON.parse whole') });
+      if (sj) rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1, check: atLeast(tp.median, sj.median, 4, 'stream-json') });
+    } else if (variant === 'validated') {
+      rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1, check: whole && atLeast(tp.median, whole.median, 1.2, 'JSON.parse whole') });
+    } else {
+      rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1 });
     }
   }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  for (const variant of selected) {
+    const v = fig(variant, (s) => s.elements / (s.ms / 1000));
+    if (v) rows.push({ group, subject: variants[variant] ?? variant, metric: 'elements/s', value: v });
+  }
+  for (const variant of selected) {
+    const v = fig(variant, (s) => s.firstMs);
+    const ours = variant === 'unvalidated' || variant === 'validated';
+    if (v) rows.push({ group, subject: variants[variant] ?? variant, metric: 'first element, ms', value: v, digits: 1, check: ours ? atMost(v.median, 25, 'ms', 1) : undefined });
+  }
+  for (const variant of selected) {
+    const v = fig(variant, (s) => s.rssGrowth / MiB);
+    const ours = variant === 'unvalidated' || variant === 'validated';
+    if (v) rows.push({ group, subject: variants[variant] ?? variant, metric: 'peak RSS growth, MiB', value: v, digits: 1, check: ours ? atMost(v.median, 64, 'MiB') : undefined });
+  }
+  const file = writeResult({
+    name: 'decode',
+    question: 'decoder throughput, time to first element and memory on an in-memory body',
+    mode: m,
+    date: new Date().toISOString(),
+    machine: machineInfo(),
+    load: { before: loadBefore, after: load() },
+    speed: { before: speedBefore, after: speedIndex() },
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    fixture: { bytes: first.bytes, elements: first.elements, averageElementBytes: Math.round(first.bytes / first.elements), chunkBytes: CHUNK, runs, seed },
+    rows,
+    extra: { samples: Object.fromEntries(samples) },
+  });
+  log(`decode: wrote ${file}`);
 }
 
 function mbps(s: Sample): number {
   return s.bytes / 1e6 / (s.ms / 1000);
 }
 
-const childVariant = arg('child', '');
-if (childVariant) await child(childVariant, arg('body', ''), arg('ranges', ''));
-else driver();
+const childVariant = option('child', '');
+if (childVariant) await child(childVariant, option('body', ''), option('ranges', ''));
+else await driver();

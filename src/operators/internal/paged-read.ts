@@ -173,7 +173,13 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
       );
     });
 
-    return onePage.pipe(
+    // A page that completed while it was being subscribed to (a synchronous source) is repeated on the
+    // scheduler, so that an endless read of such a source cannot spin; a page that completed later (an HTTP
+    // answer) is repeated at once: on the default asyncScheduler timer(0) is a setTimeout that Node clamps
+    // to 1 ms, an idle millisecond per page (about a sixth of a catch-up's time, pages of 200 elements).
+    let subscribing = false;
+    let completedSynchronously = false;
+    const page$ = onePage.pipe(
       retry({
         delay: (error: unknown) => {
           const tooLargeAt = Math.min(limit, asked);
@@ -194,7 +200,21 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
           return timer(delay, config.scheduler);
         },
       }),
-      repeat({ delay: () => (finished ? EMPTY : timer(0, config.scheduler)) }),
     );
+    const watched = new Observable<JsGetUpdatesResponse>((subscriber) => {
+      subscribing = true;
+      completedSynchronously = false;
+      const subscription = page$.subscribe({
+        next: (element) => subscriber.next(element),
+        error: (e: unknown) => subscriber.error(e),
+        complete: () => {
+          completedSynchronously = subscribing;
+          subscriber.complete();
+        },
+      });
+      subscribing = false;
+      return subscription;
+    });
+    return watched.pipe(repeat({ delay: () => (finished ? EMPTY : completedSynchronously ? timer(0, config.scheduler) : of(0)) }));
   });
 }

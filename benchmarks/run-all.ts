@@ -1,0 +1,130 @@
+/**
+ * The runner behind `npm run bench`: runs every benchmark file in its own process, one after the other,
+ * then prints ONE table (every figure: median with min–max over the runs, target, actual ratio or value,
+ * pass) built from benchmarks/results/<name>.json.
+ *
+ *     npm run bench                                   # from the repository root: build, then the full set (~9 min)
+ *     npm run bench -- --quick                        # smaller fixtures, fewer runs (~1 min): a smoke test
+ *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,ingest] [--table-only]
+ *
+ * `--table-only` prints the table of the stored results without running anything. A full run of the whole
+ * set also rewrites the results table in benchmarks/README.md (between the `results` markers);
+ * `--update-readme` does that from the stored full results, e.g. after re-running one part.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { flag, log, mode, option } from './lib/args.js';
+import { load, machineInfo } from './lib/machine.js';
+import { benchRoot, buildDir, cliMain, repoRoot } from './lib/paths.js';
+import { readResult, resultsFile, table, type BenchResult, type Row } from './lib/report.js';
+
+const all = ['decode', 'http', 'tail', 'ingest'] as const;
+
+function prerequisites(name: string): string | undefined {
+  if (!existsSync(cliMain)) return `${cliMain} is missing: run \`npm run build\` at the root`;
+  if (name === 'ingest' && !existsSync(join(repoRoot, 'dist', 'cli', 'commands', 'ingest-command.js'))) return '`ledger-rx ingest` is not built';
+  if (name === 'ingest') {
+    const pg = spawnSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/pg_ctl || command -v pg_ctl'], { encoding: 'utf8' });
+    if (pg.stdout.trim() === '') return 'PostgreSQL is not installed (apt-get install postgresql)';
+  }
+  return undefined;
+}
+
+function header(results: readonly BenchResult[]): string {
+  const machine = results[0]?.machine ?? machineInfo();
+  const lines = [
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}.`,
+    '',
+    '| benchmark | mode | date (UTC) | duration | load before → after (1/5/15 min) | CPU speed index before → after |',
+    '|---|---|---|---:|---|---|',
+  ];
+  for (const r of results) {
+    const speed = r.speed ? `${r.speed.before} → ${r.speed.after}` : 'n/a';
+    lines.push(`| ${r.name} | ${r.mode} | ${r.date.slice(0, 16).replace('T', ' ')} | ${r.durationSeconds} s | ${r.load.before} → ${r.load.after} | ${speed} |`);
+  }
+  lines.push('', 'CPU speed index: MB/s of `JSON.parse` on a fixed 8 MB text in the benchmark process (higher is faster; the same code ran ~40% slower on this VM at times while the VM itself was idle).');
+  return lines.join('\n');
+}
+
+function sizes(f: Readonly<Record<string, unknown>>): string[] {
+  return Array.isArray(f['sizes']) ? (f['sizes'] as unknown[]).map(String) : ['?', '?'];
+}
+
+function fixtureLine(r: BenchResult): string {
+  const f = r.fixture;
+  switch (r.name) {
+    case 'decode':
+      return `decode: ${(Number(f['bytes']) / 1e6).toFixed(0)} MB generated body, ${Number(f['elements']).toLocaleString('en-US')} elements (avg ${String(f['averageElementBytes'])} B), 64 KiB chunks from memory, ${String(f['runs'])} runs, fresh process per run.`;
+    case 'http':
+      return `http: sandbox (streamed) in its own process, seed ${String(f['seed'])} tx, avg ${String(f['averageElementBytes'])} B per element, one request per body, fresh client process per read; ${sizes(f)[0]} MB: ${String(f['runs'])} runs, ${sizes(f)[1]} MB: ${String(f['largeRuns'])} runs (peers that fail run once).`;
+    case 'tail':
+      return `tail: sandboxes (buffered: 200 cap, 500 ms wait; and streamed) seeded with ${String(f['seed'])} tx, ${String(f['runs'])} run(s) of catch-up and latency (slow consumer: 1 run).`;
+    case 'ingest':
+      return `ingest: ${String(f['postgres'])}, ${f['durable'] ? 'durable commits (fsync on)' : 'fsync off'}, sandbox (buffered) in its own process, ${String(f['runs'])} run(s), fresh schema per run.`;
+    default:
+      return r.name;
+  }
+}
+
+function render(results: readonly BenchResult[]): string {
+  const rows: Row[] = results.flatMap((r) => r.rows);
+  const checks = rows.filter((r) => r.check !== undefined);
+  const failed = checks.filter((r) => r.check?.pass === false);
+  return [
+    header(results),
+    '',
+    ...results.map((r) => `- ${fixtureLine(r)}`),
+    '',
+    table(rows),
+    '',
+    `${checks.length - failed.length} of ${checks.length} targets met${failed.length > 0 ? `; missed: ${failed.map((r) => `${r.group} / ${r.subject} / ${r.metric}`).join('; ')}` : ''}.`,
+  ].join('\n');
+}
+
+function updateReadme(text: string): void {
+  const file = join(benchRoot, 'README.md');
+  if (!existsSync(file)) return;
+  const readme = readFileSync(file, 'utf8');
+  const start = '<!-- results:start -->';
+  const end = '<!-- results:end -->';
+  const i = readme.indexOf(start);
+  const j = readme.indexOf(end);
+  if (i < 0 || j < i) return;
+  writeFileSync(file, `${readme.slice(0, i + start.length)}\n${text}\n${readme.slice(j)}`);
+  log(`run-all: updated the table in ${file}`);
+}
+
+function main(): void {
+  const m = mode();
+  const only = option('only', all.join(',')).split(',');
+  const selected = all.filter((n) => only.includes(n));
+  const started = performance.now();
+  if (!flag('table-only')) {
+    log(`run-all: ${m} mode, load ${load()}: ${selected.join(', ')}`);
+    for (const name of selected) {
+      const missing = prerequisites(name);
+      if (missing) {
+        log(`run-all: skipping ${name}: ${missing}`);
+        continue;
+      }
+      log(`run-all: ${name} …`);
+      const script = join(buildDir, name, `${name}.bench.js`);
+      const r = spawnSync(process.execPath, [script, ...(m === 'quick' ? ['--quick'] : [])], { stdio: ['ignore', 'inherit', 'inherit'] });
+      if (r.status !== 0) {
+        log(`run-all: ${name} failed (exit ${r.status ?? r.signal}); its previous results, if any, are shown`);
+        process.exitCode = 1;
+      }
+    }
+  }
+  const results = selected.filter((n) => existsSync(resultsFile(n, m))).map((n) => readResult(n, m));
+  const text = render(results);
+  process.stdout.write(`\n${text}\n`);
+  if (!flag('table-only')) log(`run-all: done in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  // a full run of the whole set rewrites the README's table; `--update-readme` does it from the stored results
+  // (e.g. after re-running one part when the machine was quieter)
+  const complete = m === 'full' && results.length === all.length;
+  if (complete && (flag('update-readme') || (!flag('table-only') && selected.length === all.length))) updateReadme(text);
+}
+
+main();

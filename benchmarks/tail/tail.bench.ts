@@ -1,0 +1,369 @@
+/**
+ * Question: how does `tailUpdates` do against a participant that answers like the real one (buffered lists,
+ * 200-element cap, 500 ms list wait)? Catch-up speed, live latency, and memory under a slow consumer.
+ *
+ * Fixture: two sandbox participants, each in its own process, seeded alike (`--seed N --seed-payload-bytes
+ * 3800`, ~4.7 KB per element): A in the default buffered mode, B in streamed mode. Every client runs in a
+ * fresh process. Measured:
+ *   - catch-up: `tailUpdates(client, {beginExclusive: 0})` on A until 10^5 updates were emitted (pages of 200),
+ *     against the one-shot streamed read of the same updates on B (`client.updates({0, end}, {limit: 10^5})`);
+ *     both validated;
+ *   - live latency: a tail of A from the ledger end; 1,000 `client.submit` (one Iou create each) at 50/s from
+ *     the same process; latency = time from the submit's promise resolving (accepted) to the tail emitting
+ *     the transaction with that command id (0 when the update was emitted first); p50 and p99 per run;
+ *   - slow consumer: the tail of A from the start with `handler` taking 1 ms per update (a timer), over 10^5
+ *     updates, sampling RSS every second (no forced GC, so the samples show V8's sawtooth). Flat means: the
+ *     peak RSS of the second half is at most 16 MiB above that of the first half, and the heap retained after
+ *     a full GC at the end is at most 4 MiB above the one after a full GC at 10% of the run.
+ *
+ * Run (after the root `npm run build`):
+ *
+ *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/tail/tail.bench.js [--quick] [--runs=3]
+ *
+ * Writes benchmarks/results/tail.json; the full table is in benchmarks/README.md.
+ *
+ * Latest (2026-11-22 15:46 UTC, 2-core AMD EPYC VM, Node 20.20.2, load 0.5–2.1; median (min–max)):
+ *   catch-up: tail 24,637 (19,699–26,705) updates/s vs one-shot 63,093 (55,115–71,444) = 0.39× (target 0.5×: missed);
+ *   live: p50 17.2 (16.1–17.2) ms, p99 24.2 (23.0–40.6) ms; slow consumer: RSS 112–117 MiB after warm-up,
+ *   retained heap +0.5 MiB over 10^5 updates (flat).
+ */
+import { fileURLToPath } from 'node:url';
+import { createLedgerClient, tailUpdates } from 'ledger-rx';
+import type { JsGetUpdatesResponse, LedgerClient } from 'ledger-rx';
+import { log, mode, numberOption, option } from '../lib/args.js';
+import { load, machineInfo, speedIndex } from '../lib/machine.js';
+import { MiB, runJsonChild, startSandboxProcess, type SandboxProcess } from '../lib/proc.js';
+import { atLeast, atMost, figure, quantile, writeResult, type Row } from '../lib/report.js';
+import { updatesRequest, wildcardUpdateFormat } from '../lib/updates-request.js';
+
+interface ReadSample {
+  readonly elements: number;
+  readonly ms: number;
+  readonly firstMs: number;
+  readonly peakRss: number;
+}
+
+interface LatencySample {
+  readonly submitted: number;
+  readonly seen: number;
+  /** submit resolved → emitted, ms, clamped at 0, in submission order. */
+  readonly latencies: readonly number[];
+  /** submit sent → emitted, ms. */
+  readonly fromSend: readonly number[];
+  readonly early: number;
+}
+
+interface SlowSample {
+  readonly elements: number;
+  readonly ms: number;
+  /** Heap used right after a forced full GC at 10% of the run (after warm-up) and at the end, MiB. */
+  readonly retainedAfterWarmup: number;
+  readonly retainedAtEnd: number;
+  /** `[seconds since start, rss MiB, heapUsed MiB, elements so far]` every second. */
+  readonly series: readonly (readonly [number, number, number, number])[];
+  readonly peakRss: number;
+}
+
+function commandIdOf(element: JsGetUpdatesResponse): string | undefined {
+  const tx = (element.update as { Transaction?: { value?: { commandId?: string } } }).Transaction;
+  return tx?.value?.commandId;
+}
+
+/** Child: catch-up via `tailUpdates` until `count` updates were emitted. */
+function catchUp(client: LedgerClient, count: number): Promise<ReadSample> {
+  return new Promise((resolve, reject) => {
+    let n = 0;
+    let firstMs = -1;
+    const t0 = performance.now();
+    const subscription = tailUpdates(client, { beginExclusive: 0, updateFormat: wildcardUpdateFormat() }).subscribe({
+      next: () => {
+        if (n++ === 0) firstMs = performance.now() - t0;
+        if (n === count) {
+          const ms = performance.now() - t0;
+          subscription.unsubscribe();
+          resolve({ elements: n, ms, firstMs, peakRss: process.resourceUsage().maxRSS * 1024 });
+        }
+      },
+      error: reject,
+    });
+  });
+}
+
+/** Child: one streamed read of `count` updates. */
+async function oneShot(client: LedgerClient, count: number): Promise<ReadSample> {
+  const end = (await client.ledgerEnd()).offset ?? 0;
+  return new Promise((resolve, reject) => {
+    let n = 0;
+    let firstMs = -1;
+    const t0 = performance.now();
+    client.updates(updatesRequest(0, end), { limit: count }).subscribe({
+      next: () => {
+        if (n++ === 0) firstMs = performance.now() - t0;
+      },
+      error: reject,
+      complete: () => resolve({ elements: n, ms: performance.now() - t0, firstMs, peakRss: process.resourceUsage().maxRSS * 1024 }),
+    });
+  });
+}
+
+/** Child: `count` submissions at `rate`/s while tailing from the ledger end. */
+async function latency(client: LedgerClient, count: number, rate: number): Promise<LatencySample> {
+  const parties = await client.listParties();
+  const alice = parties.partyDetails.find((p) => p.party.startsWith('Alice::'))?.party;
+  if (alice === undefined) throw new Error('no Alice party on the sandbox');
+  const run = `lat-${process.pid}-${Date.now()}`;
+  const sentAt = new Map<string, number>();
+  const acceptedAt = new Map<string, number>();
+  const seenAt = new Map<string, number>();
+  let caughtUp!: () => void;
+  const ready = new Promise<void>((resolve) => (caughtUp = resolve));
+  let allSeen!: () => void;
+  const done = new Promise<void>((resolve) => (allSeen = resolve));
+  const subscription = tailUpdates(client, {
+    beginExclusive: 'ledger-end',
+    updateFormat: wildcardUpdateFormat(),
+    onStatus: (s) => {
+      if (s.type === 'caught-up') caughtUp();
+    },
+  }).subscribe({
+    next: (element) => {
+      const id = commandIdOf(element);
+      if (id === undefined || !id.startsWith(run)) return;
+      seenAt.set(id, performance.now());
+      if (seenAt.size === count) allSeen();
+    },
+    error: (e: unknown) => {
+      log(`tail latency: the tail failed: ${String(e)}`);
+      allSeen();
+    },
+  });
+  await ready;
+  const submissions: Promise<void>[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const commandId = `${run}-${i}`;
+    sentAt.set(commandId, performance.now());
+    submissions.push(
+      client
+        .submit({
+          commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: alice, owner: alice, currency: 'USD', amount: '10.0000000000', observers: [] } } }],
+          commandId,
+          actAs: [alice],
+          userId: 'participant_admin',
+        })
+        .then(() => {
+          acceptedAt.set(commandId, performance.now());
+        }),
+    );
+  }
+  await Promise.all(submissions);
+  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  subscription.unsubscribe();
+  const latencies: number[] = [];
+  const fromSend: number[] = [];
+  let early = 0;
+  for (let i = 0; i < count; i++) {
+    const id = `${run}-${i}`;
+    const seen = seenAt.get(id);
+    const accepted = acceptedAt.get(id);
+    const sent = sentAt.get(id);
+    if (seen === undefined || accepted === undefined || sent === undefined) continue;
+    if (seen < accepted) early++;
+    latencies.push(Math.max(0, seen - accepted));
+    fromSend.push(seen - sent);
+  }
+  return { submitted: count, seen: seenAt.size, latencies, fromSend, early };
+}
+
+/** Child: a tail from the start with a 1 ms handler, sampling memory every second. */
+function slowConsumer(client: LedgerClient, count: number): Promise<SlowSample> {
+  return new Promise((resolve, reject) => {
+    const series: [number, number, number, number][] = [];
+    const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+    const retained = () => {
+      gc();
+      return Math.round((process.memoryUsage().heapUsed / MiB) * 10) / 10;
+    };
+    let retainedAfterWarmup = 0;
+    let n = 0;
+    const t0 = performance.now();
+    const sample = () => {
+      const m = process.memoryUsage();
+      series.push([Math.round((performance.now() - t0) / 100) / 10, Math.round((m.rss / MiB) * 10) / 10, Math.round((m.heapUsed / MiB) * 10) / 10, n]);
+    };
+    sample();
+    const timer = setInterval(sample, 1000);
+    const subscription = tailUpdates(client, {
+      beginExclusive: 0,
+      updateFormat: wildcardUpdateFormat(),
+      handler: () => new Promise<void>((done) => setTimeout(done, 1)),
+    }).subscribe({
+      next: () => {
+        if (++n === Math.floor(count / 10)) retainedAfterWarmup = retained();
+        if (n === count) {
+          subscription.unsubscribe();
+          clearInterval(timer);
+          sample();
+          const ms = performance.now() - t0;
+          resolve({ elements: n, ms, retainedAfterWarmup, retainedAtEnd: retained(), series, peakRss: process.resourceUsage().maxRSS * 1024 });
+        }
+      },
+      error: (e: unknown) => {
+        clearInterval(timer);
+        reject(e);
+      },
+    });
+  });
+}
+
+async function child(kind: string, url: string, count: number): Promise<void> {
+  const client = createLedgerClient({ baseUrl: url });
+  let result: unknown;
+  switch (kind) {
+    case 'catchup':
+      result = await catchUp(client, count);
+      break;
+    case 'oneshot':
+      result = await oneShot(client, count);
+      break;
+    case 'latency':
+      result = await latency(client, count, numberOption('rate', 50));
+      break;
+    case 'slow':
+      result = await slowConsumer(client, count);
+      break;
+    default:
+      throw new Error(`unknown child ${kind}`);
+  }
+  await client.close();
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+async function driver(): Promise<void> {
+  const started = performance.now();
+  const loadBefore = load();
+  const speedBefore = speedIndex();
+  const m = mode();
+  const runs = numberOption('runs', m === 'quick' ? 1 : 3);
+  const updates = numberOption('updates', m === 'quick' ? 10_000 : 100_000);
+  const submissions = numberOption('submissions', m === 'quick' ? 200 : 1000);
+  const slowUpdates = numberOption('slow-updates', m === 'quick' ? 10_000 : 100_000);
+  const parts = option('parts', 'catchup,latency,slow').split(',');
+  const payload = 3800;
+  const seed = Math.ceil((Math.max(updates, slowUpdates) / 0.9) * 1.08);
+  const self = fileURLToPath(import.meta.url);
+  const common = ['--port', '0', '--seed', String(seed), '--seed-payload-bytes', String(payload), '--request-timeout-ms', '3600000'];
+  log(`tail: starting two sandboxes (seed ${seed}, payload ${payload} B): buffered and streamed`);
+  const [buffered, streamed] = await Promise.all([startSandboxProcess(common), startSandboxProcess([...common, '--response-mode', 'streamed'])]);
+  const rows: Row[] = [];
+  const extra: Record<string, unknown> = {};
+  const stopAll = async (...s: SandboxProcess[]) => Promise.all(s.map((x) => x.stop()));
+  try {
+    if (parts.includes('catchup')) {
+      const tail: ReadSample[] = [];
+      const shot: ReadSample[] = [];
+      for (let r = 0; r < runs; r++) {
+        const a = await runJsonChild<ReadSample>(self, ['--child=catchup', `--url=${buffered.url}`, `--count=${updates}`]);
+        tail.push(a);
+        const b = await runJsonChild<ReadSample>(self, ['--child=oneshot', `--url=${streamed.url}`, `--count=${updates}`]);
+        shot.push(b);
+        if (b.elements !== updates) throw new Error(`tail: the one-shot read returned ${b.elements} elements, expected ${updates} (seed too small?)`);
+        log(`tail catch-up round ${r + 1}/${runs}: tail ${(a.elements / (a.ms / 1000)).toFixed(0)}/s, one-shot ${(b.elements / (b.ms / 1000)).toFixed(0)}/s`);
+      }
+      const group = `tail catch-up ${updates.toLocaleString('en-US')} updates`;
+      const tailRate = figure(tail.map((x) => x.elements / (x.ms / 1000)));
+      const shotRate = figure(shot.map((x) => x.elements / (x.ms / 1000)));
+      rows.push({ group, subject: 'client.updates() one-shot, streamed sandbox', metric: 'updates/s', value: shotRate });
+      rows.push({ group, subject: 'tailUpdates, buffered sandbox (pages of 200)', metric: 'updates/s', value: tailRate, check: atLeast(tailRate.median, shotRate.median, 0.5, 'one-shot streamed read') });
+      rows.push({ group, subject: 'tailUpdates, buffered sandbox (pages of 200)', metric: 'peak RSS, MiB', value: figure(tail.map((x) => x.peakRss / MiB)) });
+      extra['catchup'] = { tail, shot };
+    }
+    if (parts.includes('latency')) {
+      const p50: number[] = [];
+      const p99: number[] = [];
+      const samples: LatencySample[] = [];
+      for (let r = 0; r < runs; r++) {
+        const s = await runJsonChild<LatencySample>(self, ['--child=latency', `--url=${buffered.url}`, `--count=${submissions}`, '--rate=50']);
+        if (s.seen !== submissions) throw new Error(`tail latency: the tail saw ${s.seen} of ${submissions} submissions`);
+        samples.push(s);
+        p50.push(quantile(s.latencies, 0.5));
+        p99.push(quantile(s.latencies, 0.99));
+        log(`tail latency round ${r + 1}/${runs}: p50 ${quantile(s.latencies, 0.5).toFixed(1)} ms, p99 ${quantile(s.latencies, 0.99).toFixed(1)} ms, max ${Math.max(...s.latencies).toFixed(1)} ms (${s.early} emitted before the submit resolved)`);
+      }
+      const group = `tail live, ${submissions.toLocaleString('en-US')} submits at 50/s`;
+      const f50 = figure(p50);
+      const f99 = figure(p99);
+      rows.push({ group, subject: 'submit accepted → emitted by the tail', metric: 'p50, ms', value: f50, digits: 1, check: atMost(f50.median, 60, 'ms', 1) });
+      rows.push({ group, subject: 'submit accepted → emitted by the tail', metric: 'p99, ms', value: f99, digits: 1, check: atMost(f99.median, 250, 'ms', 1) });
+      rows.push({ group, subject: 'submit sent → emitted by the tail', metric: 'p50, ms', value: figure(samples.map((s) => quantile(s.fromSend, 0.5))), digits: 1 });
+      extra['latency'] = samples.map((s) => ({ ...s, latencies: undefined, fromSend: undefined, histogram: histogram(s.latencies) }));
+    }
+    if (parts.includes('slow')) {
+      const s = await runJsonChild<SlowSample>(self, ['--child=slow', `--url=${buffered.url}`, `--count=${slowUpdates}`], { nodeArgs: ['--expose-gc'] });
+      const rss = s.series.map((x) => x[1]);
+      const half = Math.floor(rss.length / 2);
+      const firstPeak = Math.max(...rss.slice(0, half));
+      const secondPeak = Math.max(...rss.slice(half));
+      const heapGrowth = s.retainedAtEnd - s.retainedAfterWarmup;
+      const flat = secondPeak - firstPeak <= 16 && heapGrowth <= 4;
+      const group = `tail slow consumer (1 ms/update), ${slowUpdates.toLocaleString('en-US')} updates`;
+      log(`tail slow consumer: ${s.elements} updates in ${(s.ms / 1000).toFixed(1)} s, retained heap ${s.retainedAfterWarmup} → ${s.retainedAtEnd} MiB, RSS ${rss.map((x) => x.toFixed(0)).join(' ')}`);
+      rows.push({ group, subject: 'tailUpdates with handler', metric: 'updates/s', value: figure([s.elements / (s.ms / 1000)]) });
+      rows.push({ group, subject: 'tailUpdates with handler, RSS sampled every second', metric: 'RSS, MiB', value: figure(rss), digits: 1, note: `by quarter, max: ${quarters(rss).join(' / ')}` });
+      rows.push({
+        group,
+        subject: 'tailUpdates with handler: memory flat?',
+        metric: 'peak RSS 2nd half − 1st half; retained heap end − 10%, MiB',
+        value: figure([secondPeak - firstPeak]),
+        digits: 1,
+        note: `retained heap ${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} MiB`,
+        check: { target: 'flat: ≤ +16 MiB RSS, ≤ +4 MiB heap', actual: `${(secondPeak - firstPeak).toFixed(1)} / ${heapGrowth.toFixed(1)} MiB`, pass: flat },
+      });
+      extra['slow'] = s;
+    }
+    extra['sandboxPeakRssMiB'] = { buffered: Math.round(buffered.peakRss() / MiB), streamed: Math.round(streamed.peakRss() / MiB) };
+  } finally {
+    await stopAll(buffered, streamed);
+  }
+  const file = writeResult({
+    name: 'tail',
+    question: 'tailUpdates against a buffered participant: catch-up, live latency, slow consumer memory',
+    mode: m,
+    date: new Date().toISOString(),
+    machine: machineInfo(),
+    load: { before: loadBefore, after: load() },
+    speed: { before: speedBefore, after: speedIndex() },
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    fixture: { seed, seedPayloadBytes: payload, updates, submissions, slowUpdates, runs, sandbox: 'buffered: 200-element cap, 500 ms list wait' },
+    rows,
+    extra,
+  });
+  log(`tail: wrote ${file}`);
+}
+
+/** The largest value of each quarter of `values`, rounded. */
+function quarters(values: readonly number[]): string[] {
+  const q = Math.max(1, Math.ceil(values.length / 4));
+  const out: string[] = [];
+  for (let i = 0; i < values.length; i += q) out.push(Math.max(...values.slice(i, i + q)).toFixed(0));
+  return out;
+}
+
+/** Counts of latencies per bucket (ms upper bounds). */
+function histogram(values: readonly number[]): Record<string, number> {
+  const bounds = [1, 2, 5, 10, 20, 50, 100, 250, 500, 1000, Infinity];
+  const out: Record<string, number> = {};
+  for (const b of bounds) out[`≤${b}`] = 0;
+  for (const v of values) {
+    const b = bounds.find((x) => v <= x) as number;
+    out[`≤${b}`] = (out[`≤${b}`] ?? 0) + 1;
+  }
+  return out;
+}
+
+const childKind = option('child', '');
+if (childKind) await child(childKind, option('url', ''), Number(option('count', '0')));
+else await driver();
