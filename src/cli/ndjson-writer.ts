@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { toWireElement } from './to-wire-element.js';
+import { wireJson } from './wire-json.js';
 
 /**
  * Writes update elements as NDJSON: one compact JSON document per line, the element as the server sent it
- * (see `toWireElement`), in the order given.
+ * (see `wireJson`), in the order given.
  *
  * Backpressure: `write` returns the stream's `write()` result; when it is `false`, wait for `drained()`
  * before writing more. `flush()` resolves once every line written so far has been handed to the operating
@@ -42,9 +42,9 @@ export class NdjsonWriter {
     return this.failure;
   }
 
-  /** Serializes `element` and writes it as one line; `false` means: wait for {@link drained}. */
+  /** Writes `element` as one line, as the server sent it (see `wireJson`); `false` means: wait for {@link drained}. */
   write(element: JsGetUpdatesResponse): boolean {
-    return this.writeLine(`${JSON.stringify(toWireElement(element))}\n`);
+    return this.writeLine(`${wireJson(element)}\n`);
   }
 
   /** Writes a line that is already serialized (it must end with `\n`). */

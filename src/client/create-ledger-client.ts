@@ -93,7 +93,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       query: { limit: callOptions.limit, stream_idle_timeout_ms: callOptions.streamIdleTimeoutMs },
       body: toUpdatesBody(request, parsed.filter),
     };
-    return { call, validate: callOptions.validate ?? resolved.validateResponses };
+    return { call, decoding: { validate: callOptions.validate ?? resolved.validateResponses, rawText: callOptions.rawText ?? false } };
   }
 
   const client: LedgerClient = {
@@ -125,13 +125,13 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     },
 
     updates(request, callOptions = {}) {
-      const { call, validate } = prepareUpdates(request, callOptions);
-      return observeUpdates(transport, call, validate, callOptions.signal);
+      const { call, decoding } = prepareUpdates(request, callOptions);
+      return observeUpdates(transport, call, decoding, callOptions.signal);
     },
 
     iterateUpdates(request, callOptions = {}) {
-      const { call, validate } = prepareUpdates(request, callOptions);
-      return iterateUpdates(transport, call, validate, callOptions.signal);
+      const { call, decoding } = prepareUpdates(request, callOptions);
+      return iterateUpdates(transport, call, decoding, callOptions.signal);
     },
 
     async submit(commands, callOptions = {}) {

@@ -1,5 +1,6 @@
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
-import { decodeUpdateElement, iterateJsonArrayBody } from '../streams/index.js';
+import { iterateJsonArrayBody } from '../streams/index.js';
+import { updateElementDecoder, type UpdateDecoding } from './update-element-decoder.js';
 import type { HttpCall, HttpTransport, OpenResponse } from './create-http-transport.js';
 
 /**
@@ -13,13 +14,13 @@ import type { HttpCall, HttpTransport, OpenResponse } from './create-http-transp
  *
  * @param transport - the client's HTTP layer.
  * @param call - method, path, query and body (no signal: one is made per iteration).
- * @param validate - whether each element is checked against the wire schema.
+ * @param decoding - whether each element is validated, and whether its raw text is kept.
  * @param signal - the caller's abort signal, if any.
  */
 export function iterateUpdates(
   transport: HttpTransport,
   call: Omit<HttpCall, 'signal' | 'cancel'>,
-  validate: boolean,
+  decoding: UpdateDecoding,
   signal: AbortSignal | undefined,
 ): AsyncIterable<JsGetUpdatesResponse> {
   async function* run(): AsyncGenerator<JsGetUpdatesResponse, void, undefined> {
@@ -27,7 +28,7 @@ export function iterateUpdates(
     let response: OpenResponse | undefined;
     try {
       response = await transport.open({ ...call, signal, cancel: controller.signal });
-      yield* iterateJsonArrayBody(response.body, (value, index) => decodeUpdateElement(value, index, { validate }), {});
+      yield* iterateJsonArrayBody(response.body, updateElementDecoder(decoding), {});
     } catch (error) {
       throw response ? response.mapError(error) : error;
     } finally {

@@ -1,6 +1,7 @@
 import { catchError, defer, finalize, from, switchMap, throwError, type Observable } from 'rxjs';
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
-import { decodeUpdateElement, observeJsonArrayBody } from '../streams/index.js';
+import { observeJsonArrayBody } from '../streams/index.js';
+import { updateElementDecoder, type UpdateDecoding } from './update-element-decoder.js';
 import type { HttpCall, HttpTransport } from './create-http-transport.js';
 
 /**
@@ -18,20 +19,20 @@ import type { HttpCall, HttpTransport } from './create-http-transport.js';
  *
  * @param transport - the client's HTTP layer.
  * @param call - method, path, query and body (no signal: one is made per subscription).
- * @param validate - whether each element is checked against the wire schema.
+ * @param decoding - whether each element is validated, and whether its raw text is kept.
  * @param signal - the caller's abort signal, if any.
  */
 export function observeUpdates(
   transport: HttpTransport,
   call: Omit<HttpCall, 'signal' | 'cancel'>,
-  validate: boolean,
+  decoding: UpdateDecoding,
   signal: AbortSignal | undefined,
 ): Observable<JsGetUpdatesResponse> {
   return defer(() => {
     const controller = new AbortController();
     return from(transport.open({ ...call, signal, cancel: controller.signal })).pipe(
       switchMap((response) =>
-        observeJsonArrayBody(response.body, (value, index) => decodeUpdateElement(value, index, { validate }), {
+        observeJsonArrayBody(response.body, updateElementDecoder(decoding), {
           onTeardown: () => controller.abort(),
         }).pipe(
           catchError((error: unknown) => {

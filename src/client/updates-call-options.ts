@@ -14,4 +14,9 @@ export interface UpdatesCallOptions extends CallOptions {
   readonly streamIdleTimeoutMs?: number | undefined;
   /** Validate each element against the wire schema. Default: the client's `validateResponses`. */
   readonly validate?: boolean | undefined;
+  /**
+   * Keep each element's exact JSON text, readable with `elementText(element)` (for writing the server's bytes
+   * out unchanged). Default false: the text is otherwise dropped as soon as the element is parsed.
+   */
+  readonly rawText?: boolean | undefined;
 }

@@ -4,6 +4,7 @@ import type { TransactionFilter, UpdateFormat } from '../schemas/filters.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { RetryConfig } from './retry-config.js';
 import type { TailStatus } from './tail-status.js';
+import type { UpdatesPageOptions } from './updates-source.js';
 
 /** The options every paged read (`tailUpdates`, `readDescending`) shares. */
 export interface PagedReadOptions {
@@ -27,6 +28,16 @@ export interface PagedReadOptions {
   readonly handler?: (element: JsGetUpdatesResponse) => ObservableInput<unknown>;
   /** Validate elements against the wire schema (default true). */
   readonly validate?: boolean;
+  /** Keep each element's exact JSON text, readable with `elementText(element)` (default false). */
+  readonly rawText?: boolean;
+}
+
+/** The per-element decoding options of a paged read, as page-request options. */
+export function decodingOptions(options: PagedReadOptions): UpdatesPageOptions {
+  return {
+    ...(options.validate === undefined ? {} : { validate: options.validate }),
+    ...(options.rawText === undefined ? {} : { rawText: options.rawText }),
+  };
 }
 
 /**

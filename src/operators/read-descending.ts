@@ -2,7 +2,7 @@ import { asyncScheduler, from, map, of, type Observable } from 'rxjs';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import { pagedRead } from './internal/paged-read.js';
-import { readFormat, type PagedReadOptions } from './paged-read-options.js';
+import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from './retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
 
@@ -48,6 +48,7 @@ export function readDescending(source: UpdatesSource, config: ReadDescendingConf
     throw new InvalidArgumentError('endInclusive', "must be an integer >= 1 or 'ledger-end'");
   }
   const format = readFormat(config);
+  const decoding = decodingOptions(config);
   const pageLimit = config.pageLimit ?? 200;
 
   return pagedRead<DescendingState>(
@@ -62,7 +63,7 @@ export function readDescending(source: UpdatesSource, config: ReadDescendingConf
             ? null
             : {
                 request: { ...format, beginExclusive: begin, endInclusive: state.end, descendingOrder: true } as GetUpdatesRequest,
-                options: { limit, ...(config.validate === undefined ? {} : { validate: config.validate }) },
+                options: { limit, ...decoding },
                 from: state.end + 1,
               },
         ),

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { CheckpointStore } from './checkpoint.js';
 import { pagedRead, type PagePlan } from './internal/paged-read.js';
-import { readFormat, type PagedReadOptions } from './paged-read-options.js';
+import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from './retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
 
@@ -99,6 +99,7 @@ function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
  */
 export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): Observable<JsGetUpdatesResponse> {
   const format = checkConfig(config);
+  const decoding = decodingOptions(config);
   const pageLimit = config.pageLimit ?? 200;
   const idle = config.idleTimeoutMs ?? 20;
   const longPoll = config.longPollMs ?? 5_000;
@@ -117,7 +118,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     const live = state.mode === 'live';
     return {
       request: { ...format, beginExclusive: state.cursor } as GetUpdatesRequest,
-      options: { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? longPoll : idle, ...(config.validate === undefined ? {} : { validate: config.validate }) },
+      options: { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? longPoll : idle, ...decoding },
       from: state.cursor,
       ...(stopAfter === undefined ? {} : { stopAfter }),
     };
@@ -136,7 +137,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
             if ((end.offset ?? 0) < to) return openPlan(state, limit, to);
             return {
               request: { ...format, beginExclusive: state.cursor, endInclusive: to } as GetUpdatesRequest,
-              options: { limit, ...(config.validate === undefined ? {} : { validate: config.validate }) },
+              options: { limit, ...decoding },
               from: state.cursor,
               stopAfter: to,
             };

@@ -10,6 +10,8 @@ export interface UpdatesPageOptions {
   readonly streamIdleTimeoutMs?: number;
   /** Validate each element against the wire schema (default true). */
   readonly validate?: boolean;
+  /** Keep each element's exact JSON text for `elementText` (default false). */
+  readonly rawText?: boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+export { elementText, rememberElementText } from './element-text.js';
 export { decodeUpdateElement } from './decode-update-element.js';
 export type { DecodeUpdateElementOptions } from './decode-update-element.js';
 export { iterateJsonArrayBody } from './iterate-json-array-body.js';

@@ -20,7 +20,7 @@ import { JsonArrayScanner } from './json-array-scanner.js';
  */
 export function iterateJsonArrayBody<T>(
   body: JsonArrayBody,
-  decode: (value: unknown, index: number) => T,
+  decode: (value: unknown, index: number, text: string | undefined) => T,
   options: JsonArrayBodyOptions = {},
 ): AsyncIterableIterator<T> {
   const generator = read(body, decode, options);
@@ -56,12 +56,12 @@ export function iterateJsonArrayBody<T>(
 
 async function* read<T>(
   body: JsonArrayBody,
-  decode: (value: unknown, index: number) => T,
+  decode: (value: unknown, index: number, text: string | undefined) => T,
   options: JsonArrayBodyOptions,
 ): AsyncGenerator<T, void, undefined> {
   const parsed: T[] = [];
-  const scanner = new JsonArrayScanner((value, index) => {
-    parsed.push(decode(value, index));
+  const scanner = new JsonArrayScanner((value, index, text) => {
+    parsed.push(decode(value, index, text));
   }, options);
   const source = (body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
   let finished = false;

@@ -5,7 +5,11 @@ import { malformedElementError } from './malformed-element-error.js';
 import { StreamingElementParser } from './streaming-element-parser.js';
 
 /** Receives each element of the array, in order, with its 0-based index. */
-export type JsonArrayElementHandler = (value: unknown, index: number) => void;
+/**
+ * Receives each element: its parsed value, its index, and its exact JSON text — `undefined` when the element
+ * was too large to buffer and was parsed while streaming.
+ */
+export type JsonArrayElementHandler = (value: unknown, index: number, text: string | undefined) => void;
 
 /** Options of {@link JsonArrayScanner}. */
 export interface JsonArrayScannerOptions {
@@ -61,7 +65,7 @@ function describeByte(c: number | undefined): string {
 /**
  * A byte-level scanner for the body of a JSON array (`[e0, e1, ...]`), fed chunk by chunk. It finds the
  * boundaries of the top-level elements (tracking only depth, strings and escapes), decodes each complete
- * element and calls `onElement(value, index)` synchronously, in order, as soon as the element's last byte has
+ * element and calls `onElement(value, index, text)` synchronously, in order, as soon as the element's last byte has
  * been written. The array is never held in memory: an element that lies inside one chunk is decoded straight
  * from that chunk; one that spans chunks is kept as chunk slices (no copy) and concatenated once; one larger
  * than `maxBufferedElementBytes` is parsed incrementally instead (see {@link StreamingElementParser}).
@@ -364,8 +368,8 @@ export class JsonArrayScanner {
     const from = this.startInChunk;
     const index = this.count;
     let value: unknown;
+    let text: string | undefined;
     if (this.streaming === undefined && this.pieceBytes + (end - from) <= this.maxBufferedBytes) {
-      let text: string;
       if (this.pieces.length === 0) {
         text = buf.toString('utf8', from, end);
       } else {
@@ -387,7 +391,7 @@ export class JsonArrayScanner {
     }
     this.count = index + 1;
     this.state = AFTER_VALUE;
-    this.onElement(value, index);
+    this.onElement(value, index, text);
   }
 
   /** Locates a syntax error in an element that `JSON.parse` rejected, with stream-json's verifier. */

@@ -32,13 +32,13 @@ const ignore = (): void => undefined;
  */
 export function observeJsonArrayBody<T>(
   body: JsonArrayBody,
-  decode: (value: unknown, index: number) => T,
+  decode: (value: unknown, index: number, text: string | undefined) => T,
   options: JsonArrayBodyOptions = {},
 ): Observable<T> {
   return new Observable<T>((subscriber) => {
     let scanner: JsonArrayScanner;
     try {
-      scanner = new JsonArrayScanner((value, index) => subscriber.next(decode(value, index)), options);
+      scanner = new JsonArrayScanner((value, index, text) => subscriber.next(decode(value, index, text)), options);
     } catch (error) {
       if (isNodeReadable(body)) body.destroy();
       options.onTeardown?.();

@@ -1,7 +1,7 @@
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { isUnknownVariant } from '../../schemas/variant.js';
 import { updateOffset } from '../../streams/update-offset.js';
-import { toWireElement } from '../to-wire-element.js';
+import { wireJson } from '../wire-json.js';
 import type { AcsChange, ActiveContractRow, ArchivedRow, CreatedRow, ExercisedRow, IngestRows, ReassignmentRow, UpdateRow } from './ingest-rows.js';
 
 type Json = Record<string, unknown>;
@@ -83,7 +83,7 @@ export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
     commandId: str(v['commandId']),
     workflowId: str(v['workflowId']),
     effectiveAt: str(v['effectiveAt']),
-    elementJson: JSON.stringify(toWireElement(element)),
+    elementJson: wireJson(element),
   };
   const synchronizerTimes = synchronizerId !== null && recordTime !== null ? [{ synchronizerId, recordTime }] : [];
   const events = Array.isArray(v['events']) ? v['events'] : [];

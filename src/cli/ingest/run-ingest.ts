@@ -128,6 +128,7 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
           onStatus: statusLogger(logger, () => retries++),
           handler: (element) => batches.add(element),
           validate: options.validate ?? true,
+          rawText: true,
         }).pipe(takeUntil(stops.stop$), takeUntil(failure)),
         { defaultValue: undefined },
       );

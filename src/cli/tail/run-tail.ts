@@ -122,6 +122,7 @@ export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode
         handler,
         onStatus,
         validate: options.validate ?? true,
+          rawText: true,
         ...retry,
       });
     } else {
@@ -138,6 +139,7 @@ export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode
           handler,
           onStatus,
           validate: options.validate ?? true,
+          rawText: true,
           ...retry,
         });
       }

@@ -1,0 +1,62 @@
+import { lastValueFrom, toArray } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLedgerClient, type LedgerClient } from '../../src/client/index.js';
+import { tailUpdates } from '../../src/operators/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { JsonArrayScanner, elementText } from '../../src/streams/index.js';
+
+describe('JsonArrayScanner passes each element text', () => {
+  it('gives the exact text of buffered elements, across chunk boundaries', () => {
+    const body = Buffer.from('[ {"a": 1, "s":"é"} ,\n {"b":[2, 3]}, "x" ]');
+    const seen: [unknown, string | undefined][] = [];
+    const scanner = new JsonArrayScanner((value, _i, text) => seen.push([value, text]));
+    for (let i = 0; i < body.length; i += 5) scanner.write(body.subarray(i, i + 5));
+    scanner.end();
+    expect(seen).toEqual([
+      [{ a: 1, s: 'é' }, '{"a": 1, "s":"é"}'],
+      [{ b: [2, 3] }, '{"b":[2, 3]}'],
+      ['x', '"x"'],
+    ]);
+  });
+
+  it('gives no text for an element streamed through the oversized path', () => {
+    const seen: (string | undefined)[] = [];
+    const scanner = new JsonArrayScanner((_v, _i, text) => seen.push(text), { maxBufferedElementBytes: 8 });
+    scanner.write(Buffer.from('[{"long":"0123456789"},{"a":1}]'));
+    scanner.end();
+    expect(seen).toEqual([undefined, '{"a":1}']);
+  });
+});
+
+describe('rawText reads', () => {
+  let sandbox: Sandbox;
+  let client: LedgerClient;
+  const updateFormat = { includeTransactions: { eventFormat: { filtersForAnyParty: {} }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const } };
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 20 });
+    client = createLedgerClient({ baseUrl: sandbox.url });
+  });
+  afterAll(async () => {
+    await client.close();
+    await sandbox.close();
+  });
+
+  it('keeps the server text of each element only when asked, for validated and unvalidated reads', async () => {
+    const request = { beginExclusive: 0, endInclusive: sandbox.ledgerEnd(), updateFormat };
+    for (const validate of [true, false]) {
+      const kept = await lastValueFrom(client.updates(request, { limit: 100, rawText: true, validate }).pipe(toArray()));
+      expect(kept.length).toBeGreaterThan(5);
+      for (const element of kept) {
+        const text = elementText(element) as string;
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(element)));
+      }
+      const plain = await lastValueFrom(client.updates(request, { limit: 100, validate }).pipe(toArray()));
+      expect(plain.map((e) => elementText(e))).toEqual(plain.map(() => undefined));
+    }
+  });
+
+  it('reaches the elements of a tail', async () => {
+    const got = await lastValueFrom(tailUpdates(client, { updateFormat, endInclusive: sandbox.ledgerEnd(), rawText: true }).pipe(toArray()));
+    expect(got.every((e) => typeof elementText(e) === 'string')).toBe(true);
+  });
+});
