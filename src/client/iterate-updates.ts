@@ -1,5 +1,6 @@
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
 import { iterateJsonArrayBody } from '../streams/index.js';
+import { cancelReason } from './cancel-reason.js';
 import { updateElementDecoder, type UpdateDecoding } from './update-element-decoder.js';
 import type { HttpCall, HttpTransport, OpenResponse } from './create-http-transport.js';
 
@@ -32,7 +33,7 @@ export function iterateUpdates(
     } catch (error) {
       throw response ? response.mapError(error) : error;
     } finally {
-      controller.abort();
+      controller.abort(cancelReason);
       response?.body.destroy();
     }
   }

@@ -1,6 +1,7 @@
 import { catchError, defer, finalize, from, switchMap, throwError, type Observable } from 'rxjs';
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
 import { observeJsonArrayBody } from '../streams/index.js';
+import { cancelReason } from './cancel-reason.js';
 import { updateElementDecoder, type UpdateDecoding } from './update-element-decoder.js';
 import type { HttpCall, HttpTransport } from './create-http-transport.js';
 
@@ -33,7 +34,7 @@ export function observeUpdates(
     return from(transport.open({ ...call, signal, cancel: controller.signal })).pipe(
       switchMap((response) =>
         observeJsonArrayBody(response.body, updateElementDecoder(decoding), {
-          onTeardown: () => controller.abort(),
+          onTeardown: () => controller.abort(cancelReason),
         }).pipe(
           catchError((error: unknown) => {
             // map now: the body's teardown runs before a lazily mapped error would be built
@@ -42,7 +43,7 @@ export function observeUpdates(
           }),
         ),
       ),
-      finalize(() => controller.abort()),
+      finalize(() => controller.abort(cancelReason)),
     );
   });
 }

@@ -11,6 +11,9 @@ import { readJsonBody } from './read-json-body.js';
 import type { RequestContext, Route } from './request-context.js';
 import { Router } from './router.js';
 
+/** Why a request's work is aborted when its client went away. */
+const clientGone = new Error('the client closed the connection');
+
 /** A W3C `traceparent` header: version, 32-hex trace id (captured), 16-hex parent id, flags. */
 export const traceparentPattern = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
@@ -67,7 +70,10 @@ export function createRequestHandler(state: ParticipantState, routes: readonly R
     }
 
     const abort = new AbortController();
-    res.on('close', () => abort.abort());
+    // A finished response needs no abort (which would build a DOMException per request).
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort(clientGone);
+    });
     const timer = setTimeout(() => {
       sendError(
         res,
