@@ -1,3 +1,4 @@
+import { createRandom } from '../../src/sandbox/state/ids.js';
 import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -101,17 +102,8 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-/** A small deterministic PRNG (mulberry32). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The sandbox's deterministic PRNG (mulberry32), re-exported for the fault tests. */
+export const mulberry32 = createRandom;
 
 /** The body of the server's request timeout (pekko-http's default 503 text). */
 export const requestTimeoutText = 'The server was not able to produce a timely response to your request.\r\nPlease try again in a short while!';
