@@ -74,6 +74,16 @@ describe('ledger-rx tail (spawned CLI)', () => {
     expect(lines(result.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(sandbox, to));
   });
 
+  it('--out /dev/null (a file that cannot be fsynced) exits 0 and counts every update in --stats', async () => {
+    const end = sandbox.ledgerEnd();
+    const result = await runCli(['tail', '--url', sandbox.url, '--to', String(end), '--out', '/dev/null', '--stats', '--log-level', 'warn']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    const stats = JSON.parse(result.stderr.trim()) as { count: number; lastOffset: number };
+    expect(stats.count).toBe(visibleAcsDeltaOffsets(sandbox, end).length);
+    expect(stats.lastOffset).toBe(visibleAcsDeltaOffsets(sandbox, end).at(-1));
+  });
+
   it('--descending --limit N writes the newest N updates, newest first', async () => {
     const result = await runCli(['tail', '--url', sandbox.url, '--descending', '--limit', '7', '--log-level', 'warn']);
     expect(result.code).toBe(0);
