@@ -93,7 +93,8 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       query: { limit: callOptions.limit, stream_idle_timeout_ms: callOptions.streamIdleTimeoutMs },
       body: toUpdatesBody(request, parsed.filter),
     };
-    return { call, decoding: { validate: callOptions.validate ?? resolved.validateResponses, rawText: callOptions.rawText ?? false } };
+    const order = { descending: parsed.descendingOrder === true, beginExclusive: parsed.beginExclusive, endInclusive: parsed.endInclusive ?? undefined };
+    return { call, decoding: { validate: callOptions.validate ?? resolved.validateResponses, rawText: callOptions.rawText ?? false, order } };
   }
 
   const client: LedgerClient = {

@@ -68,7 +68,10 @@ export interface LedgerClient {
    * One call of `POST /v2/updates?limit=..&stream_idle_timeout_ms=..`, its JSON array parsed incrementally:
    * each `JsGetUpdatesResponse` is emitted as its bytes arrive. Completes when the array ends; errors with
    * the HTTP error (nothing emitted), or mid-array with `TransportError` (`BODY_TRUNCATED`,
-   * `CONNECTION_RESET`, `REQUEST_TIMEOUT`) or `ProtocolError` after the elements before it. Cold: every
+   * `CONNECTION_RESET`, `REQUEST_TIMEOUT`) or `ProtocolError` after the elements before it. Every element
+   * is checked against the request: its offset must lie in `(beginExclusive, endInclusive]` and go strictly
+   * up (down when `descendingOrder`), an `OffsetCheckpoint` may repeat the offset just reached; the first
+   * element that breaks this is a `ProtocolError` `OFFSET_NOT_INCREASING` and is not emitted. Cold: every
    * subscription sends a new request. Unsubscribing aborts the request and destroys the body. There is no
    * overall deadline (the server may hold a long-poll up to its 20 s timeout); headers and each body chunk
    * are awaited at least 25 s.

@@ -1,5 +1,6 @@
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
 import { decodeUpdateElement, rememberElementText } from '../streams/index.js';
+import { offsetOrderCheck, type OffsetOrder } from './offset-order-check.js';
 
 /** How the elements of a `POST /v2/updates` answer are decoded. */
 export interface UpdateDecoding {
@@ -7,17 +8,29 @@ export interface UpdateDecoding {
   readonly validate: boolean;
   /** Keep each element's exact JSON text, readable with `elementText(element)`. */
   readonly rawText: boolean;
+  /** The range and order the request asked for: each element is checked against it (`offsetOrderCheck`). */
+  readonly order: OffsetOrder;
 }
 
 /**
- * The decode callback the body adapters call for each array element: `decodeUpdateElement`, and with
- * `rawText` the element's text remembered for `elementText`.
+ * The decode callback the body adapters call for each array element of ONE answer (make one per request:
+ * it keeps the last offset): `decodeUpdateElement`, then the offset checked against the request's range and
+ * order (a `ProtocolError` `OFFSET_NOT_INCREASING` otherwise), and with `rawText` the element's text
+ * remembered for `elementText`.
  */
 export function updateElementDecoder(decoding: UpdateDecoding): (value: unknown, index: number, text: string | undefined) => JsGetUpdatesResponse {
   const options = { validate: decoding.validate };
-  if (!decoding.rawText) return (value, index) => decodeUpdateElement(value, index, options);
+  const check = offsetOrderCheck(decoding.order);
+  if (!decoding.rawText) {
+    return (value, index) => {
+      const element = decodeUpdateElement(value, index, options);
+      check(element, index);
+      return element;
+    };
+  }
   return (value, index, text) => {
     const element = decodeUpdateElement(value, index, options);
+    check(element, index);
     if (text !== undefined) rememberElementText(element, text);
     return element;
   };

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/index.js';
 import { AbortError, LedgerApiError, ProtocolError, TransportError } from '../../src/errors/index.js';
 import { fromLegacyFilter } from '../../src/filters/from-legacy-filter.js';
-import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
+import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../src/schemas/index.js';
 import { ALICE, checkpointElement, transactionElement, updateFormat, updatesRequest } from './support/fixtures.js';
 import { startLocalServer, type LocalServer } from './support/local-server.js';
 import { cantonError, createMockLedger } from './support/mock-ledger.js';
@@ -100,6 +100,48 @@ describe('updates() over a mocked participant', () => {
     ledger.expect('POST', '/v2/updates', { data: [transactionElement(11)] });
     expect(await lastValueFrom(ledger.client.updates(updatesRequest()).pipe(toArray()))).toHaveLength(1);
     expect(ledger.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer t1', 'Bearer t2']);
+  });
+
+  // Each answer must keep the request's promise: offsets in (beginExclusive, endInclusive], strictly
+  // increasing (or decreasing when descending); a checkpoint may repeat the position just reached.
+  const tx = transactionElement;
+  const cp = checkpointElement;
+  const orderCases: { name: string; request: Partial<GetUpdatesRequest>; body: unknown[]; delivered: number[]; bad?: { offset: number; index: number } }[] = [
+    { name: 'ascending, checkpoint at beginExclusive and at the last update', request: {}, body: [cp(10), tx(11), cp(11), tx(14)], delivered: [10, 11, 11, 14] },
+    { name: 'a transaction going backwards', request: {}, body: [tx(11), tx(14), tx(12)], delivered: [11, 14], bad: { offset: 12, index: 2 } },
+    { name: 'a duplicate transaction', request: {}, body: [tx(11), tx(12), tx(12)], delivered: [11, 12], bad: { offset: 12, index: 2 } },
+    { name: 'an update repeating a checkpoint offset', request: {}, body: [tx(11), cp(13), tx(13)], delivered: [11, 13], bad: { offset: 13, index: 2 } },
+    { name: 'a checkpoint going backwards', request: {}, body: [tx(11), tx(14), cp(13)], delivered: [11, 14], bad: { offset: 13, index: 2 } },
+    { name: 'a transaction at beginExclusive', request: {}, body: [tx(10)], delivered: [], bad: { offset: 10, index: 0 } },
+    { name: 'a transaction after endInclusive', request: { endInclusive: 20 }, body: [tx(19), tx(21)], delivered: [19], bad: { offset: 21, index: 1 } },
+    { name: 'descending, strictly decreasing', request: { endInclusive: 20, descendingOrder: true }, body: [tx(20), tx(17), tx(11)], delivered: [20, 17, 11] },
+    { name: 'descending, a step up', request: { endInclusive: 20, descendingOrder: true }, body: [tx(20), tx(15), tx(17)], delivered: [20, 15], bad: { offset: 17, index: 2 } },
+    { name: 'descending, a duplicate', request: { endInclusive: 20, descendingOrder: true }, body: [tx(20), tx(20)], delivered: [20], bad: { offset: 20, index: 1 } },
+  ];
+  it.each(orderCases)('refuses an answer that breaks the requested order: $name', async ({ request, body, delivered, bad }) => {
+    ledger = createMockLedger(); // unused: afterEach closes it
+    for (const validate of [true, false]) {
+      const mock = createMockLedger({ validateResponses: validate });
+      mock.expect('POST', '/v2/updates', { data: body }, 2);
+      const seen: (number | undefined)[] = [];
+      const error = await new Promise<unknown>((resolve) =>
+        mock.client.updates(updatesRequest(request)).subscribe({ next: (e) => seen.push(offsetOf(e)), error: resolve, complete: () => resolve(undefined) }),
+      );
+      expect(seen).toEqual(delivered);
+      const iterated: (number | undefined)[] = [];
+      const thrown = await (async () => {
+        for await (const e of mock.client.iterateUpdates(updatesRequest(request))) iterated.push(offsetOf(e));
+      })().then(() => undefined, (e: unknown) => e);
+      expect(iterated).toEqual(delivered);
+      for (const e of [error, thrown]) {
+        if (bad === undefined) expect(e).toBeUndefined();
+        else {
+          expect(e).toBeInstanceOf(ProtocolError);
+          expect(e).toMatchObject({ code: 'OFFSET_NOT_INCREASING', offset: bad.offset, elementIndex: bad.index, retryable: false });
+        }
+      }
+      await mock.done();
+    }
   });
 
   it('iterateUpdates yields the same elements', async () => {

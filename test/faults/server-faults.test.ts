@@ -163,9 +163,10 @@ for (const responseMode of ['buffered', 'streamed'] as const) {
     it('offset going backwards: never accepted by the operators (ProtocolError OFFSET_NOT_INCREASING, not retried)', async () => {
       sandbox.injectFault({ kind: 'offset-regression', afterElements: 3 });
       const one = await collect(client.updates(request(), { limit: 50 }));
-      // one raw call delivers what the server sent (the order check belongs to the paged reads)
-      expect(one.error).toBeUndefined();
-      expect(one.elements[3]).toMatchObject({ update: { OffsetCheckpoint: { value: { offset: (truth[2] as number) - 1 } } } });
+      // one raw call already refuses it, after the elements before it
+      expect(one.error).toBeInstanceOf(ProtocolError);
+      expect(one.error).toMatchObject({ code: 'OFFSET_NOT_INCREASING', offset: (truth[2] as number) - 1, elementIndex: 3, retryable: false });
+      expect(offsets(one.elements)).toEqual(truth.slice(0, 3));
 
       const t = await tail({ kind: 'offset-regression', afterElements: 3 });
       expect(t.error).toBeInstanceOf(ProtocolError);
@@ -180,8 +181,8 @@ for (const responseMode of ['buffered', 'streamed'] as const) {
     it('duplicate offset: never delivered twice (ProtocolError OFFSET_NOT_INCREASING), ascending and descending', async () => {
       sandbox.injectFault({ kind: 'duplicate-offset', afterElements: 2 });
       const one = await collect(client.updates(request(), { limit: 50 }));
-      expect(one.error).toBeUndefined();
-      expect(one.elements[2]).toEqual(one.elements[1]);
+      expect(one.error).toMatchObject({ name: 'ProtocolError', code: 'OFFSET_NOT_INCREASING', offset: truth[1], elementIndex: 2 });
+      expect(offsets(one.elements)).toEqual(truth.slice(0, 2));
 
       const t = await tail({ kind: 'duplicate-offset', afterElements: 4 });
       expect(t.error).toMatchObject({ name: 'ProtocolError', code: 'OFFSET_NOT_INCREASING', offset: truth[3] });
