@@ -1,4 +1,5 @@
 import { SandboxError } from '../errors/sandbox-error.js';
+import { dictionary } from './dictionary.js';
 
 /**
  * Request decoding for the sandbox, modelled on the server's circe codecs: a decoder checks a JSON value
@@ -97,13 +98,14 @@ export function array<T>(item: Decoder<T>): Decoder<T[]> {
   };
 }
 
-/** A JSON object used as a string-keyed map. */
+/**
+ * A JSON object used as a string-keyed map. The result is a {@link dictionary}: every key of the input is
+ * kept, `__proto__` included, for the caller to validate like any other key.
+ */
 export function map<T>(item: Decoder<T>): Decoder<Record<string, T>> {
   return (v, p) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return wrongType(p, v, 'object');
-    const out: Record<string, T> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = item(x, at(p, k));
-    return out;
+    return dictionary(Object.entries(v).map(([k, x]) => [k, item(x, at(p, k))] as const));
   };
 }
 

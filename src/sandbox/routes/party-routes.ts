@@ -1,5 +1,6 @@
 import { requireAdminOrIdpAdmin } from '../auth/authorize.js';
 import { decodeBody, map, object, optional, string, withDefault } from '../decode/decoders.js';
+import { dictionary } from '../decode/dictionary.js';
 import type { Route } from '../http/request-context.js';
 import { allocateParty } from '../ledger/allocate-party.js';
 import { queryInt64 } from '../ledger/query-int64.js';
@@ -13,7 +14,7 @@ const text = withDefault(string, () => '');
 
 const allocatePartyRequest = object({
   partyIdHint: text,
-  localMetadata: optional(object({ resourceVersion: text, annotations: withDefault(map(string), () => ({})) })),
+  localMetadata: optional(object({ resourceVersion: text, annotations: withDefault(map(string), () => dictionary<string>()) })),
   identityProviderId: text,
   synchronizerId: text,
   userId: text,
@@ -23,7 +24,7 @@ function details(p: PartyRecord) {
   return {
     party: p.party,
     isLocal: p.isLocal,
-    localMetadata: { resourceVersion: String(p.resourceVersion), annotations: { ...p.annotations } },
+    localMetadata: { resourceVersion: String(p.resourceVersion), annotations: dictionary(Object.entries(p.annotations)) },
     identityProviderId: p.identityProviderId,
   };
 }
@@ -52,7 +53,7 @@ export const partyRoutes: readonly Route[] = [
       const record = allocateParty(ctx.state.ledger, request.partyIdHint, {
         synchronizerId: request.synchronizerId,
         requireSynchronizerChoice: true,
-        annotations: request.localMetadata?.annotations ?? {},
+        annotations: request.localMetadata?.annotations ?? dictionary(),
         identityProviderId: request.identityProviderId,
         userId: request.userId,
       });

@@ -1,8 +1,11 @@
+import { dictionary } from '../decode/dictionary.js';
+
 /** A party known to the participant. */
 export interface PartyRecord {
   readonly party: string;
   readonly isLocal: boolean;
   identityProviderId: string;
+  /** Local metadata annotations: a prototype-less map ({@link dictionary}), so that every key is an own property. */
   annotations: Record<string, string>;
   resourceVersion: number;
 }
@@ -14,7 +17,9 @@ export interface PartyRecord {
 export class PartiesStore {
   private readonly byId = new Map<string, PartyRecord>();
 
+  /** Stores `record`; its annotations are copied into a {@link dictionary}. */
   add(record: PartyRecord): PartyRecord {
+    record.annotations = dictionary(Object.entries(record.annotations));
     this.byId.set(record.party, record);
     return record;
   }

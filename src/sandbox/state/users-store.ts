@@ -1,3 +1,5 @@
+import { dictionary } from '../decode/dictionary.js';
+
 /** The kinds of right a user can hold. */
 export type RightKind =
   | 'CanActAs'
@@ -25,6 +27,7 @@ export interface UserRecord {
   readonly id: string;
   primaryParty: string;
   isDeactivated: boolean;
+  /** A {@link dictionary} (prototype-less), so that every key is an own property. */
   annotations: Record<string, string>;
   resourceVersion: number;
   identityProviderId: string;
@@ -50,7 +53,9 @@ export class UsersStore {
     });
   }
 
+  /** Stores `user` (replacing one with its id); its annotations are copied into a {@link dictionary}. */
   add(user: UserRecord): UserRecord {
+    user.annotations = dictionary(Object.entries(user.annotations));
     this.byId.set(user.id, user);
     return user;
   }

@@ -1,4 +1,5 @@
 import type { Claims } from '../auth/claims.js';
+import { dictionary } from '../decode/dictionary.js';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { ParticipantState } from '../state/participant-state.js';
@@ -43,7 +44,7 @@ export function createUser(state: ParticipantState, claims: Claims, request: Cre
   if (idProblem) throw requestErrors.invalidField('id', idProblem);
   const version = user.metadata?.resourceVersion ?? '';
   if (version !== '') throw requestErrors.invalidField('user.metadata.resource_version', `must be empty but was '${version}'`);
-  const annotations: Record<string, string> = user.metadata?.annotations ?? {};
+  const annotations: Record<string, string> = user.metadata?.annotations ?? dictionary();
   validateAnnotations(annotations, false, 'user.metadata.annotations');
   const partyProblem = user.primaryParty === '' ? undefined : lfStrings.party(user.primaryParty);
   if (partyProblem) throw requestErrors.invalidArgument(partyProblem);
@@ -63,7 +64,7 @@ export function createUser(state: ParticipantState, claims: Claims, request: Cre
     id: user.id,
     primaryParty: user.primaryParty,
     isDeactivated: user.isDeactivated,
-    annotations: { ...annotations },
+    annotations: dictionary(Object.entries(annotations)),
     resourceVersion: 0,
     identityProviderId: user.identityProviderId,
     primaryPartyAuthentication: user.primaryPartyAuthentication,

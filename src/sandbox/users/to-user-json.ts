@@ -1,3 +1,4 @@
+import { dictionary } from '../decode/dictionary.js';
 import type { UserRecord } from '../state/users-store.js';
 
 /** A `User` as the server answers it. */
@@ -20,7 +21,7 @@ export function toUserJson(user: UserRecord): UserJson {
     id: user.id,
     primaryParty: user.primaryParty,
     isDeactivated: user.isDeactivated,
-    metadata: { resourceVersion: String(user.resourceVersion), annotations: { ...user.annotations } },
+    metadata: { resourceVersion: String(user.resourceVersion), annotations: dictionary(Object.entries(user.annotations)) },
     identityProviderId: user.identityProviderId,
     primaryPartyAuthentication: user.primaryPartyAuthentication,
   };

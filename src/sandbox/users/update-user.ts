@@ -1,4 +1,5 @@
 import type { Claims } from '../auth/claims.js';
+import { dictionary } from '../decode/dictionary.js';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { ParticipantState } from '../state/participant-state.js';
@@ -61,7 +62,7 @@ export function updateUser(state: ParticipantState, claims: Claims, request: Upd
   if (requestedVersion !== '' && !isLong(requestedVersion)) {
     throw requestErrors.invalidField('user.metadata.resource_version', 'Invalid resource version number');
   }
-  const requestAnnotations: Record<string, string> = user.metadata?.annotations ?? {};
+  const requestAnnotations: Record<string, string> = user.metadata?.annotations ?? dictionary();
   validateAnnotations(requestAnnotations, true, 'user.metadata.annotations');
 
   const fields = parseUserUpdateMask(user.id, request.updateMask.paths);
@@ -81,7 +82,8 @@ export function updateUser(state: ParticipantState, claims: Claims, request: Upd
   let annotations = stored.annotations;
   const annotationsGiven = Object.keys(requestAnnotations).length > 0;
   if (fields.annotations === 'exact' || (fields.annotations === 'prefix' && annotationsGiven)) {
-    annotations = Object.fromEntries(Object.entries({ ...stored.annotations, ...requestAnnotations }).filter(([, v]) => v !== ''));
+    const merged = dictionary([...Object.entries(stored.annotations), ...Object.entries(requestAnnotations)]);
+    annotations = dictionary(Object.entries(merged).filter(([, v]) => v !== ''));
     if (!annotationsWithinLimit(annotations)) {
       throw SandboxError.grpc(ErrorDefs.MAX_USER_ANNOTATIONS_SIZE_EXCEEDED, `Maximum annotations size for user '${user.id}' has been exceeded`, {
         resources: [['USER', user.id]],

@@ -1,4 +1,5 @@
 import { array, boolean, empty, json, map, object, optional, string, variant, withDefault, wrapped } from '../decode/decoders.js';
+import { dictionary } from '../decode/dictionary.js';
 
 const partyRight = wrapped(object({ party: withDefault(string, () => '') }));
 const unitRight = wrapped(empty);
@@ -24,7 +25,7 @@ const user = object({
   id: withDefault(string, () => ''),
   primaryParty: withDefault(string, () => ''),
   isDeactivated: withDefault(boolean, () => false),
-  metadata: optional(object({ resourceVersion: withDefault(string, () => ''), annotations: withDefault(map(string), () => ({})) })),
+  metadata: optional(object({ resourceVersion: withDefault(string, () => ''), annotations: withDefault(map(string), () => dictionary<string>()) })),
   identityProviderId: withDefault(string, () => ''),
   primaryPartyAuthentication: withDefault(boolean, () => false),
 });
