@@ -2,8 +2,8 @@ import type { TailStatus } from '../operators/tail-status.js';
 import type { Logger } from './logger.js';
 
 /**
- * An `onStatus` callback for `tailUpdates`/`readDescending` that logs each status (`retrying` and
- * `limit-lowered` as warnings, `caught-up` once as info, `resumed` as debug) and calls `onRetry` for each
+ * An `onStatus` callback for `tailUpdates`/`readDescending` that logs each status (`retrying`,
+ * `limit-lowered` and `idle-timeout-raised` as warnings, `caught-up` once as info, `resumed` as debug) and calls `onRetry` for each
  * retry (for the `--stats` counter).
  */
 export function statusLogger(logger: Logger, onRetry: () => void): (status: TailStatus) => void {
@@ -16,6 +16,9 @@ export function statusLogger(logger: Logger, onRetry: () => void): (status: Tail
         break;
       case 'limit-lowered':
         logger.warn({ from: status.from, to: status.to }, 'the participant answered 413: page limit lowered');
+        break;
+      case 'idle-timeout-raised':
+        logger.warn({ from: status.from, to: status.to }, 'catch-up pages came back empty while the participant had more: idle timeout raised');
         break;
       case 'caught-up':
         if (!caughtUp) logger.info({ offset: status.offset }, 'caught up with the ledger end; tailing');

@@ -1,16 +1,21 @@
-import { asyncScheduler, from, map, of, type Observable } from 'rxjs';
+import { asyncScheduler, catchError, defer, from, map, of, tap, throwError, type Observable } from 'rxjs';
+import { PrunedOffsetError } from '../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import { pagedRead } from './internal/paged-read.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from './retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
+import { updateOffset } from '../streams/update-offset.js';
 
 /** Options of {@link readDescending}. */
 export interface ReadDescendingConfig extends PagedReadOptions {
   /** The newest offset to read (inclusive), or `'ledger-end'` (looked up at subscription). Default `'ledger-end'`. */
   readonly endInclusive?: number | 'ledger-end';
-  /** Stop above this offset (exclusive). Default 0: the whole history still available. */
+  /**
+   * Stop above this offset (exclusive). Default: the whole history still available — 0, or on a pruned
+   * participant its pruning offset (taken from its `PARTICIPANT_PRUNED_DATA_ACCESSED` answer).
+   */
   readonly beginExclusive?: number;
 }
 
@@ -32,8 +37,9 @@ interface DescendingState {
  * pages, and memory stays within one page. Emits elements with strictly decreasing offsets (descending
  * reads carry no checkpoints). Completes when a page comes back short or the range `(beginExclusive, end]`
  * is exhausted; completes at once on an empty ledger. Retries like `tailUpdates`, resuming below the last
- * delivered offset; errors with `PrunedOffsetError` when `beginExclusive` is pruned, with a `ProtocolError`
- * when the order breaks. Unsubscribing aborts the request in flight.
+ * delivered offset; errors with `PrunedOffsetError` when an explicit `beginExclusive` is pruned (without
+ * one, the read continues above the pruning offset the error names), with a `ProtocolError` when the order
+ * breaks. Unsubscribing aborts the request in flight; resubscribing reads again from the start.
  *
  * ## Example: the newest 50 updates
  * ```ts
@@ -41,12 +47,38 @@ interface DescendingState {
  * ```
  */
 export function readDescending(source: UpdatesSource, config: ReadDescendingConfig): Observable<JsGetUpdatesResponse> {
-  const begin = config.beginExclusive ?? 0;
-  if (!Number.isSafeInteger(begin) || begin < 0) throw new InvalidArgumentError('beginExclusive', 'must be an integer >= 0');
-  const endOption = config.endInclusive ?? 'ledger-end';
-  if (endOption !== 'ledger-end' && (!Number.isSafeInteger(endOption) || endOption < 1)) {
+  const first = readRange(source, config, config.beginExclusive ?? 0); // validates the configuration now
+  if (config.beginExclusive !== undefined) return first;
+  return defer(() => {
+    let last: number | undefined;
+    const above = (begin: number): Observable<JsGetUpdatesResponse> =>
+      (begin === 0 && last === undefined ? first : readRange(source, last === undefined ? config : { ...config, endInclusive: last - 1 }, begin)).pipe(
+        tap((element) => {
+          const offset = updateOffset(element);
+          if (offset !== undefined) last = offset;
+        }),
+        catchError((error: unknown) => {
+          const earliest = error instanceof PrunedOffsetError ? error.earliestOffset : undefined;
+          if (earliest === undefined || earliest <= begin) return throwError(() => error);
+          // the default lower bound is "all that is still there": continue above the pruning offset
+          return last !== undefined && last - 1 <= earliest ? of<JsGetUpdatesResponse>() : above(earliest);
+        }),
+      );
+    return above(0);
+  });
+}
+
+function checkEnd(endOption: number | 'ledger-end' | undefined): void {
+  if (endOption !== undefined && endOption !== 'ledger-end' && (!Number.isSafeInteger(endOption) || endOption < 1)) {
     throw new InvalidArgumentError('endInclusive', "must be an integer >= 1 or 'ledger-end'");
   }
+}
+
+/** One descending read of `(begin, end]`. */
+function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: number): Observable<JsGetUpdatesResponse> {
+  if (!Number.isSafeInteger(begin) || begin < 0) throw new InvalidArgumentError('beginExclusive', 'must be an integer >= 0');
+  const endOption = config.endInclusive ?? 'ledger-end';
+  checkEnd(endOption);
   const format = readFormat(config);
   const decoding = decodingOptions(config);
   const pageLimit = config.pageLimit ?? 200;

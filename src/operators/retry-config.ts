@@ -44,10 +44,21 @@ export function isListTooLarge(error: unknown): boolean {
 }
 
 /**
+ * The server's list cap stated by a 413 (`… is greater than the node limit (<N>).`), when the error is one
+ * and states it; else `undefined`.
+ */
+export function statedListCap(error: unknown): number | undefined {
+  if (!isListTooLarge(error)) return undefined;
+  const match = /node limit \((\d+)\)/.exec((error as LedgerApiError).cantonCause);
+  const cap = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(cap) && cap >= 1 ? cap : undefined;
+}
+
+/**
  * The retry decision, as a pure function: the delay before attempt `attempt` (1-based), or `'stop'`.
  * Retries only errors marked `retryable` (transport failures, 429/503/504, categories with `retryInfo`).
  * The delay grows exponentially from `initialDelayMs`, is capped at `maxDelayMs`, spread by `jitter`, and is
- * never shorter than what the server asked for (`retryInfo` / `Retry-After`).
+ * never shorter than what the server asked for (`retryInfo` / `Retry-After`), even beyond `maxDelayMs`.
  */
 export function retryDelay(error: unknown, attempt: number, config: ResolvedRetryConfig): number | 'stop' {
   if (!(error instanceof LedgerRxError) || !error.retryable) return 'stop';
@@ -55,5 +66,5 @@ export function retryDelay(error: unknown, attempt: number, config: ResolvedRetr
   const base = Math.min(config.maxDelayMs, config.initialDelayMs * config.factor ** (attempt - 1));
   const spread = base * config.jitter * (2 * config.random() - 1);
   const serverAsked = error instanceof LedgerApiError ? (error.retryAfterMs ?? 0) : 0;
-  return Math.round(Math.min(config.maxDelayMs, Math.max(serverAsked, base + spread)));
+  return Math.round(Math.max(serverAsked, Math.min(config.maxDelayMs, base + spread)));
 }

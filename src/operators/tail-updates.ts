@@ -20,7 +20,9 @@ export interface TailUpdatesConfig extends PagedReadOptions {
   readonly endInclusive?: number;
   /**
    * `stream_idle_timeout_ms` of catch-up requests: how long the server waits for one more element before it
-   * answers. Short keeps latency low; raise it for a remote participant whose first element is slow. Default 20.
+   * answers — counted from the start of the stream for the first element. Short keeps latency low. A
+   * participant whose first element takes longer answers such pages with `[]`; the tail detects that
+   * (see {@link tailUpdates}) and doubles it, up to `longPollMs`. Default 20.
    */
   readonly idleTimeoutMs?: number;
   /** `stream_idle_timeout_ms` of the long poll when caught up (must stay below the server's 20 s timeout). Default 5 000. */
@@ -40,7 +42,32 @@ interface TailState {
   readonly caughtUp: boolean;
   /** The catch-up page size, adapted to how fast pages fill (≤ the engine's limit, which a 413 lowers). */
   readonly limit: number;
+  /** The catch-up idle timeout, raised when the participant's first element is slower than it. */
+  readonly idle: number;
+  /** How long the last long poll took to return its element (ms), until the catch-up page after it ends. */
+  readonly lastLiveMs: number | undefined;
+  /** Consecutive empty catch-up pages that followed a quick long poll (see {@link slowFirstElementStrikes}). */
+  readonly strikes: number;
+  /**
+   * The participant's time to a first element, once found slow (else 0): not counted when a full page's
+   * time is compared with the target latency, so a slow start does not pass for a slowly filling page.
+   */
+  readonly firstElementMs: number;
 }
+
+/**
+ * A participant measures the idle timeout of a page from the start of the stream, so one whose first
+ * element takes longer than the catch-up idle timeout answers every catch-up page with `[]`: the tail would
+ * then fetch one element per long poll. The sign: an empty catch-up page right after a long poll that
+ * returned its element quickly — within {@link quickLiveMs} or {@link quickLiveFactor} × the idle timeout,
+ * whichever is longer. After this many such pages in a row the idle timeout doubles (up to `longPollMs`).
+ * A live stream sparser than that never strikes; a denser one may raise it until its catch-up pages catch
+ * the next update, which costs little: such pages end on their limit, which shrinks to the target latency.
+ * A slower first element than {@link quickLiveMs} is not detected: set `idleTimeoutMs` for it.
+ */
+const slowFirstElementStrikes = 3;
+const quickLiveFactor = 4;
+const quickLiveMs = 250;
 
 /**
  * The page size a catch-up starts with (at the start and after a long poll): small, so that a live stream
@@ -80,8 +107,10 @@ function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
  * the server answers as soon as one new element exists, so live latency is one round trip rather than the
  * server's 500 ms list wait. Because the server answers a page only when it is full or idle, the page size
  * adapts to time: pages that fill more slowly than `targetLatencyMs` shrink, pages that fill fast grow back
- * to `pageLimit`, and a catch-up after a long poll starts small. Empty pages are normal. A 413 halves the
- * limit.
+ * to `pageLimit`, and a catch-up after a long poll starts small. A participant slower to its first element
+ * than the catch-up idle timeout would answer every catch-up page with `[]`: when empty catch-up pages keep
+ * following quick long polls, the idle timeout doubles (status `idle-timeout-raised`) and that first-element
+ * time no longer counts against the target latency. Empty pages are normal. A 413 lowers the limit.
  *
  * Emits every element once, offsets strictly increasing; a checkpoint at the offset already reached is
  * skipped. Never completes unless `endInclusive` is given (then it completes after the last element at or
@@ -118,7 +147,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     const live = state.mode === 'live';
     return {
       request: { ...format, beginExclusive: state.cursor } as GetUpdatesRequest,
-      options: { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? longPoll : idle, ...decoding },
+      options: { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? longPoll : state.idle, ...decoding },
       from: state.cursor,
       ...(stopAfter === undefined ? {} : { stopAfter }),
     };
@@ -128,7 +157,19 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     source,
     {
       direction: 'ascending',
-      start: () => from(startOffset()).pipe(map((cursor) => ({ cursor, mode: 'catch-up' as const, caughtUp: false, limit: Math.min(pageLimit, startLimit) }))),
+      start: () =>
+        from(startOffset()).pipe(
+          map((cursor): TailState => ({
+            cursor,
+            mode: 'catch-up',
+            caughtUp: false,
+            limit: Math.min(pageLimit, startLimit),
+            idle,
+            lastLiveMs: undefined,
+            strikes: 0,
+            firstElementMs: 0,
+          })),
+        ),
       plan: (state, limit) => {
         if (to === undefined) return of(openPlan(state, limit, undefined));
         if (state.cursor >= to) return of(null);
@@ -149,12 +190,28 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
         const bounded = plan.request.endInclusive != null;
         const asked = plan.options.limit ?? pageLimit;
         if (bounded) return received < asked ? null : state;
-        if (state.mode === 'live') return received > 0 ? { ...state, mode: 'catch-up', limit: Math.min(state.limit, startLimit) } : state;
+        if (state.mode === 'live') {
+          // a long poll that idled out: the stream really is quiet, so the learnt idle timeout starts over
+          if (received === 0) return { ...state, idle, strikes: 0, firstElementMs: 0 };
+          return { ...state, mode: 'catch-up', limit: Math.min(state.limit, startLimit), lastLiveMs: durationMs };
+        }
+        if (received === 0 && state.lastLiveMs !== undefined && state.lastLiveMs < Math.max(quickLiveMs, quickLiveFactor * state.idle) && state.idle < longPoll) {
+          const strikes = state.strikes + 1;
+          if (strikes >= slowFirstElementStrikes) {
+            const raised = Math.min(longPoll, Math.max(1, state.idle * 2));
+            config.onStatus?.({ type: 'idle-timeout-raised', from: state.idle, to: raised });
+            const firstElementMs = Math.max(state.firstElementMs, state.lastLiveMs);
+            return { ...state, mode: 'live', caughtUp: true, idle: raised, strikes: 0, lastLiveMs: undefined, firstElementMs };
+          }
+          return { ...state, mode: 'live', caughtUp: true, strikes, lastLiveMs: undefined };
+        }
+        if (received > 0) state = { ...state, strikes: 0, lastLiveMs: undefined };
         if (received >= asked) {
           // A full page: shrink it if it filled more slowly than the target latency (a live stream), grow
           // it if it filled fast (a backlog, where big pages are cheapest).
-          if (durationMs > targetLatency) return { ...state, limit: Math.max(1, Math.floor((asked * targetLatency) / durationMs)) };
-          if (durationMs < targetLatency / 2) return { ...state, caughtUp: false, limit: Math.min(pageLimit, asked * 2) };
+          const fillMs = Math.max(0, durationMs - state.firstElementMs);
+          if (fillMs > targetLatency) return { ...state, limit: Math.max(1, Math.floor((asked * targetLatency) / fillMs)) };
+          if (fillMs < targetLatency / 2) return { ...state, caughtUp: false, limit: Math.min(pageLimit, asked * 2) };
           return state;
         }
         if (!state.caughtUp) config.onStatus?.({ type: 'caught-up', offset: state.cursor });

@@ -1,6 +1,6 @@
 import { of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { ProtocolError, TransportError } from '../../src/errors/index.js';
+import { ProtocolError, PrunedOffsetError, TransportError } from '../../src/errors/index.js';
 import { readDescending } from '../../src/operators/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
 import { fakeSource, tx } from '../support/fake-updates-source.js';
@@ -8,6 +8,24 @@ import { createTestScheduler } from '../support/test-scheduler.js';
 
 const updateFormat = { includeTransactions: { eventFormat: { filtersForAnyParty: {} }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const } };
 const retry = { initialDelayMs: 10, jitter: 0 };
+
+function pruned(earliest: number): PrunedOffsetError {
+  return new PrunedOffsetError({
+    status: 400,
+    body: {
+      code: 'PARTICIPANT_PRUNED_DATA_ACCESSED',
+      cause: `pruned up to ${earliest}`,
+      correlationId: null,
+      traceId: 't',
+      context: { earliest_offset: String(earliest) },
+      resources: [],
+      errorCategory: 9,
+      grpcCodeValue: 9,
+      retryInfo: null,
+      definiteAnswer: null,
+    },
+  });
+}
 
 describe('readDescending', () => {
   it('reads newest first, moving each page below the last offset seen, and completes on a short page', () => {
@@ -91,6 +109,57 @@ describe('readDescending', () => {
       const source = fakeSource([() => page], () => of({ offset: 10 }));
       expectObservable(readDescending(source, { updateFormat }), '^ 5ms !').toBe('');
       expectSubscriptions(page.subscriptions).toBe('^ 5ms !');
+    });
+  });
+
+  it('without beginExclusive, reads what a pruned participant still has: above the pruning offset it names', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource([() => cold('-#', undefined, pruned(40)), () => cold('-a-b|', { a: tx(60), b: tx(41) })], () => of({ offset: 60 }));
+      expectObservable(readDescending(source, { updateFormat, pageLimit: 3, retry })).toBe('--a-b|', { a: tx(60), b: tx(41) });
+      cold('7ms |').subscribe({
+        complete: () =>
+          expect(source.calls.map((c) => [c.request.beginExclusive, c.request.endInclusive])).toEqual([
+            [0, 60],
+            [40, 60],
+          ]),
+      });
+    });
+  });
+
+  it('without beginExclusive, pruning during the read continues below the last delivered offset, above the new boundary', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const source = fakeSource(
+        [() => cold('-a-b|', { a: tx(100), b: tx(90) }), () => cold('-#', undefined, pruned(70)), () => cold('-c|', { c: tx(75) })],
+        () => of({ offset: 100 }),
+      );
+      expectObservable(readDescending(source, { updateFormat, pageLimit: 2, retry })).toBe('-a-b--c|', { a: tx(100), b: tx(90), c: tx(75) });
+      cold('9ms |').subscribe({
+        complete: () =>
+          expect(source.calls.map((c) => [c.request.beginExclusive, c.request.endInclusive])).toEqual([
+            [0, 100],
+            [0, 89],
+            [70, 89],
+          ]),
+      });
+    });
+  });
+
+  it('with an explicit beginExclusive that is pruned, errors with PrunedOffsetError', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const error = pruned(40);
+      const source = fakeSource([() => cold('-#', undefined, error)], () => of({ offset: 60 }));
+      expectObservable(readDescending(source, { updateFormat, beginExclusive: 10, retry })).toBe('-#', undefined, error);
+    });
+  });
+
+  it('starts over on each subscription (resubscribe)', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const page = () => cold('-a-b|', { a: tx(20), b: tx(10) });
+      const source = fakeSource([page, page], () => of({ offset: 20 }));
+      const read = readDescending(source, { updateFormat, pageLimit: 5, retry });
+      expectObservable(read).toBe('-a-b|', { a: tx(20), b: tx(10) });
+      expectObservable(read, '5ms ^').toBe('6ms a-b|', { a: tx(20), b: tx(10) });
+      cold('12ms |').subscribe({ complete: () => expect(source.calls.map((c) => c.request.endInclusive)).toEqual([20, 20]) });
     });
   });
 

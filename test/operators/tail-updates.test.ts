@@ -1,10 +1,10 @@
-import { concat, of, take } from 'rxjs';
+import { asyncScheduler, concat, defer, from, mergeMap, of, take, timer, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { LedgerApiError, ProtocolError, PrunedOffsetError, RetriesExhaustedError, TransportError } from '../../src/errors/index.js';
 import { tailUpdates, type TailStatus, type TailUpdatesConfig } from '../../src/operators/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
 import { updateOffset } from '../../src/streams/update-offset.js';
-import { cp, fakeSource, tx } from '../support/fake-updates-source.js';
+import { cp, fakeSource, tx, type RecordedCall } from '../support/fake-updates-source.js';
 import { createTestScheduler } from '../support/test-scheduler.js';
 
 const format = { updateFormat: { includeTransactions: { eventFormat: { filtersByParty: { 'Alice::1220aa': {} } }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const } } };
@@ -33,6 +33,36 @@ function cantonError(status: number, code: string, category: number, extra: Part
 function expectIncreasing(elements: JsGetUpdatesResponse[]): void {
   const offsets = elements.map((e) => updateOffset(e) as number);
   for (let i = 1; i < offsets.length; i++) expect(offsets[i]).toBeGreaterThan(offsets[i - 1] as number);
+}
+
+/**
+ * A simulated participant over virtual time, answering like §4.3: the idle timer runs from the start of the
+ * stream, then from each element; a page ends at its limit or when the idle timer fires. Its first element
+ * takes `firstElementMs` (then 1 ms per element); `ledger` holds each offset with the time it is committed.
+ */
+function simulatedParticipant(ledger: readonly { offset: number; at: number }[], firstElementMs: number) {
+  return (call: RecordedCall): Observable<JsGetUpdatesResponse> =>
+    defer(() => {
+      const t0 = asyncScheduler.now();
+      const begin = call.request.beginExclusive as number;
+      const idle = call.options?.streamIdleTimeoutMs ?? 500;
+      const limit = call.options?.limit ?? 200;
+      const out: number[] = [];
+      let previous = t0;
+      let end: number | undefined;
+      for (const entry of ledger) {
+        if (entry.offset <= begin) continue;
+        const ready = Math.max(entry.at, out.length === 0 ? t0 + firstElementMs : previous + 1);
+        if (ready - previous > idle) break;
+        out.push(entry.offset);
+        previous = ready;
+        if (out.length === limit) {
+          end = ready;
+          break;
+        }
+      }
+      return timer((end ?? previous + idle) - t0).pipe(mergeMap(() => from(out.map((o) => tx(o)))));
+    });
 }
 
 function config(extra: Partial<TailUpdatesConfig> = {}): TailUpdatesConfig {
@@ -156,6 +186,15 @@ describe('tailUpdates', () => {
     });
   });
 
+  it('honours retryInfo even beyond maxDelayMs (the server asked for it)', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const busy = cantonError(503, 'SERVICE_BUSY', 1, { retryInfo: '2 seconds' });
+      const source = fakeSource([() => cold('-#', undefined, busy), () => cold('-a|', { a: tx(1) }), () => cold<JsGetUpdatesResponse>('-')]);
+      // maxDelayMs is 1 000 in this config: the wait is still the 2 000 ms the server asked for
+      expectObservable(tailUpdates(source, config()), '^ 2100ms !').toBe('2002ms a', { a: tx(1) });
+    });
+  });
+
   it('gives up with RetriesExhaustedError after maxAttempts, backing off exponentially', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const page = () => cold<JsGetUpdatesResponse>('-#', undefined, reset);
@@ -212,6 +251,39 @@ describe('tailUpdates', () => {
           expect(source.calls.map((c) => c.options?.limit)).toEqual([8, 4, 1]);
           expect(statuses).toContainEqual({ type: 'limit-lowered', from: 8, to: 4 });
           expect(statuses.some((s) => s.type === 'retrying')).toBe(false);
+        },
+      });
+    });
+  });
+
+  it('on a 413 stating the node limit, asks for that limit at once rather than halving', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const statuses: TailStatus[] = [];
+      const tooLarge = new LedgerApiError({
+        status: 413,
+        body: {
+          code: 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED',
+          cause: 'The number of matching elements (151) is greater than the node limit (150).',
+          correlationId: null,
+          traceId: null,
+          context: {},
+          resources: [],
+          errorCategory: 2,
+          grpcCodeValue: 8,
+          retryInfo: null,
+          definiteAnswer: null,
+        },
+      });
+      const source = fakeSource(
+        [() => cold('-#', undefined, tooLarge), () => cold('-a-b|', { a: tx(1), b: tx(3) })],
+        () => of({ offset: 10 }),
+      );
+      const result = tailUpdates(source, config({ pageLimit: 200, endInclusive: 3, onStatus: (s) => statuses.push(s) }));
+      expectObservable(result).toBe('--a-b|', { a: tx(1), b: tx(3) });
+      cold('10ms |').subscribe({
+        complete: () => {
+          expect(source.calls.map((c) => c.options?.limit)).toEqual([200, 150]);
+          expect(statuses).toContainEqual({ type: 'limit-lowered', from: 200, to: 150 });
         },
       });
     });
@@ -339,6 +411,39 @@ describe('tailUpdates', () => {
         // catch-up from 8 (short) → long poll 1 → catch-up from 8, full and fast → 16 → 32
         complete: () => expect(source.calls.map((c) => c.options?.limit)).toEqual([8, 1, 8, 16, 32]),
       });
+    });
+  });
+
+  it('raises the catch-up idle timeout when the participant\'s first element is slower than it', () => {
+    createTestScheduler().run(({ flush }) => {
+      const ledger = Array.from({ length: 100 }, (_, i) => ({ offset: i + 1, at: 0 }));
+      const source = fakeSource(Array.from({ length: 500 }, () => simulatedParticipant(ledger, 60)));
+      const statuses: TailStatus[] = [];
+      const got: JsGetUpdatesResponse[] = [];
+      tailUpdates(source, config({ pageLimit: 50, onStatus: (s) => statuses.push(s) })).pipe(take(100)).subscribe((e) => got.push(e));
+      flush();
+      expect(got.map((e) => updateOffset(e))).toEqual(ledger.map((e) => e.offset));
+      expect(statuses.filter((s) => s.type === 'idle-timeout-raised')).toEqual([
+        { type: 'idle-timeout-raised', from: 20, to: 40 },
+        { type: 'idle-timeout-raised', from: 40, to: 80 },
+      ]);
+      // without the raise every element would cost a long poll and an empty catch-up page (~200 requests)
+      expect(source.calls.length).toBeLessThan(30);
+      expect(source.calls.at(-1)?.options?.streamIdleTimeoutMs).toBe(80);
+    });
+  });
+
+  it('keeps the short idle timeout for a sparse live stream (no false alarm)', () => {
+    createTestScheduler().run(({ flush }) => {
+      const ledger = Array.from({ length: 20 }, (_, i) => ({ offset: 2 * i + 1, at: (i + 1) * 1_000 }));
+      const source = fakeSource(Array.from({ length: 200 }, () => simulatedParticipant(ledger, 5)));
+      const statuses: TailStatus[] = [];
+      const got: JsGetUpdatesResponse[] = [];
+      tailUpdates(source, config({ pageLimit: 50, onStatus: (s) => statuses.push(s) })).pipe(take(20)).subscribe((e) => got.push(e));
+      flush();
+      expect(got.map((e) => updateOffset(e))).toEqual(ledger.map((e) => e.offset));
+      expect(statuses.some((s) => s.type === 'idle-timeout-raised')).toBe(false);
+      expect(new Set(source.calls.map((c) => c.options?.streamIdleTimeoutMs))).toEqual(new Set([20, 5_000]));
     });
   });
 

@@ -34,6 +34,16 @@ describe('trackCheckpoint', () => {
     });
   });
 
+  it('starts afresh on each subscription (resubscribe): its own count and timer, saves of its own elements', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const { store, saves } = virtualStore(cold);
+      const tracked = cold('-a-b|', { a: tx(1), b: tx(3) }).pipe(trackCheckpoint(store, { every: 2, everyMs: 0 }));
+      expectObservable(tracked).toBe('-a-b|', { a: tx(1), b: tx(3) });
+      expectObservable(tracked, '10ms ^').toBe('11ms a-b|', { a: tx(1), b: tx(3) });
+      cold('20ms |').subscribe({ complete: () => expect(saves.map((s) => s.offset)).toEqual([3, 3]) });
+    });
+  });
+
   it('saves on the timer when fewer than n elements arrive, and only when the position moved', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const { store, saves } = virtualStore(cold);

@@ -22,7 +22,7 @@ import { ProtocolError } from '../../errors/protocol-error.js';
 import { RetriesExhaustedError } from '../../errors/retries-exhausted-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { updateOffset } from '../../streams/update-offset.js';
-import { isListTooLarge, retryDelay, type ResolvedRetryConfig } from '../retry-config.js';
+import { isListTooLarge, retryDelay, statedListCap, type ResolvedRetryConfig } from '../retry-config.js';
 import type { TailStatus } from '../tail-status.js';
 import type { UpdatesPageOptions, UpdatesSource } from '../updates-source.js';
 
@@ -184,7 +184,9 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
         delay: (error: unknown) => {
           const tooLargeAt = Math.min(limit, asked);
           if (isListTooLarge(error) && tooLargeAt > 1) {
-            const lowered = Math.max(1, Math.floor(tooLargeAt / 2));
+            // the cap the server states, when it is below what was asked; else half
+            const cap = statedListCap(error);
+            const lowered = cap !== undefined && cap < tooLargeAt ? cap : Math.max(1, Math.floor(tooLargeAt / 2));
             status({ type: 'limit-lowered', from: tooLargeAt, to: lowered });
             limit = lowered;
             return of(0);
