@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { flag, log, mode, option } from './lib/args.js';
 import { load, machineInfo } from './lib/machine.js';
 import { benchRoot, buildDir, cliMain, repoRoot } from './lib/paths.js';
-import { readResult, resultsFile, table, type BenchResult, type Row } from './lib/report.js';
+import { isMoot, readResult, resultsFile, table, type BenchResult, type Row } from './lib/report.js';
 
 const all = ['decode', 'http', 'tail', 'ingest'] as const;
 
@@ -69,7 +69,9 @@ function fixtureLine(r: BenchResult): string {
 
 function render(results: readonly BenchResult[]): string {
   const rows: Row[] = results.flatMap((r) => r.rows);
-  const checks = rows.filter((r) => r.check !== undefined);
+  const withTarget = rows.filter((r) => r.check !== undefined);
+  const checks = withTarget.filter((r) => r.check !== undefined && !isMoot(r.check));
+  const moot = withTarget.length - checks.length;
   const failed = checks.filter((r) => r.check?.pass === false);
   return [
     header(results),
@@ -78,7 +80,7 @@ function render(results: readonly BenchResult[]): string {
     '',
     table(rows),
     '',
-    `${checks.length - failed.length} of ${checks.length} targets met${failed.length > 0 ? `; missed: ${failed.map((r) => `${r.group} / ${r.subject} / ${r.metric}`).join('; ')}` : ''}.`,
+    `${checks.length - failed.length} of ${checks.length} targets met${failed.length > 0 ? `; missed: ${failed.map((r) => `${r.group} / ${r.subject} / ${r.metric}`).join('; ')}` : ''}${moot > 0 ? `; ${moot} comparison(s) not possible (the peer failed to read the body)` : ''}.`,
   ].join('\n');
 }
 

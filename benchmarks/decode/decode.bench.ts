@@ -18,10 +18,8 @@
  *
  * Writes benchmarks/results/decode.json; the full table is in benchmarks/README.md.
  *
- * Latest (2026-11-22 15:40 UTC, 2-core AMD EPYC VM, Node 20.20.2, load 1.0, 5 runs; median (min–max)):
- *   JSON.parse whole 119 (94–130) MB/s, stream-json 54 (47–55), ledger-rx unvalidated 241 (212–252) = 2.02× / 4.48×,
- *   validated 184 (123–194) = 1.54×, ceiling 413 (329–422); first element 2.8 / 8.8 ms vs 1,672 ms;
- *   peak RSS growth +8 / +26 MiB vs +857 MiB (whole body) and +36 MiB (stream-json).
+ * Latest figures: benchmarks/results/decode.json and the table in benchmarks/README.md (not repeated here,
+ * so that they cannot go stale).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -26,11 +26,8 @@
  *
  * Writes benchmarks/results/http.json; the full table is in benchmarks/README.md.
  *
- * Latest (2026-11-22 15:42 UTC, 2-core AMD EPYC VM, Node 20.20.2, load 1.1–2.1; median (min–max)):
- *   202 MB, 7 runs: ledger-rx validated 254 (226–273) MB/s = 1.43× undici+body.json() 178 (159–203) and 1.51× the
- *   official client 168 (143–175); first element 7.1 ms vs ~1.1 s; peak RSS 144 MiB vs 694 / 857 MiB.
- *   1011 MB, 3 runs: ledger-rx validated 280 (234–365) MB/s, peak RSS 147 MiB (+3 MiB over 202 MB); both peers fail
- *   (string longer than 0x1fffffe8 characters) at ~2 GB RSS. On a saturated machine the 202 MB ratio fell to 1.24×.
+ * Latest figures: benchmarks/results/http.json and the table in benchmarks/README.md (not repeated here,
+ * so that they cannot go stale).
  */
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
@@ -339,7 +336,9 @@ async function driver(): Promise<void> {
       const v = figure(list.map((x) => x.firstMs));
       rows.push({ group, subject: variants[variant] ?? variant, metric: 'first element, ms', value: v, digits: 1, check: variant === 'ledger-rx' ? atMost(v.median, 25, 'ms', 1) : undefined });
       if (variant === 'ledger-rx') {
-        rows.push({ group, subject: `${variants[variant]}, first read of a fresh process`, metric: 'first element (cold), ms', value: figure(list.map((x) => x.coldFirstMs)), digits: 1 });
+        // the same target, held against the cold first read too, so that a miss there is visible
+        const c = figure(list.map((x) => x.coldFirstMs));
+        rows.push({ group, subject: `${variants[variant]}, first read of a fresh process`, metric: 'first element (cold), ms', value: c, digits: 1, check: atMost(c.median, 25, 'ms', 1) });
       }
     }
     for (const variant of selected) {

@@ -22,10 +22,8 @@
  *
  * Writes benchmarks/results/ingest.json; the full table is in benchmarks/README.md.
  *
- * Latest (2026-11-22 15:48 UTC, 2-core AMD EPYC VM, Node 20.20.2, PostgreSQL 15.18, durable; median (min–max)):
- *   1-event: 9,362 (8,717–12,120) updates/s, 28,085 rows/s (target 10,000: missed while the host slowed down;
- *   9,200–12,600 over the day); 5-event: 3,594 updates/s, 17,970 events/s, 39,533 rows/s; batch 1 / 10 / 100 /
- *   1000: 460 / 2,095 / 6,295 / 9,362 updates/s; one exactly-once transaction ≈ 1.8 ms.
+ * Latest figures: benchmarks/results/ingest.json and the table in benchmarks/README.md (not repeated here,
+ * so that they cannot go stale).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';

@@ -41,6 +41,17 @@ export interface Check {
   /** The compared value shown in the ratio column: a ratio (`1.83×`) or the figure itself (`41 MB`). */
   readonly actual: string;
   readonly pass: boolean;
+  /**
+   * No comparison was possible (the peer failed to read the body at all): shown as `n/a`, counted neither as
+   * met nor as missed. Result files written before this field existed mark it only by an `actual` ending in
+   * ` fails`, which {@link isMoot} also recognises.
+   */
+  readonly moot?: boolean;
+}
+
+/** Whether `check` compared nothing (see {@link Check.moot}). */
+export function isMoot(check: Check): boolean {
+  return check.moot === true || check.actual.endsWith(' fails');
 }
 
 /** One line of the table. */
@@ -132,7 +143,7 @@ export function table(rows: readonly Row[]): string {
     const range = r.value ? `${num(r.value.min, d)}–${num(r.value.max, d)}` : '';
     const note = r.value && r.note ? ` (${r.note})` : '';
     lines.push(
-      `| ${cell(r.group)} | ${cell(r.subject + note)} | ${cell(r.metric)} | ${cell(median)} | ${range} | ${cell(r.check?.target ?? '')} | ${cell(r.check?.actual ?? '')} | ${r.check ? (r.check.pass ? 'pass' : '**MISS**') : ''} |`,
+      `| ${cell(r.group)} | ${cell(r.subject + note)} | ${cell(r.metric)} | ${cell(median)} | ${range} | ${cell(r.check?.target ?? '')} | ${cell(r.check?.actual ?? '')} | ${r.check ? (isMoot(r.check) ? 'n/a' : r.check.pass ? 'pass' : '**MISS**') : ''} |`,
     );
   }
   return lines.join('\n');

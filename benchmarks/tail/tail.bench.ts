@@ -22,10 +22,8 @@
  *
  * Writes benchmarks/results/tail.json; the full table is in benchmarks/README.md.
  *
- * Latest (2026-11-22 15:46 UTC, 2-core AMD EPYC VM, Node 20.20.2, load 0.5–2.1; median (min–max)):
- *   catch-up: tail 24,637 (19,699–26,705) updates/s vs one-shot 63,093 (55,115–71,444) = 0.39× (target 0.5×: missed);
- *   live: p50 17.2 (16.1–17.2) ms, p99 24.2 (23.0–40.6) ms; slow consumer: RSS 112–117 MiB after warm-up,
- *   retained heap +0.5 MiB over 10^5 updates (flat).
+ * Latest figures: benchmarks/results/tail.json and the table in benchmarks/README.md (not repeated here,
+ * so that they cannot go stale).
  */
 import { fileURLToPath } from 'node:url';
 import { createLedgerClient, tailUpdates } from 'ledger-rx';
