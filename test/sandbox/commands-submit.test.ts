@@ -95,6 +95,7 @@ const rows: Row[] = [
   { name: 'no commands', body: () => valid({ commands: [] }), status: 400, code: 'MISSING_FIELD', cause: /commands/ },
   { name: 'empty contract id', body: () => valid({ commands: [exercise('', 'Archive')] }), status: 400, code: 'MISSING_FIELD', cause: /contract_id/ },
   { name: 'both min ledger times', body: () => valid({ minLedgerTimeAbs: '2026-01-01T00:00:00Z', minLedgerTimeRel: { seconds: 1, nanos: 0 } }), status: 400, code: 'INVALID_ARGUMENT', cause: /min_ledger_time_abs/ },
+  { name: 'both min ledger times (an offset instant decodes)', body: () => valid({ minLedgerTimeAbs: '2026-01-01t01:00:00.5+01:00', minLedgerTimeRel: { seconds: 1, nanos: 0 } }), status: 400, code: 'INVALID_ARGUMENT', cause: /min_ledger_time_abs/ },
   { name: 'negative deduplication duration', body: () => valid({ deduplicationPeriod: { DeduplicationDuration: { value: { seconds: -1, nanos: 0 } } } }), status: 400, code: 'INVALID_FIELD', cause: /Duration must be positive/ },
   { name: 'negative deduplication offset', body: () => valid({ deduplicationPeriod: { DeduplicationOffset: { value: -3 } } }), status: 400, code: 'NEGATIVE_OFFSET' },
   { name: 'prefetch limit 0', body: () => valid({ prefetchContractKeys: [{ templateId: '#ledger-rx-demo:Asset:Asset', contractKey: {}, limit: 0 }] }), status: 400, code: 'INVALID_ARGUMENT' },
@@ -144,6 +145,20 @@ describe('POST /v2/commands/async/submit validation (server-behavior §5.2, in o
     expect(body.resources).toEqual([['CONTRACT_ID', `00${'1'.repeat(64)}`]]);
     const early = await submit(valid({ actAs: [] }));
     expect((early.json as { correlationId: unknown }).correlationId).toBeNull();
+  });
+
+  it.each(['2026-01-01T01:00:00+01:00', '2025-12-31T19:00:00-05:00', '2026-01-01t00:00:00.123456789z', '2016-12-31T23:59:60Z'])(
+    'accepts minLedgerTimeAbs %s (Instant.parse: offsets, any case, a leap second)',
+    async (instant) => {
+      const r = await submit(valid({ minLedgerTimeAbs: instant }));
+      expect(r.status, r.text).toBe(200);
+    },
+  );
+
+  it.each(['2026-01-01T01:00:00+19:00', '2026-01-01T10:15:60Z', '2026-01-01T01:00:00+01'])('refuses minLedgerTimeAbs %s (Instant.parse does)', async (instant) => {
+    const r = await submit(valid({ minLedgerTimeAbs: instant }));
+    expect(r.status).toBe(400);
+    expect(r.text).toBe(`Invalid value for: body (Text '${instant}' could not be parsed as an instant at 'minLedgerTimeAbs')`);
   });
 
   it('accepts a Daml value nested exactly 100 deep', async () => {

@@ -253,6 +253,28 @@ describe('vetting update: computing the new state', () => {
     expect((listed.json as { vettedPackages: VettedPackages[] }).vettedPackages[0]).toEqual(r.newVettedPackages);
   });
 
+  it('takes bounds with an offset or in lower case, converted to UTC before use', async () => {
+    const { sandbox, admin } = await fresh();
+    const r = await ok(sandbox, admin, { changes: [vet([{ packageId: id.extras }], { from: '2027-01-01T01:00:00+01:00', until: '2027-01-01t00:00:00.5-05:30' })] });
+    expect(r.newVettedPackages.packages.find((p) => p.packageId === id.extras)).toMatchObject({
+      validFromInclusive: '2027-01-01T00:00:00Z',
+      validUntilExclusive: '2027-01-01T05:30:00.500Z',
+    });
+    // The same instant given in another zone is no change at all.
+    const same = await ok(sandbox, admin, { changes: [vet([{ packageId: id.extras }], { from: '2026-12-31T23:00:00-01:00', until: '2027-01-01T05:30:00.500000Z' })] });
+    expect(same.newVettedPackages.topologySerial).toBe(r.newVettedPackages.topologySerial);
+    // Bounds are compared in UTC: 00:30+01:00 is before 00:00Z.
+    const e = await rejected(sandbox, admin, { changes: [vet([{ packageId: id.extras }], { from: '2028-01-01T00:00:00Z', until: '2028-01-01T00:30:00+01:00' })] }, 400, 'TOPOLOGY_INVALID_MAPPING');
+    expect(e.cause).toContain(`packages with empty validity period: ${id.extras}`);
+  });
+
+  it('refuses bounds Instant.parse refuses with the decode failure', async () => {
+    const { sandbox, admin } = await fresh();
+    for (const from of ['2027-01-01T00:00:00+18:30', '2027-01-01T12:00:60Z', '2027-01-01T00:00Z']) {
+      expectDecodeFailure(await update(sandbox, admin, { changes: [vet([{ packageId: id.extras }], { from })] }));
+    }
+  });
+
   it('applies changes in order keyed by package id; Vet overwrites both bounds', async () => {
     const { sandbox, admin } = await fresh();
     const later = await ok(sandbox, admin, { changes: [vet([{ packageId: id.extras }]), unvet([{ packageId: id.extras }])] });

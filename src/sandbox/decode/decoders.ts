@@ -1,5 +1,7 @@
 import { SandboxError } from '../errors/sandbox-error.js';
 import { dictionary } from './dictionary.js';
+import { instantText } from './instant-text.js';
+import { parseInstant } from './parse-instant.js';
 
 /**
  * Request decoding for the sandbox, modelled on the server's circe codecs: a decoder checks a JSON value
@@ -60,21 +62,17 @@ export const int64: Decoder<number> = integer(-Number.MAX_SAFE_INTEGER, Number.M
 /** An int32. */
 export const int32: Decoder<number> = integer(-2147483648, 2147483647, 'int');
 
-/** True when the fields of `2026-06-30T10:15:30` name a real date and time (`Date.parse` allows Feb 30 and 24:00). */
-function realDateTime(text: string): boolean {
-  const [year, month, day, hour, minute, second] = (text.match(/\d+/g) ?? []).map(Number) as number[];
-  const d = new Date(0);
-  d.setUTCFullYear(year as number, (month as number) - 1, day);
-  return d.getUTCMonth() === (month as number) - 1 && d.getUTCDate() === day && (hour as number) <= 23 && (minute as number) <= 59 && (second as number) <= 59;
-}
-
-/** An ISO-8601 instant (`Instant.parse`): `2026-06-30T10:15:30Z`, with 0 to 9 fractional digits. */
+/**
+ * An ISO-8601 instant as `Instant.parse` reads it ({@link parseInstant}: `2026-06-30T10:15:30Z`, any case,
+ * 0 to 9 fractional digits, `Z` or an offset such as `+01:00`), returned in UTC as the server prints it
+ * (`Instant.toString`: `2026-06-30T09:15:30Z` for `2026-06-30T10:15:30+01:00`, `.500` for `.5`), so that
+ * every consumer sees one canonical form.
+ */
 export const timestamp: Decoder<string> = (v, p) => {
   if (typeof v !== 'string') return wrongType(p, v, 'instant');
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(v) || Number.isNaN(Date.parse(v)) || !realDateTime(v)) {
-    return fail(p, `Text '${v}' could not be parsed as an instant`);
-  }
-  return v;
+  const instant = parseInstant(v);
+  if (!instant) return fail(p, `Text '${v}' could not be parsed as an instant`);
+  return instantText(instant);
 };
 
 /** Any JSON value (Daml payloads). */

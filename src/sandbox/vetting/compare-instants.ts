@@ -1,23 +1,21 @@
-const instantPattern = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/;
+import { parseInstant, type InstantValue } from '../decode/parse-instant.js';
 
-function canonical(iso: string): string {
-  const m = instantPattern.exec(iso);
-  if (m) return `${m[1] as string}.${(m[2] ?? '').padEnd(9, '0')}`;
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) throw new RangeError(`not an ISO-8601 instant: ${iso}`);
-  return canonical(new Date(ms).toISOString());
+function parsed(iso: string): InstantValue {
+  const instant = parseInstant(iso);
+  if (!instant) throw new RangeError(`not an ISO-8601 instant: ${iso}`);
+  return instant;
 }
 
 /**
- * Orders two ISO-8601 instants by time: negative when `a` is earlier, 0 when equal, positive when later.
- * Plain string comparison is wrong as soon as the fraction lengths differ (`…:00Z` sorts after
- * `…:00.5Z`), so UTC `…Z` instants are compared at nanosecond precision (9 fractional digits); any other
- * form `Date.parse` accepts (offsets) is compared at millisecond precision.
+ * Orders two ISO-8601 instants by time, at nanosecond precision: negative when `a` is earlier, 0 when
+ * equal, positive when later. Plain string comparison is wrong as soon as the fraction lengths, the
+ * offsets or the year widths differ (`…:00Z` sorts after `…:00.5Z`), so both sides are parsed as
+ * `Instant.parse` reads them ({@link parseInstant}: any offset, years beyond 9999).
  *
- * @throws RangeError when either side is not a parsable instant.
+ * @throws RangeError when either side is not such an instant.
  */
 export function compareInstants(a: string, b: string): number {
-  const x = canonical(a);
-  const y = canonical(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  const x = parsed(a);
+  const y = parsed(b);
+  return Math.sign(x.epochDay - y.epochDay || x.secondOfDay - y.secondOfDay || x.nano - y.nano);
 }

@@ -1,4 +1,3 @@
-import { normalizeInstant } from './normalize-instant.js';
 import type { UpdateVettedPackagesInput, VettingPackageRefInput } from './decode-update-vetted-packages-request.js';
 import { lfStrings } from './lf-strings.js';
 import { protoDeserializationFailure } from './proto-deserialization-failure.js';
@@ -10,7 +9,7 @@ export type VettingReference =
   | { readonly kind: 'name-version'; readonly name: string; readonly version: string; readonly text: string }
   | { readonly kind: 'all'; readonly id: string; readonly name: string; readonly version: string; readonly text: string };
 
-/** A validated change: vet (with its new bounds, normalized ISO instants) or unvet a list of references. */
+/** A validated change: vet (with its new bounds, UTC instants as `Instant.toString` prints them) or unvet a list of references. */
 export type VettingChange =
   | { readonly operation: 'vet'; readonly refs: readonly VettingReference[]; readonly from: string | undefined; readonly until: string | undefined }
   | { readonly operation: 'unvet'; readonly refs: readonly VettingReference[] };
@@ -69,8 +68,9 @@ export function parseVettingUpdate(input: UpdateVettedPackagesInput): VettingUpd
         return {
           operation: 'vet',
           refs: op.value.packages.map(parseReference),
-          from: op.value.newValidFromInclusive === undefined ? undefined : normalizeInstant(op.value.newValidFromInclusive),
-          until: op.value.newValidUntilExclusive === undefined ? undefined : normalizeInstant(op.value.newValidUntilExclusive),
+          // The decoder already gives the bounds in UTC, in the server's rendering.
+          from: op.value.newValidFromInclusive,
+          until: op.value.newValidUntilExclusive,
         };
     }
   });
