@@ -1,23 +1,38 @@
 import type { Pool } from 'pg';
+import { abortableSleep } from '../abortable-sleep.js';
+import { StopRequested } from '../stop-requested.js';
 
 /**
  * Takes the session-level advisory lock of stream `streamName` in `schema` on a dedicated connection, so
  * only one process ingests a stream at a time (PostgreSQL releases it when that connection ends, also
  * after a `kill -9`). Tries again every 200 ms for up to `waitMs`, then rejects with an `Error` saying
  * another process holds it. Resolves with the function that releases the lock and the connection.
+ *
+ * `signal` (the command's stop) abandons the wait: it rejects promptly (with `StopRequested`, or the
+ * signal's reason) and gives the connection back, without the lock.
  */
-export async function acquireStreamLock(pool: Pool, schema: string, streamName: string, waitMs: number): Promise<() => Promise<void>> {
+export async function acquireStreamLock(
+  pool: Pool,
+  schema: string,
+  streamName: string,
+  waitMs: number,
+  signal?: AbortSignal,
+): Promise<() => Promise<void>> {
   const key = `ledger-rx-ingest:${schema}:${streamName}`;
   const client = await pool.connect();
   const deadline = Date.now() + waitMs;
+  let locked = false;
   try {
     for (;;) {
       const r = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [key]);
-      if (r.rows[0]?.locked) break;
+      locked = r.rows[0]?.locked === true;
+      if (locked) break;
       if (Date.now() >= deadline) throw new Error(`another process is ingesting stream '${streamName}' into schema '${schema}'`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await abortableSleep(200, signal);
     }
+    if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new StopRequested();
   } catch (error) {
+    if (locked) await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
     client.release();
     throw error;
   }
