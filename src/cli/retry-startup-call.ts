@@ -1,0 +1,46 @@
+import { LedgerRxError } from '../errors/ledger-rx-error.js';
+import { RetriesExhaustedError } from '../errors/retries-exhausted-error.js';
+import { resolveRetryConfig, retryDelay, type RetryConfig } from '../operators/retry-config.js';
+import type { TailStatus } from '../operators/tail-status.js';
+import { abortableSleep } from './abortable-sleep.js';
+import { StopRequested } from './stop-requested.js';
+
+/** How {@link retryStartupCall} retries and reports. */
+export interface RetryStartupCallOptions {
+  /** The retry policy of the read that follows (`--max-retries` sets `maxAttempts`); default as `tailUpdates`. */
+  readonly retry?: RetryConfig | undefined;
+  /** Gets a `retrying` status before each wait (the command's `statusLogger`). */
+  readonly onStatus?: ((status: TailStatus) => void) | undefined;
+  /** The command's stop: aborts the call in flight and the wait between attempts. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * Runs a one-shot request of a streaming command's start-up (the ledger end, the pruning boundary) with the
+ * same retry policy as the read itself (`retryDelay`: only `retryable` errors, exponential backoff that
+ * honours `retryInfo`), so an unreachable participant is treated alike before and during the read.
+ *
+ * Resolves with the first success. Rejects with {@link RetriesExhaustedError} (exit 4) when a retryable
+ * failure outlasts `retry.maxAttempts` (with `maxAttempts` 0, with the error itself, as the read does), with
+ * a non-retryable error as it is (exit 3 for a server error), and with {@link StopRequested} as soon as
+ * `signal` aborts.
+ */
+export async function retryStartupCall<T>(call: (signal: AbortSignal | undefined) => Promise<T>, options: RetryStartupCallOptions = {}): Promise<T> {
+  const config = resolveRetryConfig(options.retry);
+  const signal = options.signal;
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted) throw new StopRequested();
+    try {
+      return await call(signal);
+    } catch (error) {
+      if (signal?.aborted) throw new StopRequested();
+      const delay = retryDelay(error, attempt, config);
+      if (delay === 'stop') {
+        const exhausted = error instanceof LedgerRxError && error.retryable && config.maxAttempts > 0;
+        throw exhausted ? new RetriesExhaustedError(attempt - 1, error) : error;
+      }
+      options.onStatus?.({ type: 'retrying', attempt, delayMs: delay, error });
+      await abortableSleep(delay, signal);
+    }
+  }
+}
