@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTail } from '../../src/cli/tail/run-tail.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -65,6 +66,50 @@ describe('runTail (in process)', () => {
     } finally {
       await live.close();
     }
+  });
+
+  it('a stop requested during the start-up ends with exit 0 and writes nothing', async () => {
+    const checkpoint = join(dir, 'early-stop.json');
+    const out = join(dir, 'early-stop.ndjson');
+    const io = captureIo();
+    const running = runTail({ source: { url: sandbox.url }, filter: {}, to: 'end', checkpointFile: checkpoint, out, logLevel: 'silent' }, io);
+    io.signal('SIGTERM'); // while runTail still awaits its start-up (checks, the source, the ledger end)
+    expect(await running).toBe(0);
+    expect(io.err()).toBe('');
+    expect(await readFile(out, 'utf8').catch(() => '')).toBe('');
+    await expect(readFile(checkpoint, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('a stop while the output is full: the checkpoint covers the line in hand, and a restart does not repeat it', async () => {
+    const checkpoint = join(dir, 'backpressure.json');
+    let text = '';
+    let holding = true;
+    const held: (() => void)[] = [];
+    const stdout = new Writable({
+      highWaterMark: 1, // every line fills the buffer: the handler waits for the drain after each one
+      write(chunk: Buffer, _encoding, callback) {
+        text += chunk.toString();
+        if (holding) held.push(() => callback());
+        else callback();
+      },
+    });
+    const io = { ...captureIo(), stdout };
+    const running = runTail({ source: { url: sandbox.url }, filter: {}, to: 'end', checkpointFile: checkpoint, logLevel: 'silent' }, io);
+    const deadline = Date.now() + 10_000;
+    while (held.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(held.length).toBe(1); // one line written, the reader stalled
+    io.signal('SIGTERM');
+    await new Promise((r) => setTimeout(r, 50));
+    holding = false;
+    for (const release of held.splice(0)) release();
+    expect(await running).toBe(0);
+    const written = lines(text).map(offsetOfLine);
+    expect(written).toHaveLength(1);
+    expect(JSON.parse(await readFile(checkpoint, 'utf8')).offset).toBe(written[0]);
+
+    const restart = captureIo();
+    expect(await runTail({ source: { url: sandbox.url }, filter: {}, to: 'end', checkpointFile: checkpoint, logLevel: 'silent' }, restart)).toBe(0);
+    expect([...written, ...lines(restart.out()).map(offsetOfLine)]).toEqual(visibleAcsDeltaOffsets(sandbox));
   });
 
   it('draws a progress line on a terminal and never writes a token', async () => {

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUpdateFormat } from '../../src/cli/build-update-format.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { firstOrderViolation, offsetOfLine, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
-import { runCli, startCli } from './support/run-cli.js';
+import { cliPath, runCli, startCli } from './support/run-cli.js';
 
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 
@@ -70,7 +71,7 @@ describe('ledger-rx tail (spawned CLI)', () => {
   it('--to OFFSET stops after that offset', async () => {
     const to = visibleAcsDeltaOffsets(sandbox)[40] as number;
     const result = await runCli(['tail', '--url', sandbox.url, '--to', String(to), '--log-level', 'warn']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(lines(result.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(sandbox, to));
   });
 
@@ -143,6 +144,118 @@ describe('ledger-rx tail (spawned CLI)', () => {
       expect(lines(fromEarliest.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(pruned).filter((o) => o > at));
     } finally {
       await pruned.close();
+    }
+  });
+
+  it('a pruned participant: --from begin (the default) and --descending read what it still has', async () => {
+    const pruned = await startSandbox({ seed: 100 });
+    try {
+      const at = visibleAcsDeltaOffsets(pruned)[30] as number;
+      pruned.prune(at);
+      const left = visibleAcsDeltaOffsets(pruned).filter((o) => o > at);
+      const [ascending, newest, descending] = await Promise.all([
+        runCli(['tail', '--url', pruned.url, '--to', 'end', '--log-level', 'warn']),
+        runCli(['tail', '--url', pruned.url, '--descending', '--limit', '5', '--log-level', 'warn']),
+        runCli(['tail', '--url', pruned.url, '--descending', '--log-level', 'warn']),
+      ]);
+      expect(ascending.code, ascending.stderr).toBe(0);
+      expect(lines(ascending.stdout).map(offsetOfLine)).toEqual(left);
+      expect(newest.code, newest.stderr).toBe(0);
+      expect(lines(newest.stdout).map(offsetOfLine)).toEqual(left.slice(-5).reverse());
+      expect(descending.code, descending.stderr).toBe(0);
+      expect(lines(descending.stdout).map(offsetOfLine)).toEqual([...left].reverse());
+    } finally {
+      await pruned.close();
+    }
+  });
+
+  it('--from after the ledger end, or --descending --to after it, exits 2 at once naming both offsets', async () => {
+    const end = sandbox.ledgerEnd();
+    const started = Date.now();
+    const [from, descending] = await Promise.all([
+      runCli(['tail', '--url', sandbox.url, '--from', String(end + 1000), '--log-level', 'warn'], { timeoutMs: 10_000 }),
+      runCli(['tail', '--url', sandbox.url, '--descending', '--to', String(end + 1000), '--log-level', 'warn'], { timeoutMs: 10_000 }),
+    ]);
+    expect(from.code, from.stderr).toBe(2);
+    expect(from.stderr).toContain(`--from ${end + 1000} is after the ledger end (${end})`);
+    expect(descending.code, descending.stderr).toBe(2);
+    expect(descending.stderr).toContain(`--to ${end + 1000} is after the ledger end (${end})`);
+    expect(from.stdout + descending.stdout).toBe('');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('--checkpoint where it cannot be saved exits 2 before reading anything', async () => {
+    const out = join(dir, 'unsaved.ndjson');
+    for (const checkpoint of [join(dir, 'no-such-dir', 'c.json'), dir]) {
+      const result = await runCli(['tail', '--url', sandbox.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`--checkpoint ${checkpoint}: `);
+      await expect(readFile(out)).rejects.toMatchObject({ code: 'ENOENT' });
+    }
+    expect((await readdir(dir)).filter((f) => f.includes('probe'))).toEqual([]);
+  });
+
+  it('--to end retries an unreachable participant like the read does, and exits 4', async () => {
+    const port = await closedPort();
+    const result = await runCli(['tail', '--url', `http://127.0.0.1:${port}`, '--to', 'end', '--max-retries', '2', '--log-level', 'warn']);
+    expect(result.code, result.stderr).toBe(4);
+    expect(result.stderr).toContain('RETRIES_EXHAUSTED');
+    expect(result.stderr).toContain('/v2/state/ledger-end');
+    expect(result.stderr.match(/request failed; retrying/g)).toHaveLength(2);
+  });
+
+  it('SIGTERM during the start-up (retrying an unreachable participant) exits 0 at once, writing nothing', async () => {
+    const port = await closedPort();
+    const cli = startCli(['tail', '--url', `http://127.0.0.1:${port}`, '--to', 'end', '--log-level', 'warn']);
+    await waitFor(async () => cli.stderr().includes('request failed; retrying'));
+    const stoppedAt = Date.now();
+    cli.child.kill('SIGTERM');
+    expect((await cli.exited).code, cli.stderr()).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(2_000);
+    expect(cli.lines).toEqual([]);
+    expect(cli.stderr()).not.toMatch(/"level":50|error:/);
+  });
+
+  it('SIGTERM while the reader of the pipe is not reading: the checkpoint covers the last line; a restart repeats nothing', async () => {
+    const checkpoint = join(dir, 'stalled.json');
+    const child = spawn(process.execPath, [cliPath, 'tail', '--url', sandbox.url, '--checkpoint', checkpoint, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await new Promise((r) => setTimeout(r, 1_200)); // nobody reads stdout: the pipe is full, the tail waits for it to drain
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d)); // the reader wakes up
+    expect(await exited, stderr).toBe(0);
+    const first = lines(text).map(offsetOfLine);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.length).toBeLessThan(visibleAcsDeltaOffsets(sandbox).length); // it really was stopped mid-way
+    expect(JSON.parse(await readFile(checkpoint, 'utf8')).offset).toBe(first.at(-1));
+    const restart = await runCli(['tail', '--url', sandbox.url, '--to', 'end', '--checkpoint', checkpoint, '--log-level', 'warn']);
+    expect(restart.code, restart.stderr).toBe(0);
+    expect([...first, ...lines(restart.stdout).map(offsetOfLine)]).toEqual(visibleAcsDeltaOffsets(sandbox));
+  });
+
+  it('kill -9 with --out FILE between two checkpoint saves: the restart resumes after the last line written, no duplicate', async () => {
+    const live = await startSandbox({ seed: 50, generate: 100 });
+    try {
+      const checkpoint = join(dir, 'kill9.json');
+      const out = join(dir, 'kill9.ndjson');
+      // no save before the kill: the output file is the only record of what was written
+      const cli = startCli(['tail', '--url', live.url, '--checkpoint', checkpoint, '--out', out, '--checkpoint-every', '1000000', '--checkpoint-every-ms', '0', '--log-level', 'warn']);
+      const count = async () => lines(await readFile(out, 'utf8').catch(() => '')).length;
+      await waitFor(async () => (await count()) > 80);
+      cli.child.kill('SIGKILL');
+      expect((await cli.exited).signal).toBe('SIGKILL');
+      await expect(readFile(checkpoint, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+      live.stopWorkload();
+      const end = live.ledgerEnd();
+      const restart = await runCli(['tail', '--url', live.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+      expect(restart.code, restart.stderr).toBe(0);
+      expect(lines(await readFile(out, 'utf8')).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(live, end));
+    } finally {
+      await live.close();
     }
   });
 

@@ -4,7 +4,6 @@ import { PostgresCheckpointStore } from '../../checkpoints/postgres-checkpoint-s
 import type { Checkpoint } from '../../operators/checkpoint.js';
 import { tailUpdates } from '../../operators/tail-updates.js';
 import { buildUpdateFormat } from '../build-update-format.js';
-import { resolveEndOffset } from '../resolve-end-offset.js';
 import type { CliIo } from '../cli-io.js';
 import { computeRunStats } from '../compute-run-stats.js';
 import { createCommandLogger } from '../create-command-logger.js';
@@ -15,7 +14,10 @@ import type { LedgerSource } from '../ledger-source.js';
 import { openLedgerSource } from '../open-ledger-source.js';
 import { ProgressLine } from '../progress-line.js';
 import { statusLogger } from '../status-logger.js';
+import { ledgerBounds } from '../ledger-bounds.js';
 import { listenForStopSignals } from '../listen-for-stop-signals.js';
+import { resolveReadRange } from '../resolve-read-range.js';
+import { StopRequested } from '../stop-requested.js';
 import { UsageError } from '../usage-error.js';
 import { acquireStreamLock } from './acquire-stream-lock.js';
 import { BatchCommitter } from './batch-committer.js';
@@ -40,8 +42,15 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  *    leaves exactly the rows of the ledger — no gap, no duplicate. A full batch pauses the read until it
  *    is committed (bounded memory).
  *
- * SIGINT/SIGTERM commit the open batch and exit 0. A pruned start fails at once with exit 3 and the
- * earliest available offset; other exit codes as for `tail`.
+ * The range is resolved as for `tail` (`resolveReadRange`): `from` `begin` (the default) is the
+ * participant's pruning boundary, a `from` after the ledger end is bad usage (exit 2), and the start-up
+ * requests are retried like the read (exit 4 when they run out).
+ *
+ * SIGINT/SIGTERM, at any moment, commit the open batch and exit 0; during the start-up (connecting,
+ * migrations, waiting for the stream lock, resolving the range) they abandon it at once, with nothing
+ * written. An explicit `from` that is pruned fails at once with exit 3 and the earliest available offset;
+ * a local failure (PostgreSQL unreachable, the stream lock held by another process past `lockWaitMs`)
+ * exits 1; other exit codes as for `tail`.
  */
 export async function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> {
   let progress: ProgressLine | undefined;
@@ -72,16 +81,19 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
       throw new UsageError(`--to ${options.to} is below --from ${options.from}`);
     }
     const format = buildUpdateFormat(options.filter);
+    stops.throwIfStopped();
     source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: options.validate ?? true });
+    stops.throwIfStopped();
     const client = source.client;
 
-    pool = new pg.Pool({ connectionString: options.pg, max: 4, options: `-c search_path=${schema}` });
-    pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed'));
-    const migrated = await runMigrations(pool, schema);
+    const database = new pg.Pool({ connectionString: options.pg, max: 4, options: `-c search_path=${schema}` });
+    pool = database;
+    database.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed'));
+    const migrated = await stops.race(runMigrations(database, schema));
     logger.info({ schema, version: migrated.version, applied: migrated.applied }, 'schema ready');
-    releaseLock = await acquireStreamLock(pool, schema, streamName, options.lockWaitMs ?? 15_000);
-    const store = await PostgresCheckpointStore.open({ pool, streamName });
-    const resumed = await store.load();
+    releaseLock = await stops.race(acquireStreamLock(database, schema, streamName, options.lockWaitMs ?? 15_000, stops.signal), (late) => late());
+    const store = await stops.race(PostgresCheckpointStore.open({ pool: database, streamName }));
+    const resumed = await stops.race(store.load());
     let times: Checkpoint['synchronizerTimes'] = resumed?.synchronizerTimes ?? [];
     logger.info({ stream: streamName, resumeAfter: resumed?.offset ?? null }, resumed ? 'resuming after the checkpoint' : 'new stream');
 
@@ -113,19 +125,23 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
       endPoll.unref();
     }
 
-    const endInclusive = await resolveEndOffset(client, options.to, logger, 'ingesting');
+    const retry = options.maxRetries === undefined ? {} : { retry: { maxAttempts: options.maxRetries } };
+    const onStatus = statusLogger(logger, () => retries++);
+    const bounds = ledgerBounds(client, { ...retry, onStatus, signal: stops.signal });
+    const range = await resolveReadRange({ from: options.from, to: options.to }, bounds, logger, 'ingesting');
+    const endInclusive = range.endInclusive;
+    stops.throwIfStopped();
 
     if (endInclusive !== 0) {
-      const from = options.from ?? 'begin';
       await lastValueFrom(
         tailUpdates(client, {
-          beginExclusive: from === 'end' ? 'ledger-end' : from,
+          beginExclusive: range.beginExclusive,
           checkpointStore: store,
           updateFormat: format,
-          ...(endInclusive === undefined ? {} : { endInclusive }),
+          ...(typeof endInclusive === 'number' ? { endInclusive } : {}),
           pageLimit: options.pageLimit ?? 200,
-          ...(options.maxRetries === undefined ? {} : { retry: { maxAttempts: options.maxRetries } }),
-          onStatus: statusLogger(logger, () => retries++),
+          ...retry,
+          onStatus,
           handler: (element) => batches.add(element),
           validate: options.validate ?? true,
           rawText: true,
@@ -136,9 +152,13 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
     await batches.flush();
   } catch (error) {
     committer?.dispose();
-    exit = exitCodeFor(error);
-    progress?.clear();
-    io.stderr.write(`${describeError(error)}\n`);
+    if (error instanceof StopRequested) {
+      logger.info({}, 'stopped before ingesting started; nothing written');
+    } else {
+      exit = exitCodeFor(error);
+      progress?.clear();
+      io.stderr.write(`${describeError(error)}\n`);
+    }
   } finally {
     if (endPoll) clearInterval(endPoll);
     progress?.stop();
