@@ -10,10 +10,21 @@ import { usersCommand } from './commands/users-command.js';
 import { vettingCommand } from './commands/vetting-command.js';
 import { exitCodesHelp } from './exit-codes-help.js';
 
-/** Applies the exit-code conventions to `command` and every subcommand: help → 0, usage error → 2. */
+/**
+ * Applies the exit-code conventions to `command` and every subcommand: help asked for (`--help`, `help`,
+ * `--version`) → 0; usage error → 2, including a missing subcommand (`ledger-rx`, `ledger-rx vetting`: the
+ * help is printed on stderr, which commander reports as `commander.help` with a non-zero exit code, then
+ * an error line naming the commands).
+ */
 function applyConventions(command: Command): void {
   command.showHelpAfterError('(run with --help for usage)').exitOverride((err: CommanderError) => {
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') process.exit(0);
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') process.exit(0);
+    if (err.code === 'commander.help') {
+      if (err.exitCode === 0) process.exit(0);
+      const names = command.commands.map((c) => c.name()).filter((n) => n !== 'help');
+      process.stderr.write(`error: '${command.name()}' needs a command: ${names.join(', ')}\n`);
+      process.exit(2);
+    }
     if (err.code === 'commander.executeSubCommandAsync') process.exit(err.exitCode);
     process.exit(2);
   });
@@ -23,7 +34,8 @@ function applyConventions(command: Command): void {
 /**
  * The `ledger-rx` command line. Each command lives in its own file under `commands/`, its core in a
  * testable `run…(options, io)` function.
- * Exit codes: 0 done, 1 error, 2 bad usage, 3 a server error that cannot be retried, 4 retries exhausted.
+ * Exit codes (see `exitCodesHelp`): 0 done, 1 local failure (file, lock, database), 2 bad usage (also a
+ * missing subcommand), 3 a server error that cannot be retried, 4 retries exhausted, 130 a second signal.
  */
 export function createProgram(): Command {
   const program = new Command('ledger-rx')

@@ -269,6 +269,9 @@ describe('ledger-rx tail (spawned CLI)', () => {
       ['tail', '--url', sandbox.url, '--shape', 'tree'],
       ['tail', '--url', sandbox.url, '--descending', '--checkpoint', 'x.json'],
       ['nonsense'],
+      [], // a missing subcommand is bad usage, not a request for help
+      ['vetting'],
+      ['users'],
     ];
     const results = await Promise.all(cases.map((args) => runCli(args)));
     results.forEach((r, i) => {
@@ -295,6 +298,7 @@ describe('ledger-rx tail (spawned CLI)', () => {
     const top = await runCli(['--help']);
     expect(top.code).toBe(0);
     expect(top.stdout).toMatch(/tail[\s\S]*ingest[\s\S]*vetting[\s\S]*users[\s\S]*submit/);
+    for (const args of [['help'], ['vetting', '--help'], ['help', 'users']]) expect((await runCli(args)).code, args.join(' ')).toBe(0);
   });
 
   it('`tail --sandbox` (npm start) prints live NDJSON lines within seconds, and stops on SIGTERM', async () => {
