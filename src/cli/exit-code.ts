@@ -1,12 +1,17 @@
 /**
  * The exit codes of every `ledger-rx` command:
  * - `OK` (0): done (also after SIGINT/SIGTERM, once the output and the checkpoint are flushed);
- * - `ERROR` (1): anything else (a local I/O failure, a checkpoint store failure, a one-shot request that
- *   could not reach the participant — only the streaming reads retry —, a bug);
- * - `USAGE` (2): bad usage (unknown flag, invalid value, contradictory filter) — nothing was sent;
+ * - `ERROR` (1): a local failure — file, lock, database (an unreadable token file, an output that cannot
+ *   be written, the ingest stream lock held by another process, PostgreSQL unreachable, a checkpoint store
+ *   failure) —, an operator command's single request that could not reach the participant (`tail` and
+ *   `ingest` retry, also at start-up, and exit 4 instead), a bug;
+ * - `USAGE` (2): bad usage (unknown flag, invalid value, contradictory filter, missing subcommand, a
+ *   `--from` after the ledger end, a `--checkpoint` file that could not be saved) — no update was read;
  * - `SERVER` (3): the server rejected the request and retrying cannot help (pruned offset, permission,
  *   invalid argument, protocol violation);
  * - `RETRIES_EXHAUSTED` (4): a retryable failure persisted past the retry budget.
+ *
+ * A second SIGINT/SIGTERM exits at once with 130 (`processIo().forceExit`), outside this table of results.
  */
 export const ExitCode = {
   OK: 0,

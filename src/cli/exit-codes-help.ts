@@ -1,9 +1,14 @@
 /** The exit-code section appended to every command's `--help` (the contract of {@link ExitCode}). */
 export const exitCodesHelp = `
 Exit codes:
-  0  done (also after SIGINT/SIGTERM: the output and the checkpoint are flushed first)
-  1  error (local I/O, checkpoint store, a one-shot request that could not reach the participant)
-  2  bad usage (unknown flag, invalid value, contradictory filter)
-  3  server error that cannot be retried (pruned offset: the earliest available offset is printed;
-     permission denied; invalid request)
-  4  retries exhausted (the participant stayed unreachable or overloaded)`;
+  0    done (also after SIGINT/SIGTERM: the element in hand is finished, the output and the checkpoint
+       are flushed first)
+  1    local failure (file, lock, database): an unreadable --token-file, an --out that cannot be
+       written, the stream lock held by another ingester, PostgreSQL unreachable, a checkpoint store
+       failure; also vetting/users/submit (one request, not retried) when the participant is unreachable
+  2    bad usage (unknown flag, invalid value, contradictory filter, missing subcommand, --from after
+       the ledger end, a --checkpoint that could not be saved)
+  3    server error that cannot be retried (pruned offset: the earliest available offset is printed;
+       permission denied; invalid request)
+  4    retries exhausted (the participant stayed unreachable or overloaded)
+  130  a second SIGINT/SIGTERM: exit at once, without flushing`;

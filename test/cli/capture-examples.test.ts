@@ -54,7 +54,8 @@ describe.runIf(enabled && pgUrl)('docs/cli-examples.md', () => {
           '`test/cli/capture-examples.test.ts`; the output is what the commands printed (long lines included). Regenerate with\n' +
           '`npx tsc -p tsconfig.build.json && LEDGER_RX_CAPTURE_EXAMPLES=1 npx vitest run test/cli/capture-examples.test.ts`.\n\n' +
           'Data goes to stdout (NDJSON for `tail`), logs (JSON lines, pino layout), errors and `--stats` to stderr. Exit codes: 0 done, ' +
-          '1 error, 2 bad usage, 3 server error that cannot be retried, 4 retries exhausted.',
+          '1 local failure (file, lock, database), 2 bad usage, 3 server error that cannot be retried, 4 retries exhausted, ' +
+          '130 a second SIGINT/SIGTERM (exit at once, without flushing).',
       );
 
       section('`tail`: the first updates, as NDJSON', 'One element of `POST /v2/updates` per line, exactly as the participant sent it.');

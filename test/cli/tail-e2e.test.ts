@@ -301,6 +301,15 @@ describe('ledger-rx tail (spawned CLI)', () => {
     for (const args of [['help'], ['vetting', '--help'], ['help', 'users']]) expect((await runCli(args)).code, args.join(' ')).toBe(0);
   });
 
+  it('--help documents every exit code: 1 for a local failure, 130 for a second signal', async () => {
+    for (const args of [['--help'], ['tail', '--help'], ['ingest', '--help']]) {
+      const { stdout } = await runCli(args);
+      expect(stdout).toMatch(/^ {2}1 +local failure \(file, lock, database\)/m);
+      expect(stdout).toMatch(/^ {2}130 +a second SIGINT\/SIGTERM/m);
+      for (const code of ['0', '2', '3', '4']) expect(stdout).toMatch(new RegExp(`^ {2}${code} +\\S`, 'm'));
+    }
+  });
+
   it('`tail --sandbox` (npm start) prints live NDJSON lines within seconds, and stops on SIGTERM', async () => {
     const cli = startCli(['tail', '--sandbox', '--from', 'end', '--log-level', 'warn']);
     await cli.waitForLines(4, 10_000);
