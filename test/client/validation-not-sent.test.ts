@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LedgerClient } from '../../src/client/index.js';
 import { InvalidArgumentError } from '../../src/errors/index.js';
-import { commands, updateFormat, updatesRequest } from './support/fixtures.js';
+import { ALICE, commands, updateFormat, updatesRequest } from './support/fixtures.js';
 import { createMockLedger } from './support/mock-ledger.js';
 
 let ledger: ReturnType<typeof createMockLedger>;
@@ -12,6 +12,12 @@ afterEach(async () => {
 });
 
 const unassign = { command: { UnassignCommand: { value: { contractId: '00ab', source: 'a', target: 'b' } } } };
+const reassign = { commandId: 'r', submitter: 'A', commands: [unassign] };
+const txFormat = (eventFormat: object, transactionShape = 'TRANSACTION_SHAPE_ACS_DELTA') =>
+  ({ includeTransactions: { eventFormat, transactionShape } }) as never;
+const byTemplate = (templateId: string) => ({ cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId } } } }] });
+const byInterface = (interfaceId: string) => ({ cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId } } } }] });
+const templateAt = (prefix: string) => `${prefix}.cumulative[0].identifierFilter.TemplateFilter.value.templateId`;
 
 /** [description, call, expected field] — each call must reject with InvalidArgumentError naming the field. */
 const cases: [string, (c: LedgerClient) => Promise<unknown>, string][] = [
@@ -43,6 +49,9 @@ const cases: [string, (c: LedgerClient) => Promise<unknown>, string][] = [
   ['submitAndWaitForReassignment: Empty command', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: { commandId: 'r', submitter: 'A', commands: [{ command: { Empty: {} } }] } }), 'reassignmentCommands.commands[0].command'],
   ['getUser: empty id', (c) => c.getUser(''), 'userId'],
   ['createUser: empty id', (c) => c.createUser({ user: { id: '' } }), 'user.id'],
+  // the event format of a reassignment (server-behavior §6.2)
+  ['submitAndWaitForReassignment: empty eventFormat', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: reassign, eventFormat: { filtersByParty: {} } }), 'eventFormat'],
+  ['submitAndWaitForReassignment: package-id filter', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: reassign, eventFormat: { filtersForAnyParty: byTemplate('abc:M:T') } }), templateAt('eventFormat.filtersForAnyParty')],
 ];
 
 describe('client-side validation rejects and sends nothing', () => {
@@ -51,6 +60,7 @@ describe('client-side validation rejects and sends nothing', () => {
     const error = await call(ledger.client).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidArgumentError);
     expect((error as InvalidArgumentError).field).toBe(field);
+    expect((error as InvalidArgumentError).message).toContain(`'${field}'`);
   });
 
   /** Observable/iterable methods throw synchronously at the call. */
@@ -66,6 +76,19 @@ describe('client-side validation rejects and sends nothing', () => {
     ['updates: fractional streamIdleTimeoutMs', (c) => c.updates(updatesRequest(), { streamIdleTimeoutMs: 1.5 }), 'streamIdleTimeoutMs'],
     ['iterateUpdates: filter and updateFormat', (c) => c.iterateUpdates({ beginExclusive: 0, updateFormat, filter: {} }), 'filter'],
     ['listAllVettedPackages: negative pageSize', (c) => c.listAllVettedPackages({ pageSize: -5 }), 'pageSize'],
+    // stateless format rules of server-behavior §4.2 step 4
+    ['updates: empty transactions event format', (c) => c.updates(updatesRequest({ updateFormat: txFormat({ filtersByParty: {} }) })), 'updateFormat.includeTransactions.eventFormat'],
+    ['updates: empty reassignments event format', (c) => c.updates(updatesRequest({ updateFormat: { includeReassignments: { filtersByParty: {}, verbose: true } } })), 'updateFormat.includeReassignments'],
+    ['updates: legacy filter without parties', (c) => c.updates({ beginExclusive: 0, filter: { filtersByParty: {} } }), 'filter'],
+    ['updates: UNSPECIFIED transaction shape', (c) => c.updates(updatesRequest({ updateFormat: txFormat({ filtersByParty: { [ALICE]: {} } }, 'TRANSACTION_SHAPE_UNSPECIFIED') })), 'updateFormat.includeTransactions.transactionShape'],
+    ['updates: missing transaction shape', (c) => c.updates(updatesRequest({ updateFormat: { includeTransactions: { eventFormat: { filtersForAnyParty: {} } } } as never })), 'updateFormat.includeTransactions.transactionShape'],
+    ['updates: package-id template (transactions)', (c) => c.updates(updatesRequest({ updateFormat: txFormat({ filtersByParty: { [ALICE]: byTemplate('9a1b:Iou:Iou') } }) })), templateAt(`updateFormat.includeTransactions.eventFormat.filtersByParty.${ALICE}`)],
+    ['updates: package-id interface (reassignments)', (c) => c.updates(updatesRequest({ updateFormat: { includeReassignments: { filtersForAnyParty: byInterface('9a1b:Iou:I') } } })), 'updateFormat.includeReassignments.filtersForAnyParty.cumulative[0].identifierFilter.InterfaceFilter.value.interfaceId'],
+    ['updates: package-id template (legacy filter)', (c) => c.updates({ beginExclusive: 0, filter: { filtersByParty: { [ALICE]: byTemplate('9a1b:Iou:Iou') } } }), templateAt(`filter.filtersByParty.${ALICE}`)],
+    ['updates: invalid party key', (c) => c.updates(updatesRequest({ updateFormat: txFormat({ filtersByParty: { 'alice@corp': {} } }) })), 'updateFormat.includeTransactions.eventFormat.filtersByParty'],
+    ['updates: invalid party key (legacy filter)', (c) => c.updates({ beginExclusive: 0, filter: { filtersByParty: { 'a/b': {} } } }), 'filter.filtersByParty'],
+    ['updates: invalid topology party', (c) => c.updates(updatesRequest({ updateFormat: { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: ['bad/party'] } } } })), 'updateFormat.includeTopologyEvents.includeParticipantAuthorizationEvents.parties[0]'],
+    ['iterateUpdates: empty transactions event format', (c) => c.iterateUpdates(updatesRequest({ updateFormat: txFormat({}) })), 'updateFormat.includeTransactions.eventFormat'],
   ];
 
   it.each(streaming)('%s (throws at the call)', (_name, call, field) => {
@@ -78,5 +101,6 @@ describe('client-side validation rejects and sends nothing', () => {
     }
     expect(error).toBeInstanceOf(InvalidArgumentError);
     expect((error as InvalidArgumentError).field).toBe(field);
+    expect((error as InvalidArgumentError).message).toContain(`'${field}'`);
   });
 });

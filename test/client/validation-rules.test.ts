@@ -3,14 +3,18 @@ import { InvalidArgumentError } from '../../src/errors/index.js';
 import {
   checkDeduplicationPeriod,
   checkDescendingOrder,
+  checkEventFormat,
   checkExpectedTopologySerial,
   checkMinLedgerTime,
+  checkOffsetOrder,
   checkOffsetRange,
+  checkPartyId,
   checkPathUserId,
   checkPrefetchLimits,
   checkReassignmentCommands,
   checkRightKinds,
   checkTapsMaxPasses,
+  checkUpdateFormat,
   checkUpdateFormatChoice,
   checkUpdateMask,
   checkVettingChange,
@@ -22,10 +26,11 @@ import {
   requireNonNegativeInteger,
   userUpdatePaths,
   validateGetUpdatesRequest,
+  validateReassignmentRequest,
   validateSubmitRequest,
 } from '../../src/client/validation/index.js';
 import { JsCommands } from '../../src/schemas/index.js';
-import { commands, updateFormat, updatesRequest } from './support/fixtures.js';
+import { ALICE, commands, updateFormat, updatesRequest } from './support/fixtures.js';
 
 /** Runs `fn` and returns the InvalidArgumentError it throws (failing the test otherwise). */
 function invalid(fn: () => unknown): InvalidArgumentError {
@@ -141,13 +146,15 @@ describe('updates rules', () => {
     expect(invalid(() => checkDescendingOrder({ descendingOrder: true, endInclusive: null })).field).toBe('descendingOrder');
   });
 
-  it('offset range: begin >= 0, end >= 1 and >= begin', () => {
+  it('offset range: begin >= 0, end >= 1; offset order: end >= begin', () => {
     expect(() => checkOffsetRange({ beginExclusive: 0 })).not.toThrow();
-    expect(() => checkOffsetRange({ beginExclusive: 5, endInclusive: 5 })).not.toThrow();
+    expect(() => checkOffsetRange({ beginExclusive: 9, endInclusive: 8 })).not.toThrow();
     expect(() => checkOffsetRange({ beginExclusive: 0, endInclusive: 1 })).not.toThrow();
     expect(invalid(() => checkOffsetRange({ beginExclusive: -1 })).field).toBe('beginExclusive');
     expect(invalid(() => checkOffsetRange({ beginExclusive: 0, endInclusive: 0 })).field).toBe('endInclusive');
-    const e = invalid(() => checkOffsetRange({ beginExclusive: 9, endInclusive: 8 }));
+    expect(() => checkOffsetOrder({ beginExclusive: 5, endInclusive: 5 })).not.toThrow();
+    expect(() => checkOffsetOrder({ beginExclusive: 5 })).not.toThrow();
+    const e = invalid(() => checkOffsetOrder({ beginExclusive: 9, endInclusive: 8 }));
     expect([e.field, e.rule]).toEqual(['endInclusive', 'must not be before beginExclusive (9)']);
   });
 
@@ -245,5 +252,128 @@ describe('vetting rules', () => {
     expect(() => checkExpectedTopologySerial({ serial: { NoPrior: {} } })).not.toThrow();
     expect(() => checkExpectedTopologySerial(null)).not.toThrow();
     expect(invalid(() => checkExpectedTopologySerial({ serial: { Prior: { value: 0 } } })).field).toBe('expectedTopologySerial.serial.Prior.value');
+  });
+});
+
+describe('identifier syntax (server-behavior §4.2)', () => {
+  it('party ids: 1 to 255 of letters, digits, ":", "-", "_" and space', () => {
+    for (const ok of [ALICE, 'a', 'Alice::1220aa', 'with space', 'x-y_z:1', 'p'.repeat(255)]) expect(() => checkPartyId(ok, 'f')).not.toThrow();
+    const rejected = ['', 'Alice@corp', 'a/b', 'ünï', 'tab\there', 'p'.repeat(256), 'dot.ted'];
+    for (const bad of rejected) {
+      const e = invalid(() => checkPartyId(bad, 'filter.filtersByParty'));
+      expect(e.field).toBe('filter.filtersByParty');
+      expect(e.message).toContain('filter.filtersByParty');
+    }
+    expect(invalid(() => checkPartyId('x'.repeat(300), 'f')).rule).toContain(`'${'x'.repeat(50)}...'`);
+  });
+});
+
+describe('update and event formats (server-behavior §4.2 step 4)', () => {
+  const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
+  const template = (templateId: string) => ({ cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId } } } }] });
+  const iface = (interfaceId: string) => ({ cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId } } } }] });
+  const tx = (eventFormat: object, transactionShape = 'TRANSACTION_SHAPE_ACS_DELTA') => ({ includeTransactions: { eventFormat, transactionShape } }) as never;
+
+  it('accepts the formats the server accepts', () => {
+    const accepted: object[] = [
+      {},
+      tx({ filtersByParty: { [ALICE]: {} } }),
+      tx({ filtersForAnyParty: {} }, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+      tx({ filtersByParty: { [ALICE]: template('#my-pkg:Mod.Sub:Ent') }, filtersForAnyParty: iface('#my-pkg:Mod:Iface') }),
+      tx({ filtersByParty: { [ALICE]: { cumulative: [] } } }),
+      tx({ filtersByParty: { [ALICE]: { cumulative: [{}, { identifierFilter: { Empty: {} } }] } } }),
+      { includeReassignments: { filtersByParty: { [ALICE]: wildcard } } },
+      { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [] } } },
+      { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [ALICE] } } },
+      { includeTopologyEvents: { includeParticipantAuthorizationEvents: null } },
+      { includeTopologyEvents: {} },
+    ];
+    for (const format of accepted) expect(() => checkUpdateFormat(format as never), JSON.stringify(format)).not.toThrow();
+  });
+
+  /** [description, update format, expected field] */
+  const rejected: [string, object, string][] = [
+    ['empty event format (transactions)', tx({ filtersByParty: {} }), 'updateFormat.includeTransactions.eventFormat'],
+    ['absent filters (transactions)', tx({ verbose: true }), 'updateFormat.includeTransactions.eventFormat'],
+    ['null filters (transactions)', tx({ filtersByParty: null, filtersForAnyParty: null }), 'updateFormat.includeTransactions.eventFormat'],
+    ['empty event format (reassignments)', { includeReassignments: { filtersByParty: {} } }, 'updateFormat.includeReassignments'],
+    ['UNSPECIFIED shape', tx({ filtersByParty: { [ALICE]: {} } }, 'TRANSACTION_SHAPE_UNSPECIFIED'), 'updateFormat.includeTransactions.transactionShape'],
+    ['invalid party key', tx({ filtersByParty: { 'Alice@corp': {} } }), 'updateFormat.includeTransactions.eventFormat.filtersByParty'],
+    ['empty party key', { includeReassignments: { filtersByParty: { '': {} } } }, 'updateFormat.includeReassignments.filtersByParty'],
+    [
+      'package-id template filter',
+      tx({ filtersByParty: { [ALICE]: template('9a1b2c:Iou:Iou') } }),
+      `updateFormat.includeTransactions.eventFormat.filtersByParty.${ALICE}.cumulative[0].identifierFilter.TemplateFilter.value.templateId`,
+    ],
+    [
+      'package-id interface filter (any party)',
+      { includeReassignments: { filtersForAnyParty: iface('9a1b2c:Iou:Iface') } },
+      'updateFormat.includeReassignments.filtersForAnyParty.cumulative[0].identifierFilter.InterfaceFilter.value.interfaceId',
+    ],
+    [
+      'malformed template id',
+      tx({ filtersForAnyParty: template('#pkg:Iou') }),
+      'updateFormat.includeTransactions.eventFormat.filtersForAnyParty.cumulative[0].identifierFilter.TemplateFilter.value.templateId',
+    ],
+    ['invalid topology party', { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [ALICE, 'a/b'] } } }, 'updateFormat.includeTopologyEvents.includeParticipantAuthorizationEvents.parties[1]'],
+    ['empty topology party', { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [''] } } }, 'updateFormat.includeTopologyEvents.includeParticipantAuthorizationEvents.parties[0]'],
+  ];
+  it.each(rejected)('rejects %s', (_name, format, field) => {
+    const e = invalid(() => checkUpdateFormat(format as never));
+    expect(e.field).toBe(field);
+    expect(e.message).toContain(field);
+  });
+
+  it('names the rule: empty formats, the shape, and package ids', () => {
+    expect(invalid(() => checkUpdateFormat(tx({})))).toMatchObject({ rule: expect.stringContaining('filtersByParty and filtersForAnyParty cannot be empty simultaneously') });
+    expect(invalid(() => checkUpdateFormat(tx({ filtersForAnyParty: {} }, 'TRANSACTION_SHAPE_UNSPECIFIED')))).toMatchObject({ rule: expect.stringContaining('UNSPECIFIED') });
+    expect(invalid(() => checkUpdateFormat(tx({ filtersForAnyParty: template('9a1b:M:E') })))).toMatchObject({ rule: expect.stringContaining('package id') });
+  });
+
+  it('follows the server order: shape before event format, transactions before reassignments before topology', () => {
+    const badEverything = {
+      includeTransactions: { eventFormat: { filtersByParty: {} }, transactionShape: 'TRANSACTION_SHAPE_UNSPECIFIED' },
+      includeReassignments: { filtersByParty: {} },
+      includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: ['a/b'] } },
+    };
+    expect(invalid(() => checkUpdateFormat(badEverything as never)).field).toBe('updateFormat.includeTransactions.transactionShape');
+    const { includeTransactions: _t, ...rest } = badEverything;
+    expect(invalid(() => checkUpdateFormat(rest as never)).field).toBe('updateFormat.includeReassignments');
+    // within a party's filters: every template filter, then every interface filter
+    const mixed = { cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId: 'pkgid:M:I' } } } }, { identifierFilter: { TemplateFilter: { value: { templateId: 'pkgid:M:T' } } } }] };
+    expect(invalid(() => checkEventFormat({ filtersByParty: { [ALICE]: mixed } }, ['eventFormat'])).field).toContain('TemplateFilter');
+    // a party's key before its filters, and parties before filtersForAnyParty
+    expect(invalid(() => checkEventFormat({ filtersByParty: { 'a/b': template('pkgid:M:T') } }, ['f'])).field).toBe('f.filtersByParty');
+    expect(invalid(() => checkEventFormat({ filtersByParty: { [ALICE]: template('pkgid:M:T') }, filtersForAnyParty: template('x:M:T') }, ['f'])).field)
+      .toContain('f.filtersByParty');
+  });
+
+  it('validateGetUpdatesRequest: the legacy filter gets the same event-format checks, named under filter', () => {
+    const legacy = (filter: object) => ({ beginExclusive: 0, filter });
+    expect(() => validateGetUpdatesRequest(legacy({ filtersByParty: { [ALICE]: template('#pkg:M:T') } }))).not.toThrow();
+    expect(() => validateGetUpdatesRequest(legacy({ filtersForAnyParty: {} }))).not.toThrow();
+    expect(invalid(() => validateGetUpdatesRequest(legacy({ filtersByParty: {} }))).field).toBe('filter');
+    expect(invalid(() => validateGetUpdatesRequest(legacy({}))).field).toBe('filter');
+    expect(invalid(() => validateGetUpdatesRequest(legacy({ filtersByParty: { 'x y!': {} } }))).field).toBe('filter.filtersByParty');
+    expect(invalid(() => validateGetUpdatesRequest(legacy({ filtersByParty: { [ALICE]: template('pkgid:M:T') } }))).field)
+      .toBe(`filter.filtersByParty.${ALICE}.cumulative[0].identifierFilter.TemplateFilter.value.templateId`);
+  });
+
+  it('validateGetUpdatesRequest: bounds, then the format, then the offset order', () => {
+    const bad = tx({ filtersByParty: {} });
+    expect(invalid(() => validateGetUpdatesRequest(updatesRequest({ endInclusive: 0, updateFormat: bad }))).field).toBe('endInclusive');
+    expect(invalid(() => validateGetUpdatesRequest(updatesRequest({ descendingOrder: true, updateFormat: bad }))).field).toBe('descendingOrder');
+    expect(invalid(() => validateGetUpdatesRequest(updatesRequest({ beginExclusive: 9, endInclusive: 3, updateFormat: bad }))).field)
+      .toBe('updateFormat.includeTransactions.eventFormat');
+    expect(invalid(() => validateGetUpdatesRequest(updatesRequest({ beginExclusive: 9, endInclusive: 3 }))).field).toBe('endInclusive');
+    expect(() => validateGetUpdatesRequest(updatesRequest({ updateFormat: {} }))).not.toThrow();
+  });
+
+  it('validateReassignmentRequest checks a present eventFormat before the commands', () => {
+    const commands = { commandId: '', submitter: ALICE, commands: [] };
+    expect(invalid(() => validateReassignmentRequest({ reassignmentCommands: commands, eventFormat: { filtersByParty: {} } })).field).toBe('eventFormat');
+    expect(invalid(() => validateReassignmentRequest({ reassignmentCommands: commands, eventFormat: { filtersForAnyParty: template('p:M:T') } })).field)
+      .toContain('eventFormat.filtersForAnyParty');
+    expect(invalid(() => validateReassignmentRequest({ reassignmentCommands: commands })).field).toBe('reassignmentCommands.commandId');
   });
 });

@@ -9,7 +9,8 @@ import { reportFigures } from '../support/ledger-oracle.js';
 /**
  * Client-side validation under fuzzing: for every operation, fast-check spoils one to three fields of a
  * valid request with values the server would refuse (wrong types, empty strings, out-of-range numbers,
- * bad variants, contradictory combinations, malformed instants, unaddressable ids). Each call must be
+ * bad variants, contradictory combinations, malformed instants, unaddressable ids, event formats without
+ * parties, package-id filters). Each call must be
  * rejected with an `InvalidArgumentError` whose `field` names a spoiled field — synchronously for the
  * Observable/iterable methods — and NOTHING may reach the dispatcher (an undici `MockAgent` with
  * `disableNetConnect()` and no interceptor, whose `dispatch` is counted).
@@ -83,6 +84,20 @@ const updateFormat = {
   includeTransactions: { eventFormat: { filtersByParty: { [party]: { cumulative: [] } }, verbose: false }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' },
 };
 const createCommand = { CreateCommand: { templateId: '#demo:Iou:Iou', createArguments: { issuer: party } } };
+const byTemplate = (templateId: string) => ({ cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId } } } }] });
+const byInterface = (interfaceId: string) => ({ cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId } } } }] });
+/** Event formats the server refuses without looking at its state (server-behavior §4.2 step 4). */
+const badEventFormat = v<unknown>(
+  {},
+  { filtersByParty: {} },
+  { filtersByParty: null, filtersForAnyParty: null, verbose: true },
+  { filtersByParty: { 'a/b': {} } },
+  { filtersByParty: { '': {} } },
+  { filtersByParty: { [party]: byTemplate('9a1b2c:Iou:Iou') } },
+  { filtersByParty: { [party]: byInterface('9a1b2c:Iou:Iface') } },
+  { filtersForAnyParty: byTemplate('9a1b2c:Iou:Iou') },
+  { filtersForAnyParty: byTemplate('#demo:Iou') },
+);
 
 const badVariants = (name: string) =>
   v<unknown>('x', 5, [], {}, { Nope: { value: {} } }, { [name]: 5 }, { [name]: { value: {} }, Other: { value: {} } });
@@ -153,8 +168,15 @@ const operations: Operation[] = [
             { includeTransactions: { eventFormat: { filtersByParty: {} }, transactionShape: 'TRANSACTION_SHAPE_TREE' } },
             { includeTransactions: { eventFormat: { filtersByParty: { [party]: { cumulative: [{ identifierFilter: { Nope: {} } }] } } }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } },
             { includeReassignments: { filtersByParty: [] } },
+            { includeReassignments: { filtersByParty: {} } },
+            { includeTransactions: { eventFormat: { filtersForAnyParty: {} }, transactionShape: 'TRANSACTION_SHAPE_UNSPECIFIED' } },
+            { includeTransactions: { eventFormat: { filtersForAnyParty: {} } } },
+            { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: ['a/b'] } } },
+            { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [party, ''] } } },
           ),
         },
+        { path: ['request', 'updateFormat', 'includeTransactions', 'eventFormat'], values: badEventFormat },
+        { path: ['request', 'updateFormat', 'includeTransactions', 'transactionShape'], values: v<unknown>('TRANSACTION_SHAPE_UNSPECIFIED', 'UNRECOGNIZED', MISSING, null, 5) },
         { path: ['options', 'limit'], values: badLimit },
         { path: ['options', 'streamIdleTimeoutMs'], values: badLimit },
       ],
@@ -166,6 +188,16 @@ const operations: Operation[] = [
     base: () => ({ request: { beginExclusive: 10, updateFormat }, options: {} }),
     invoke: (c, a) => c.updates(a.request as never, a.options as never),
     spoilers: [{ path: ['request', 'updateFormat'], values: v<unknown>(MISSING, null) }],
+  },
+  {
+    name: 'updates (legacy filter)',
+    streaming: true,
+    base: () => ({ request: { beginExclusive: 10, filter: { filtersByParty: { [party]: {} } }, verbose: true }, options: {} }),
+    invoke: (c, a) => c.updates(a.request as never, a.options as never),
+    spoilers: [
+      { path: ['request', 'filter'], values: fc.oneof(badEventFormat, v<unknown>(MISSING, null, 5)), alsoAccept: ['updateFormat'] },
+      { path: ['request', 'verbose'], values: notBoolean },
+    ],
   },
   ...(['listVettedPackages', 'listAllVettedPackages'] as const).map(
     (method): Operation => ({
@@ -232,7 +264,7 @@ const operations: Operation[] = [
         path: ['request', 'reassignmentCommands', 'commands'],
         values: fc.oneof(notArray, v<unknown>([], [{}], [{ command: { Empty: {} } }], [{ command: { AssignCommand: { value: {} } } }], [{ command: { Nope: { value: {} } } }], MISSING)),
       },
-      { path: ['request', 'eventFormat'], values: fc.oneof(notObject, v<unknown>({ filtersByParty: 5 }, { filtersByParty: { [party]: { cumulative: 'x' } } })) },
+      { path: ['request', 'eventFormat'], values: fc.oneof(notObject, badEventFormat, v<unknown>({ filtersByParty: 5 }, { filtersByParty: { [party]: { cumulative: 'x' } } })) },
     ],
   },
   {

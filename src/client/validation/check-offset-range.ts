@@ -1,8 +1,9 @@
 import { InvalidArgumentError } from '../../errors/index.js';
 
 /**
- * The offset range of an updates request: `beginExclusive >= 0`; `endInclusive`, when set, `>= 1` and
- * `>= beginExclusive` (equal is an empty range, which the server answers with `[]`).
+ * The offset bounds of an updates request, checked by the server before the update format:
+ * `beginExclusive >= 0` (`NEGATIVE_OFFSET`) and `endInclusive`, when set, `>= 1` (`NON_POSITIVE_OFFSET`).
+ * That `endInclusive` is not before `beginExclusive` is a later check, see {@link checkOffsetOrder}.
  *
  * @throws InvalidArgumentError naming `beginExclusive` or `endInclusive`.
  */
@@ -14,11 +15,7 @@ export function checkOffsetRange(request: {
   if (beginExclusive < 0) {
     throw new InvalidArgumentError('beginExclusive', 'must be a non-negative offset');
   }
-  if (endInclusive == null) return;
-  if (endInclusive < 1) {
+  if (endInclusive != null && endInclusive < 1) {
     throw new InvalidArgumentError('endInclusive', 'must be a positive offset when set');
-  }
-  if (endInclusive < beginExclusive) {
-    throw new InvalidArgumentError('endInclusive', `must not be before beginExclusive (${beginExclusive})`);
   }
 }

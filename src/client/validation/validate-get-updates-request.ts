@@ -1,13 +1,26 @@
 import type { z } from 'zod';
 import { GetUpdatesRequest } from '../../schemas/index.js';
 import { checkDescendingOrder } from './check-descending-order.js';
+import { checkEventFormat } from './check-event-format.js';
+import { checkOffsetOrder } from './check-offset-order.js';
 import { checkOffsetRange } from './check-offset-range.js';
+import { checkUpdateFormat } from './check-update-format.js';
 import { checkUpdateFormatChoice } from './check-update-format-choice.js';
 import { parseRequest } from './parse-request.js';
 
 /**
- * Validates the body of `POST /v2/updates` before it is sent: the `GetUpdatesRequest` schema, the
- * `filter`/`verbose`/`updateFormat` rule, `descendingOrder` needing `endInclusive`, and the offset range.
+ * Validates the body of `POST /v2/updates` before it is sent, with every rule the server applies without
+ * looking at its state, in the server's order (server-behavior §4.2):
+ *
+ * 1. the `GetUpdatesRequest` schema (the server's JSON decoding; also `beginExclusive >= 0`);
+ * 2. the `filter`/`verbose`/`updateFormat` rule ({@link checkUpdateFormatChoice});
+ * 3. `descendingOrder` needing `endInclusive`, then `endInclusive >= 1` ({@link checkOffsetRange});
+ * 4. the update format ({@link checkUpdateFormat}) — or, for a request with the deprecated `filter`, that
+ *    filter as the event format the server builds from it ({@link checkEventFormat}, errors under `filter`);
+ * 5. `endInclusive` not before `beginExclusive` ({@link checkOffsetOrder}).
+ *
+ * The checks against the ledger end and the pruning offset, and whether parties, packages and templates
+ * exist, are left to the server.
  *
  * @returns the parsed request (for reading only).
  * @throws InvalidArgumentError for the first violation.
@@ -17,5 +30,8 @@ export function validateGetUpdatesRequest(request: unknown): z.output<typeof Get
   checkUpdateFormatChoice(parsed);
   checkDescendingOrder(parsed);
   checkOffsetRange(parsed);
+  if (parsed.updateFormat != null) checkUpdateFormat(parsed.updateFormat);
+  else if (parsed.filter != null) checkEventFormat(parsed.filter, ['filter']);
+  checkOffsetOrder(parsed);
   return parsed;
 }

@@ -1,0 +1,63 @@
+import { lastValueFrom, toArray } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GetUpdatesRequest, UpdateFormat } from '../../src/schemas/index.js';
+import { ALICE, updatesRequest } from './support/fixtures.js';
+import { createMockLedger } from './support/mock-ledger.js';
+
+/**
+ * The positive side of the client-side rules (server-behavior §4.2, §6.2): requests next to
+ * the rejected ones that the real server ACCEPTS must still be sent, unchanged. Each case registers one
+ * answer and asserts that exactly one request reached the mocked participant, with the body as written.
+ */
+let ledger: ReturnType<typeof createMockLedger>;
+afterEach(async () => {
+  await ledger.done();
+});
+
+const template = (templateId: string) => ({ cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } }] });
+const iface = (interfaceId: string) => ({ cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId } } } }] });
+
+/** [description, request] — each is a valid `POST /v2/updates` body next to a rejected one. */
+const updates: [string, GetUpdatesRequest][] = [
+  ['an update format with none of the three parts', updatesRequest({ updateFormat: {} })],
+  ['topology events for every party (empty list)', updatesRequest({ updateFormat: { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [] } } } })],
+  ['topology events for a party', updatesRequest({ updateFormat: { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [ALICE, 'Bob with space'] } } } })],
+  ['any-party transactions only', updatesRequest({ updateFormat: { includeTransactions: { eventFormat: { filtersForAnyParty: {} }, transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' } } })],
+  [
+    'package-name template and interface filters',
+    updatesRequest({
+      updateFormat: {
+        includeTransactions: { eventFormat: { filtersByParty: { [ALICE]: template('#my-model:Iou.Main:Iou') }, verbose: true }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' },
+        includeReassignments: { filtersByParty: {}, filtersForAnyParty: iface('#my-model:Iou:Transferable') },
+      } as UpdateFormat,
+    }),
+  ],
+  ['Empty identifier filters (a template wildcard)', updatesRequest({ updateFormat: { includeReassignments: { filtersByParty: { [ALICE]: { cumulative: [{ identifierFilter: { Empty: {} } }, {}] } } } } })],
+];
+
+describe('valid neighbours of rejected requests are sent', () => {
+  it.each(updates)('updates: %s', async (_name, request) => {
+    ledger = createMockLedger();
+    ledger.expect('POST', '/v2/updates', { data: [] });
+    await lastValueFrom(ledger.client.updates(request).pipe(toArray()));
+    expect(ledger.dispatched()).toBe(1);
+    expect(ledger.requests[0]?.body).toEqual(JSON.parse(JSON.stringify(request)));
+  });
+
+  it('updates: a legacy filter for any party, with a package-name template', async () => {
+    ledger = createMockLedger();
+    ledger.expect('POST', '/v2/updates', { data: [] });
+    await lastValueFrom(ledger.client.updates({ beginExclusive: 0, filter: { filtersForAnyParty: template('#my-model:Iou:Iou') } }).pipe(toArray()));
+    expect(ledger.dispatched()).toBe(1);
+  });
+
+  it('submitAndWaitForReassignment: an event format for any party', async () => {
+    ledger = createMockLedger();
+    const reassignment = { updateId: 'u', commandId: 'r', workflowId: '', offset: 7, events: [], traceContext: null, recordTime: '2026-06-30T10:15:30Z', synchronizerId: 's', paidTrafficCost: null };
+    ledger.expect('POST', '/v2/commands/submit-and-wait-for-reassignment', { data: { reassignment } });
+    const commands = [{ command: { UnassignCommand: { value: { contractId: '00ab', source: 'a', target: 'b' } } } }];
+    await ledger.client.submitAndWaitForReassignment({ reassignmentCommands: { commandId: 'r', submitter: ALICE, commands }, eventFormat: { filtersForAnyParty: {} } });
+    expect(ledger.dispatched()).toBe(1);
+  });
+
+});
