@@ -33,7 +33,8 @@ import { resolveClientOptions } from './resolve-client-options.js';
 import { toUpdatesBody } from './to-updates-body.js';
 import type { UpdatesCallOptions } from './updates-call-options.js';
 import {
-  checkRightKinds,
+  checkRights,
+  checkUserId,
   parseRequest,
   requireNonEmptyString,
   validateGetUpdatesRequest,
@@ -46,10 +47,15 @@ import {
   validateUserRightsRequest,
 } from './validation/index.js';
 
+/**
+ * The path of a user resource: the id must be a non-empty string and a user id the server accepts
+ * (`checkUserId`), and not `.` or `..`, which URL parsing would resolve (even percent-encoded) and so
+ * send the call elsewhere.
+ */
 function userPath(userId: string, suffix = ''): string {
   requireNonEmptyString(userId, 'userId');
-  // URL parsing resolves a `.` or `..` segment (even percent-encoded), which would send the call elsewhere
   if (userId === '.' || userId === '..') throw new InvalidArgumentError('userId', `'${userId}' cannot be addressed in a URL path`);
+  checkUserId(userId, 'userId');
   return `/v2/users/${encodeURIComponent(userId)}${suffix}`;
 }
 
@@ -182,7 +188,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     async createUser(request, callOptions = {}) {
       const parsed = parseRequest(CreateUserRequest, request);
       requireNonEmptyString(parsed.user.id, 'user.id');
-      checkRightKinds(parsed.rights);
+      checkRights(parsed.rights);
       return unary({ method: 'POST', path: '/v2/users', body: request, signal: callOptions.signal }, CreateUserResponse);
     },
 

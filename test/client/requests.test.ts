@@ -65,12 +65,12 @@ describe('request shapes (method, path, body, headers)', () => {
 
   it('updateUser → PATCH /v2/users/{id} with the id URL-encoded', async () => {
     ledger = createMockLedger();
-    const id = 'alice@corp/ops team';
+    const id = 'alice@corp#ops|team+1';
     ledger.expect('PATCH', `/v2/users/${encodeURIComponent(id)}`, { data: { user: user(id) } });
     const u = { id, primaryParty: ALICE };
     const request = { user: u, updateMask: fieldMask(u) };
     expect((await ledger.client.updateUser(id, request)).user.id).toBe(id);
-    expect(ledger.requests[0]?.path).toBe('/v2/users/alice%40corp%2Fops%20team');
+    expect(ledger.requests[0]?.path).toBe('/v2/users/alice%40corp%23ops%7Cteam%2B1');
     expect(ledger.requests[0]?.body).toEqual({ user: u, updateMask: { paths: ['primary_party'] } });
   });
 

@@ -1,11 +1,11 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GetUpdatesRequest, UpdateFormat } from '../../src/schemas/index.js';
-import { ALICE, updatesRequest } from './support/fixtures.js';
+import { ALICE, updatesRequest, user } from './support/fixtures.js';
 import { createMockLedger } from './support/mock-ledger.js';
 
 /**
- * The positive side of the client-side rules (server-behavior §4.2, §6.2): requests next to
+ * The positive side of the client-side rules (server-behavior §4.2, §6.2, §7.2, §8.2): requests next to
  * the rejected ones that the real server ACCEPTS must still be sent, unchanged. Each case registers one
  * answer and asserts that exactly one request reached the mocked participant, with the body as written.
  */
@@ -49,6 +49,39 @@ describe('valid neighbours of rejected requests are sent', () => {
     ledger.expect('POST', '/v2/updates', { data: [] });
     await lastValueFrom(ledger.client.updates({ beginExclusive: 0, filter: { filtersForAnyParty: template('#my-model:Iou:Iou') } }).pipe(toArray()));
     expect(ledger.dispatched()).toBe(1);
+  });
+
+  /** [description, request] — valid `PATCH /v2/users/{id}` bodies next to rejected ones. */
+  const userUpdates: [string, string, Record<string, unknown>][] = [
+    ['a user id with every punctuation the server allows', "a@b.c!d`e-f#g+h'i~j_k|l:m(n)", { primaryParty: ALICE }],
+    ['a cleared primary party', 'alice', { primaryParty: '' }],
+    ['resource versions Java parses: +5', 'alice', { metadata: { resourceVersion: '+5' } }],
+    ['resource versions Java parses: -1', 'alice', { metadata: { resourceVersion: '-1' } }],
+    ['an empty resource version (no precondition)', 'alice', { metadata: { resourceVersion: '' } }],
+    ['annotation keys with a prefix, and "" deleting a key', 'alice', { metadata: { annotations: { 'example.com/team': 'blue', 'Old.Key': '' } } }],
+    ['an identity provider id with "/" and space', 'alice', { identityProviderId: 'idp/acme corp' }],
+  ];
+
+  it.each(userUpdates)('updateUser: %s', async (_name, id, fields) => {
+    ledger = createMockLedger();
+    ledger.expect('PATCH', `/v2/users/${encodeURIComponent(id)}`, { data: { user: user(id) } });
+    const request = { user: { id, ...fields }, updateMask: { paths: ['primary_party', 'metadata'] } };
+    await ledger.client.updateUser(id, request);
+    expect(ledger.dispatched()).toBe(1);
+    expect(ledger.requests[0]?.body).toEqual(request);
+  });
+
+  it('revokeUserRights: every party-carrying kind with a valid party, and an empty rights list', async () => {
+    ledger = createMockLedger();
+    ledger.expect('PATCH', '/v2/users/alice/rights', { data: { newlyRevokedRights: [] } }, 2);
+    const rights = [
+      { kind: { CanActAs: { value: { party: ALICE } } } },
+      { kind: { CanReadAs: { value: { party: ALICE } } } },
+      { kind: { CanExecuteAs: { value: { party: ALICE } } } },
+    ];
+    await ledger.client.revokeUserRights('alice', { userId: 'alice', rights, identityProviderId: 'idp-1' });
+    await ledger.client.revokeUserRights('alice', { userId: 'alice', rights: [] });
+    expect(ledger.dispatched()).toBe(2);
   });
 
   it('submitAndWaitForReassignment: an event format for any party', async () => {

@@ -13,6 +13,7 @@ afterEach(async () => {
 
 const unassign = { command: { UnassignCommand: { value: { contractId: '00ab', source: 'a', target: 'b' } } } };
 const reassign = { commandId: 'r', submitter: 'A', commands: [unassign] };
+const alice = (user: Record<string, unknown>, paths = ['primary_party']) => ({ user: { id: 'alice', ...user }, updateMask: { paths } });
 const txFormat = (eventFormat: object, transactionShape = 'TRANSACTION_SHAPE_ACS_DELTA') =>
   ({ includeTransactions: { eventFormat, transactionShape } }) as never;
 const byTemplate = (templateId: string) => ({ cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId } } } }] });
@@ -49,6 +50,24 @@ const cases: [string, (c: LedgerClient) => Promise<unknown>, string][] = [
   ['submitAndWaitForReassignment: Empty command', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: { commandId: 'r', submitter: 'A', commands: [{ command: { Empty: {} } }] } }), 'reassignmentCommands.commands[0].command'],
   ['getUser: empty id', (c) => c.getUser(''), 'userId'],
   ['createUser: empty id', (c) => c.createUser({ user: { id: '' } }), 'user.id'],
+  // stateless user rules of server-behavior §7.2 step 4
+  ['updateUser: resourceVersion not a number', (c) => c.updateUser('alice', alice({ metadata: { resourceVersion: 'abc' } })), 'user.metadata.resourceVersion'],
+  ['updateUser: resourceVersion a decimal', (c) => c.updateUser('alice', alice({ metadata: { resourceVersion: '1.5' } })), 'user.metadata.resourceVersion'],
+  ['updateUser: resourceVersion beyond int64', (c) => c.updateUser('alice', alice({ metadata: { resourceVersion: '99999999999999999999' } })), 'user.metadata.resourceVersion'],
+  ['updateUser: user id syntax', (c) => c.updateUser('ops team', { user: { id: 'ops team' }, updateMask: { paths: ['metadata'] } }), 'user.id'],
+  ['updateUser: primaryParty syntax', (c) => c.updateUser('alice', alice({ primaryParty: 'alice@corp' })), 'user.primaryParty'],
+  ['updateUser: identityProviderId syntax', (c) => c.updateUser('alice', alice({ identityProviderId: 'idp|x' }, ['identity_provider_id'])), 'user.identityProviderId'],
+  ['updateUser: annotation key syntax', (c) => c.updateUser('alice', alice({ metadata: { annotations: { 'my key': 'v' } } }, ['metadata'])), 'user.metadata.annotations'],
+  ['updateUser: annotation prefix syntax', (c) => c.updateUser('alice', alice({ metadata: { annotations: { '_x.com/k': 'v' } } }, ['metadata'])), 'user.metadata.annotations'],
+  ['updateUser: annotations over 256 KiB', (c) => c.updateUser('alice', alice({ metadata: { annotations: { k: 'v'.repeat(262_144) } } }, ['metadata'])), 'user.metadata.annotations'],
+  // stateless rights rules of server-behavior §8.2 step 4
+  ['revokeUserRights: user id syntax', (c) => c.revokeUserRights('a/b', { userId: 'a/b', rights: [] }), 'userId'],
+  ['revokeUserRights: party syntax', (c) => c.revokeUserRights('alice', { userId: 'alice', rights: [{ kind: { CanActAs: { value: { party: 'Alice@x' } } } }] }), 'rights[0].kind.CanActAs.value.party'],
+  ['revokeUserRights: empty party', (c) => c.revokeUserRights('alice', { userId: 'alice', rights: [{ kind: { CanExecuteAs: { value: { party: '' } } } }] }), 'rights[0].kind.CanExecuteAs.value.party'],
+  ['revokeUserRights: identityProviderId syntax', (c) => c.revokeUserRights('alice', { userId: 'alice', rights: [], identityProviderId: 'i@p' }), 'identityProviderId'],
+  ['grantUserRights: party syntax', (c) => c.grantUserRights('alice', { userId: 'alice', rights: [{ kind: { CanReadAs: { value: { party: 'a/b' } } } }] }), 'rights[0].kind.CanReadAs.value.party'],
+  ['getUser: user id syntax', (c) => c.getUser('ops team'), 'userId'],
+  ['listUserRights: user id syntax', (c) => c.listUserRights('a'.repeat(129)), 'userId'],
   // the event format of a reassignment (server-behavior §6.2)
   ['submitAndWaitForReassignment: empty eventFormat', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: reassign, eventFormat: { filtersByParty: {} } }), 'eventFormat'],
   ['submitAndWaitForReassignment: package-id filter', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: reassign, eventFormat: { filtersForAnyParty: byTemplate('abc:M:T') } }), templateAt('eventFormat.filtersForAnyParty')],

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/errors/index.js';
 import {
+  checkAnnotations,
   checkDeduplicationPeriod,
   checkDescendingOrder,
   checkEventFormat,
   checkExpectedTopologySerial,
+  checkIdentityProviderId,
   checkMinLedgerTime,
   checkOffsetOrder,
   checkOffsetRange,
@@ -12,11 +14,13 @@ import {
   checkPathUserId,
   checkPrefetchLimits,
   checkReassignmentCommands,
-  checkRightKinds,
+  checkResourceVersion,
+  checkRights,
   checkTapsMaxPasses,
   checkUpdateFormat,
   checkUpdateFormatChoice,
   checkUpdateMask,
+  checkUserId,
   checkVettingChange,
   checkVettingPackageRef,
   formatJsonPath,
@@ -28,6 +32,8 @@ import {
   validateGetUpdatesRequest,
   validateReassignmentRequest,
   validateSubmitRequest,
+  validateUpdateUserRequest,
+  validateUserRightsRequest,
 } from '../../src/client/validation/index.js';
 import { JsCommands } from '../../src/schemas/index.js';
 import { ALICE, commands, updateFormat, updatesRequest } from './support/fixtures.js';
@@ -200,10 +206,10 @@ describe('user rules', () => {
   });
 
   it('rights must have a kind that is not Empty', () => {
-    expect(() => checkRightKinds([{ kind: { ParticipantAdmin: { value: {} } } }])).not.toThrow();
-    expect(() => checkRightKinds(undefined)).not.toThrow();
-    expect(invalid(() => checkRightKinds([{ kind: { ParticipantAdmin: { value: {} } } }, { kind: { Empty: {} } }])).field).toBe('rights[1].kind');
-    expect(invalid(() => checkRightKinds([{}])).field).toBe('rights[0].kind');
+    expect(() => checkRights([{ kind: { ParticipantAdmin: { value: {} } } }])).not.toThrow();
+    expect(() => checkRights(undefined)).not.toThrow();
+    expect(invalid(() => checkRights([{ kind: { ParticipantAdmin: { value: {} } } }, { kind: { Empty: {} } }])).field).toBe('rights[1].kind');
+    expect(invalid(() => checkRights([{}])).field).toBe('rights[0].kind');
   });
 });
 
@@ -255,7 +261,7 @@ describe('vetting rules', () => {
   });
 });
 
-describe('identifier syntax (server-behavior §4.2)', () => {
+describe('identifier syntax (server-behavior §4.2, §7.2, §8.2)', () => {
   it('party ids: 1 to 255 of letters, digits, ":", "-", "_" and space', () => {
     for (const ok of [ALICE, 'a', 'Alice::1220aa', 'with space', 'x-y_z:1', 'p'.repeat(255)]) expect(() => checkPartyId(ok, 'f')).not.toThrow();
     const rejected = ['', 'Alice@corp', 'a/b', 'ünï', 'tab\there', 'p'.repeat(256), 'dot.ted'];
@@ -265,6 +271,72 @@ describe('identifier syntax (server-behavior §4.2)', () => {
       expect(e.message).toContain('filter.filtersByParty');
     }
     expect(invalid(() => checkPartyId('x'.repeat(300), 'f')).rule).toContain(`'${'x'.repeat(50)}...'`);
+  });
+
+  it('user ids: 1 to 128 of letters, digits and @^$.!`-#+\'~_|:()', () => {
+    for (const ok of ['alice', 'alice@corp.com', "a!b`c-d#e+f'g~h_i|j:k(l)", 'u'.repeat(128), 'participant_admin']) {
+      expect(() => checkUserId(ok, 'user.id')).not.toThrow();
+    }
+    for (const bad of ['', 'ops team', 'a/b', 'a%b', 'ü', 'u'.repeat(129), 'a,b', 'a*b']) expect(invalid(() => checkUserId(bad, 'user.id')).field).toBe('user.id');
+  });
+
+  it('identity provider ids: "" or unset, else 1 to 255 of letters, digits, "._:-#/" and space', () => {
+    for (const ok of [undefined, null, '', 'idp-acme', 'a.b_c:d#e/f g', 'i'.repeat(255)]) expect(() => checkIdentityProviderId(ok, 'identityProviderId')).not.toThrow();
+    for (const bad of ['idp@acme', 'ü', 'i'.repeat(256), 'a|b']) expect(invalid(() => checkIdentityProviderId(bad, 'identityProviderId')).field).toBe('identityProviderId');
+  });
+
+  it('resource versions: unset, "" or a 64-bit integer as Java parses it', () => {
+    const accepted = [undefined, null, '', '0', '7', '+5', '-3', '0007', '9223372036854775807', '-9223372036854775808', '٣'];
+    for (const ok of accepted) expect(() => checkResourceVersion(ok, 'user.metadata.resourceVersion')).not.toThrow();
+    const rejected = ['abc', '1.5', ' 1', '1 ', '1e3', '0x10', '+', '-', '9223372036854775808', '-9223372036854775809', '1_000'];
+    for (const bad of rejected) {
+      const e = invalid(() => checkResourceVersion(bad, 'user.metadata.resourceVersion'));
+      expect(e.field).toBe('user.metadata.resourceVersion');
+      expect(e.rule).toContain('resource version');
+    }
+  });
+});
+
+describe('annotations (server-behavior §7.2 step 4)', () => {
+  const field = 'user.metadata.annotations';
+
+  it('accepts keys [prefix/]name as the server does, including trailing slashes Java split drops', () => {
+    const keys = ['team', 'a', 'a.b-c_d', 'example.com/team', 'Ex-ample.COM/Team', 'team/', 'n'.repeat(63), `${'p'.repeat(253)}/n`, 'a1/b2', 'a//'];
+    for (const key of keys) expect(() => checkAnnotations({ [key]: 'v' }, true, field), key).not.toThrow();
+    expect(() => checkAnnotations(undefined, false, field)).not.toThrow();
+    expect(() => checkAnnotations({}, false, field)).not.toThrow();
+  });
+
+  it('rejects bad keys, naming the map and the key', () => {
+    const keys = ['', '-team', 'team-', '.a', 'a b', 'a/b/c', '/', '/name', 'ex_ample.com/team', '-x.com/team', 'a..b/c', 'n'.repeat(64), `${'p'.repeat(254)}/n`, 'ü'];
+    for (const key of keys) {
+      const e = invalid(() => checkAnnotations({ ok: 'v', [key]: 'v' }, true, field));
+      expect(e.field, key).toBe(field);
+    }
+    expect(invalid(() => checkAnnotations({ 'a b': 'v' }, true, field)).rule).toContain("'a b'");
+  });
+
+  it('empty values are allowed in updates only', () => {
+    expect(() => checkAnnotations({ gone: '' }, true, field)).not.toThrow();
+    expect(invalid(() => checkAnnotations({ gone: '' }, false, field)).rule).toContain("'gone'");
+  });
+
+  it('the size limit is 256 KiB of UTF-8 keys and values, entries with an empty value not counted', () => {
+    const atLimit = { k: 'v'.repeat(256 * 1024 - 1) };
+    expect(() => checkAnnotations(atLimit, true, field)).not.toThrow();
+    expect(() => checkAnnotations({ ...atLimit, ['deleted'.repeat(8)]: '' }, true, field)).not.toThrow();
+    expect(invalid(() => checkAnnotations({ k: 'v'.repeat(256 * 1024) }, true, field)).rule).toContain('256kb');
+    // 'é' is two bytes in UTF-8
+    expect(invalid(() => checkAnnotations({ k: 'é'.repeat(128 * 1024) }, true, field)).field).toBe(field);
+    // the size is checked before the keys, as the server does
+    expect(invalid(() => checkAnnotations({ 'bad key': 'v'.repeat(256 * 1024) }, true, field)).rule).toContain('256kb');
+  });
+
+  it('a long invalid prefix or name is rejected quickly', () => {
+    const started = performance.now();
+    invalid(() => checkAnnotations({ [`${'a'.repeat(252)}!/n`]: 'v' }, true, field));
+    invalid(() => checkAnnotations({ [`${'a'.repeat(62)}!`]: 'v' }, true, field));
+    expect(performance.now() - started).toBeLessThan(200);
   });
 });
 
@@ -375,5 +447,71 @@ describe('update and event formats (server-behavior §4.2 step 4)', () => {
     expect(invalid(() => validateReassignmentRequest({ reassignmentCommands: commands, eventFormat: { filtersForAnyParty: template('p:M:T') } })).field)
       .toContain('eventFormat.filtersForAnyParty');
     expect(invalid(() => validateReassignmentRequest({ reassignmentCommands: commands })).field).toBe('reassignmentCommands.commandId');
+  });
+});
+
+describe('user update and rights requests (server-behavior §7.2, §8.2)', () => {
+  const update = (user: object, paths = ['primary_party']) => ({ user: { id: 'alice', ...user }, updateMask: { paths } });
+
+  it('accepts what the server accepts', () => {
+    const accepted = [
+      update({ primaryParty: '' }),
+      update({ primaryParty: ALICE, identityProviderId: '', metadata: { resourceVersion: '', annotations: { team: '', 'example.com/x': 'v' } } }),
+      update({ metadata: { resourceVersion: '-1' } }),
+      update({ identityProviderId: 'idp-acme' }, ['identity_provider_id']),
+    ];
+    for (const request of accepted) expect(() => validateUpdateUserRequest('alice', request)).not.toThrow();
+  });
+
+  /** [description, request, expected field] */
+  const rejected: [string, object, string][] = [
+    ['user id syntax', { user: { id: 'ops team' }, updateMask: { paths: ['primary_party'] } }, 'user.id'],
+    ['primary party syntax', update({ primaryParty: 'Alice@corp' }), 'user.primaryParty'],
+    ['identity provider id syntax', update({ identityProviderId: 'idp@acme' }), 'user.identityProviderId'],
+    ['resource version not a number', update({ metadata: { resourceVersion: 'abc' } }), 'user.metadata.resourceVersion'],
+    ['resource version beyond int64', update({ metadata: { resourceVersion: '9223372036854775808' } }), 'user.metadata.resourceVersion'],
+    ['annotation key syntax', update({ metadata: { annotations: { 'a b': 'v' } } }), 'user.metadata.annotations'],
+    ['annotations over 256 KiB', update({ metadata: { annotations: { big: 'x'.repeat(300_000) } } }), 'user.metadata.annotations'],
+  ];
+  it.each(rejected)('updateUser rejects %s', (_name, request, field) => {
+    const e = invalid(() => validateUpdateUserRequest(field === 'user.id' ? 'ops team' : 'alice', request));
+    expect(e.field).toBe(field);
+    expect(e.message).toContain(field);
+  });
+
+  it('updateUser follows the server order: path id, user.id, primaryParty, identityProviderId, resourceVersion, annotations, mask', () => {
+    const all = {
+      user: { id: 'alice', primaryParty: 'P@', identityProviderId: 'I@', metadata: { resourceVersion: 'v', annotations: { 'k k': 'v' } } },
+      updateMask: { paths: ['nope'] },
+    };
+    const order = ['user.primaryParty', 'user.identityProviderId', 'user.metadata.resourceVersion', 'user.metadata.annotations', 'updateMask.paths[0]'];
+    let request: { user: Record<string, unknown>; updateMask: { paths: string[] } } = structuredClone(all);
+    expect(invalid(() => validateUpdateUserRequest('bob', request)).field).toBe('user.id');
+    for (const field of order) {
+      expect(invalid(() => validateUpdateUserRequest('alice', request)).field).toBe(field);
+      request = structuredClone(request);
+      if (field === 'user.primaryParty') request.user['primaryParty'] = ALICE;
+      if (field === 'user.identityProviderId') request.user['identityProviderId'] = '';
+      if (field === 'user.metadata.resourceVersion') (request.user['metadata'] as Record<string, unknown>)['resourceVersion'] = '3';
+      if (field === 'user.metadata.annotations') (request.user['metadata'] as Record<string, unknown>)['annotations'] = {};
+      if (field === 'updateMask.paths[0]') request.updateMask.paths = ['metadata'];
+    }
+    expect(() => validateUpdateUserRequest('alice', request)).not.toThrow();
+  });
+
+  it('grant and revoke check the user id, the parties of rights and the identity provider id, in that order', () => {
+    const rights = (party: string) => [{ kind: { ParticipantAdmin: { value: {} } } }, { kind: { CanReadAs: { value: { party } } } }];
+    for (const kind of ['grant', 'revoke'] as const) {
+      expect(() => validateUserRightsRequest(kind, 'alice', { userId: 'alice', rights: rights(ALICE), identityProviderId: 'idp-1' })).not.toThrow();
+      expect(() => validateUserRightsRequest(kind, 'alice', { userId: 'alice', rights: [] })).not.toThrow();
+      expect(invalid(() => validateUserRightsRequest(kind, 'a b', { userId: 'a b', rights: rights('x!') })).field).toBe('userId');
+      expect(invalid(() => validateUserRightsRequest(kind, 'alice', { userId: 'alice', rights: rights('x!'), identityProviderId: '@' })).field)
+        .toBe('rights[1].kind.CanReadAs.value.party');
+      expect(invalid(() => validateUserRightsRequest(kind, 'alice', { userId: 'alice', rights: rights(ALICE), identityProviderId: '@' })).field)
+        .toBe('identityProviderId');
+    }
+    for (const name of ['CanActAs', 'CanReadAs', 'CanExecuteAs']) {
+      expect(invalid(() => checkRights([{ kind: { [name]: { value: { party: '' } } } }])).field).toBe(`rights[0].kind.${name}.value.party`);
+    }
   });
 });

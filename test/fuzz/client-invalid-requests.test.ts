@@ -9,8 +9,8 @@ import { reportFigures } from '../support/ledger-oracle.js';
 /**
  * Client-side validation under fuzzing: for every operation, fast-check spoils one to three fields of a
  * valid request with values the server would refuse (wrong types, empty strings, out-of-range numbers,
- * bad variants, contradictory combinations, malformed instants, unaddressable ids, event formats without
- * parties, package-id filters). Each call must be
+ * bad variants, contradictory combinations, malformed instants, unaddressable or malformed ids, event
+ * formats without parties, package-id filters, malformed resource versions and annotations). Each call must be
  * rejected with an `InvalidArgumentError` whose `field` names a spoiled field — synchronously for the
  * Observable/iterable methods — and NOTHING may reach the dispatcher (an undici `MockAgent` with
  * `disableNetConnect()` and no interceptor, whose `dispatch` is counted).
@@ -77,7 +77,9 @@ const badInstant = fc.oneof(
   v<unknown>('yesterday', '2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-01-01', '2026-01-01T00:00:00', '2026-01-01 00:00:00Z', '', 'T', '2026-01-01T25:00:00Z', 5, {}),
   fc.string({ maxLength: 12 }).filter((s) => !/^\d{4}-/.test(s)),
 );
-const badUserId = fc.oneof(v<unknown>('', '.', '..', 5, null, {}, [], true, MISSING));
+const badUserId = fc.oneof(v<unknown>('', '.', '..', 5, null, {}, [], true, MISSING, 'ops team', 'a/b', 'x'.repeat(129), 'ünï'));
+/** Not a party id (Daml-LF `Party`: 1–255 of letters, digits, `:-_` and space). */
+const badParty = v<unknown>('', 'a/b', 'Alice@corp', 'dot.ted', 'p'.repeat(256), 'ü');
 
 const party = 'Alice::1220aa';
 const updateFormat = {
@@ -277,9 +279,27 @@ const operations: Operation[] = [
       { path: ['request', 'user'], values: fc.oneof(notObject, v<unknown>(MISSING, null)) },
       { path: ['request', 'user', 'id'], values: fc.oneof(requiredString, v<unknown>('bob', 'Alice', 'alice ')) },
       { path: ['request', 'user', 'isDeactivated'], values: notBoolean },
-      { path: ['request', 'user', 'primaryParty'], values: notString },
-      { path: ['request', 'user', 'identityProviderId'], values: notString },
-      { path: ['request', 'user', 'metadata'], values: fc.oneof(notObject, v<unknown>({ annotations: 5 }, { annotations: { a: 1 } }, { resourceVersion: 7 })) },
+      { path: ['request', 'user', 'primaryParty'], values: fc.oneof(notString, badParty.filter((p) => p !== '')) },
+      { path: ['request', 'user', 'identityProviderId'], values: fc.oneof(notString, v<unknown>('idp@acme', 'ü', 'i'.repeat(256))) },
+      {
+        path: ['request', 'user', 'metadata'],
+        values: fc.oneof(
+          notObject,
+          v<unknown>(
+            { annotations: 5 },
+            { annotations: { a: 1 } },
+            { resourceVersion: 7 },
+            { resourceVersion: 'abc' },
+            { resourceVersion: '1.5' },
+            { resourceVersion: ' 3' },
+            { resourceVersion: '99999999999999999999' },
+            { annotations: { 'a b': 'x' } },
+            { annotations: { '/x': 'y' } },
+            { annotations: { 'a/b/c': 'y' } },
+            { annotations: { big: 'x'.repeat(262_144) } },
+          ),
+        ),
+      },
       {
         path: ['request', 'updateMask'],
         values: fc.oneof(
@@ -300,9 +320,14 @@ const operations: Operation[] = [
         { path: ['request', 'userId'], values: fc.oneof(requiredString, v<unknown>('bob')) },
         {
           path: ['request', 'rights'],
-          values: fc.oneof(notArray, v<unknown>([5], [{}], [{ kind: { Empty: {} } }], [{ kind: 5 }], [{ kind: { Nope: { value: {} } } }], [{ kind: { CanActAs: { value: { party: 5 } } } }])),
+          values: fc.oneof(
+            notArray,
+            v<unknown>([5], [{}], [{ kind: { Empty: {} } }], [{ kind: 5 }], [{ kind: { Nope: { value: {} } } }], [{ kind: { CanActAs: { value: { party: 5 } } } }]),
+            badParty.map((p) => [{ kind: { ParticipantAdmin: { value: {} } } }, { kind: { CanReadAs: { value: { party: p } } } }]),
+          ),
         },
-        { path: ['request', 'identityProviderId'], values: notString },
+        { path: ['request', 'rights', 0, 'kind', 'CanActAs', 'value', 'party'], values: badParty },
+        { path: ['request', 'identityProviderId'], values: fc.oneof(notString, v<unknown>('idp@acme', 'a|b')) },
       ],
     }),
   ),
