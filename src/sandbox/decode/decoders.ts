@@ -45,22 +45,36 @@ export const string: Decoder<string> = (v, p) => (typeof v === 'string' ? v : wr
 
 export const boolean: Decoder<boolean> = (v, p) => (typeof v === 'boolean' ? v : wrongType(p, v, 'boolean'));
 
-function integer(min: number, max: number, label: string): Decoder<number> {
+/**
+ * An integer in `[min, max]`: a JSON number that is integral, or a string of decimal digits (optional
+ * `-`, surrounding blanks allowed) whose exact value — checked with BigInt — is in range. A JSON number
+ * arrives already rounded to the nearest double, so a number is accepted up to `numberBound` in absolute
+ * value (for int64, 2^63: `9223372036854775807` reads as 2^63). The result is a JS number: above 2^53 it
+ * is the nearest double, not the exact value.
+ */
+function integer(min: bigint, max: bigint, numberBound: number, label: string): Decoder<number> {
   return (v, p) => {
-    let n: number;
-    if (typeof v === 'number') n = v;
-    else if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) n = Number(v);
-    else return wrongType(p, v, label);
-    if (!Number.isInteger(n) || !Number.isSafeInteger(n) || n < min || n > max) return wrongType(p, v, label);
-    return n;
+    if (typeof v === 'number') {
+      if (!Number.isInteger(v) || Math.abs(v) > numberBound) return wrongType(p, v, label);
+      return v;
+    }
+    if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) {
+      const exact = BigInt(v.trim());
+      if (exact < min || exact > max) return wrongType(p, v, label);
+      return Number(exact);
+    }
+    return wrongType(p, v, label);
   };
 }
 
-/** An int64: a JSON number or a numeric string (circe accepts both). Beyond 2^53 is refused. */
-export const int64: Decoder<number> = integer(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 'long');
+/**
+ * An int64, as circe's `Long` decoder reads it: a JSON number or a numeric string, anywhere in
+ * [-2^63, 2^63 - 1]. Values beyond 2^53 lose precision (see {@link integer}).
+ */
+export const int64: Decoder<number> = integer(-(2n ** 63n), 2n ** 63n - 1n, 2 ** 63, 'long');
 
 /** An int32. */
-export const int32: Decoder<number> = integer(-2147483648, 2147483647, 'int');
+export const int32: Decoder<number> = integer(-(2n ** 31n), 2n ** 31n - 1n, 2 ** 31 - 1, 'int');
 
 /**
  * An ISO-8601 instant as `Instant.parse` reads it ({@link parseInstant}: `2026-06-30T10:15:30Z`, any case,

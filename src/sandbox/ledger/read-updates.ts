@@ -30,7 +30,13 @@ function nextTick(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Resolves on the next append, after `ms`, or on abort, whichever comes first. */
+/** The longest delay `setTimeout` takes; a longer one would fire after 1 ms (TimeoutOverflowWarning). */
+const maxTimerMs = 2 ** 31 - 1;
+
+/**
+ * Resolves on the next append, after `ms`, or on abort, whichever comes first. A delay beyond the timer
+ * limit (a huge `stream_idle_timeout_ms`) wakes at the limit instead; the caller re-checks its deadline.
+ */
 function waitForAppend(ledger: Ledger, ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,7 +47,7 @@ function waitForAppend(ledger: Ledger, ms: number, signal: AbortSignal): Promise
       resolve();
     };
     const off = ledger.onAppend(done);
-    if (Number.isFinite(ms)) timer = setTimeout(done, Math.max(0, ms));
+    if (Number.isFinite(ms)) timer = setTimeout(done, Math.min(maxTimerMs, Math.max(0, ms)));
     signal.addEventListener('abort', done, { once: true });
   });
 }
