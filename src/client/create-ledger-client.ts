@@ -37,12 +37,14 @@ import {
   checkUserId,
   parseRequest,
   requireNonEmptyString,
+  validateCallOptions,
   validateGetUpdatesRequest,
   validateListVettedPackagesRequest,
   validateReassignmentRequest,
   validateSubmitRequest,
   validateUpdatesCallOptions,
   validateUpdateUserRequest,
+  validateUpdateVettedPackagesOptions,
   validateUpdateVettedPackagesRequest,
   validateUserRightsRequest,
 } from './validation/index.js';
@@ -90,8 +92,8 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     return transport.call(call, createResponseParser(schema, resolved.validateResponses, `${call.method} ${call.path}`));
   }
 
-  function prepareUpdates(request: GetUpdatesRequest, callOptions: UpdatesCallOptions) {
-    validateUpdatesCallOptions(callOptions);
+  function prepareUpdates(request: GetUpdatesRequest, raw: UpdatesCallOptions | undefined) {
+    const callOptions = validateUpdatesCallOptions(raw);
     const parsed = validateGetUpdatesRequest(request);
     const call: Omit<HttpCall, 'signal' | 'cancel'> = {
       method: 'POST',
@@ -100,18 +102,23 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       body: toUpdatesBody(request, parsed.filter),
     };
     const order = { descending: parsed.descendingOrder === true, beginExclusive: parsed.beginExclusive, endInclusive: parsed.endInclusive ?? undefined };
-    return { call, decoding: { validate: callOptions.validate ?? resolved.validateResponses, rawText: callOptions.rawText ?? false, order } };
+    return {
+      call,
+      decoding: { validate: callOptions.validate ?? resolved.validateResponses, rawText: callOptions.rawText ?? false, order },
+      signal: callOptions.signal,
+    };
   }
 
   const client: LedgerClient = {
-    async listVettedPackages(request, callOptions = {}) {
+    async listVettedPackages(request, callOptions) {
+      const { signal } = validateCallOptions(callOptions);
       validateListVettedPackagesRequest(request);
-      return unary({ method: 'POST', path: '/v2/package-vetting/list', body: request, signal: callOptions.signal }, ListVettedPackagesResponse);
+      return unary({ method: 'POST', path: '/v2/package-vetting/list', body: request, signal }, ListVettedPackagesResponse);
     },
 
-    listAllVettedPackages(request, callOptions = {}) {
+    listAllVettedPackages(request, callOptions) {
+      const { signal: outer } = validateCallOptions(callOptions);
       validateListVettedPackagesRequest(request);
-      const outer = callOptions.signal;
       return listAllVettedPackages(
         (page, signal) => unary(
           { method: 'POST', path: '/v2/package-vetting/list', body: page, signal: outer, cancel: signal },
@@ -121,92 +128,103 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       );
     },
 
-    async updateVettedPackages(request, callOptions = {}) {
+    async updateVettedPackages(request, callOptions) {
+      const { signal, endpoint = 'deprecated' } = validateUpdateVettedPackagesOptions(callOptions);
       validateUpdateVettedPackagesRequest(request);
-      const endpoint = callOptions.endpoint ?? 'deprecated';
-      if (endpoint !== 'deprecated' && endpoint !== 'update') {
-        throw new InvalidArgumentError('endpoint', "must be 'deprecated' or 'update'");
-      }
       const path = endpoint === 'update' ? '/v2/package-vetting/update' : '/v2/package-vetting';
-      return unary({ method: 'POST', path, body: request, signal: callOptions.signal }, UpdateVettedPackagesResponse);
+      return unary({ method: 'POST', path, body: request, signal }, UpdateVettedPackagesResponse);
     },
 
-    updates(request, callOptions = {}) {
-      const { call, decoding } = prepareUpdates(request, callOptions);
-      return observeUpdates(transport, call, decoding, callOptions.signal);
+    updates(request, callOptions) {
+      const { call, decoding, signal } = prepareUpdates(request, callOptions);
+      return observeUpdates(transport, call, decoding, signal);
     },
 
-    iterateUpdates(request, callOptions = {}) {
-      const { call, decoding } = prepareUpdates(request, callOptions);
-      return iterateUpdates(transport, call, decoding, callOptions.signal);
+    iterateUpdates(request, callOptions) {
+      const { call, decoding, signal } = prepareUpdates(request, callOptions);
+      return iterateUpdates(transport, call, decoding, signal);
     },
 
-    async submit(commands, callOptions = {}) {
+    async submit(commands, callOptions) {
+      const { signal } = validateCallOptions(callOptions);
       validateSubmitRequest(commands);
-      return unary({ method: 'POST', path: '/v2/commands/async/submit', body: commands, signal: callOptions.signal }, SubmitResponse);
+      return unary({ method: 'POST', path: '/v2/commands/async/submit', body: commands, signal }, SubmitResponse);
     },
 
-    async submitAndWaitForReassignment(request, callOptions = {}) {
+    async submitAndWaitForReassignment(request, callOptions) {
+      const { signal } = validateCallOptions(callOptions);
       validateReassignmentRequest(request);
       return unary(
-        { method: 'POST', path: '/v2/commands/submit-and-wait-for-reassignment', body: request, signal: callOptions.signal },
+        { method: 'POST', path: '/v2/commands/submit-and-wait-for-reassignment', body: request, signal },
         JsSubmitAndWaitForReassignmentResponse,
       );
     },
 
-    async updateUser(userId, request, callOptions = {}) {
+    async updateUser(userId, request, callOptions) {
+      const { signal } = validateCallOptions(callOptions);
       validateUpdateUserRequest(userId, request);
-      return unary({ method: 'PATCH', path: userPath(userId), body: request, signal: callOptions.signal }, UpdateUserResponse);
+      return unary({ method: 'PATCH', path: userPath(userId), body: request, signal }, UpdateUserResponse);
     },
 
-    async revokeUserRights(userId, request, callOptions = {}) {
+    async revokeUserRights(userId, request, callOptions) {
+      const { signal } = validateCallOptions(callOptions);
       validateUserRightsRequest('revoke', userId, request);
-      return unary({ method: 'PATCH', path: userPath(userId, '/rights'), body: request, signal: callOptions.signal }, RevokeUserRightsResponse);
+      return unary({ method: 'PATCH', path: userPath(userId, '/rights'), body: request, signal }, RevokeUserRightsResponse);
     },
 
-    async version(callOptions = {}) {
-      return unary({ method: 'GET', path: '/v2/version', signal: callOptions.signal }, GetLedgerApiVersionResponse);
+    async version(callOptions) {
+      const { signal } = validateCallOptions(callOptions);
+      return unary({ method: 'GET', path: '/v2/version', signal }, GetLedgerApiVersionResponse);
     },
 
-    async ledgerEnd(callOptions = {}) {
-      return unary({ method: 'GET', path: '/v2/state/ledger-end', signal: callOptions.signal }, GetLedgerEndResponse);
+    async ledgerEnd(callOptions) {
+      const { signal } = validateCallOptions(callOptions);
+      return unary({ method: 'GET', path: '/v2/state/ledger-end', signal }, GetLedgerEndResponse);
     },
 
-    async latestPrunedOffsets(callOptions = {}) {
-      return unary({ method: 'GET', path: '/v2/state/latest-pruned-offsets', signal: callOptions.signal }, GetLatestPrunedOffsetsResponse);
+    async latestPrunedOffsets(callOptions) {
+      const { signal } = validateCallOptions(callOptions);
+      return unary({ method: 'GET', path: '/v2/state/latest-pruned-offsets', signal }, GetLatestPrunedOffsetsResponse);
     },
 
-    async allocateParty(request, callOptions = {}) {
+    async allocateParty(request, callOptions) {
+      const { signal } = validateCallOptions(callOptions);
       parseRequest(AllocatePartyRequest, request);
-      return unary({ method: 'POST', path: '/v2/parties', body: request, signal: callOptions.signal }, AllocatePartyResponse);
+      return unary({ method: 'POST', path: '/v2/parties', body: request, signal }, AllocatePartyResponse);
     },
 
-    async listParties(callOptions = {}) {
-      return unary({ method: 'GET', path: '/v2/parties', signal: callOptions.signal }, ListKnownPartiesResponse);
+    async listParties(callOptions) {
+      const { signal } = validateCallOptions(callOptions);
+      return unary({ method: 'GET', path: '/v2/parties', signal }, ListKnownPartiesResponse);
     },
 
-    async createUser(request, callOptions = {}) {
+    async createUser(request, callOptions) {
+      const { signal } = validateCallOptions(callOptions);
       const parsed = parseRequest(CreateUserRequest, request);
       requireNonEmptyString(parsed.user.id, 'user.id');
       checkRights(parsed.rights);
-      return unary({ method: 'POST', path: '/v2/users', body: request, signal: callOptions.signal }, CreateUserResponse);
+      return unary({ method: 'POST', path: '/v2/users', body: request, signal }, CreateUserResponse);
     },
 
-    async getUser(userId, callOptions = {}) {
-      return unary({ method: 'GET', path: userPath(userId), signal: callOptions.signal }, GetUserResponse);
+    async getUser(userId, callOptions) {
+      const { signal } = validateCallOptions(callOptions);
+      return unary({ method: 'GET', path: userPath(userId), signal }, GetUserResponse);
     },
 
-    async listUserRights(userId, callOptions = {}) {
-      return unary({ method: 'GET', path: userPath(userId, '/rights'), signal: callOptions.signal }, ListUserRightsResponse);
+    async listUserRights(userId, callOptions) {
+      const { signal } = validateCallOptions(callOptions);
+      return unary({ method: 'GET', path: userPath(userId, '/rights'), signal }, ListUserRightsResponse);
     },
 
-    async grantUserRights(userId, request, callOptions = {}) {
+    async grantUserRights(userId, request, callOptions) {
+      const { signal } = validateCallOptions(callOptions);
       validateUserRightsRequest('grant', userId, request);
-      return unary({ method: 'POST', path: userPath(userId, '/rights'), body: request, signal: callOptions.signal }, GrantUserRightsResponse);
+      return unary({ method: 'POST', path: userPath(userId, '/rights'), body: request, signal }, GrantUserRightsResponse);
     },
 
-    async listPackages(callOptions = {}) {
-      return unary({ method: 'GET', path: '/v2/packages', signal: callOptions.signal }, ListPackagesResponse);
+    async listPackages(callOptions) {
+      const { signal } = validateCallOptions(callOptions);
+      return unary({ method: 'GET', path: '/v2/packages', signal }, ListPackagesResponse);
     },
 
     close() {

@@ -37,8 +37,11 @@ import type { UpdatesCallOptions } from './updates-call-options.js';
  * A typed client of the Canton JSON Ledger API v2, made by {@link createLedgerClient}.
  *
  * Common contract of every method:
- * - requests are validated first (zod schema, then the server's own rules); a violation rejects (for
- *   Observable/iterable methods: throws synchronously) with `InvalidArgumentError` and NOTHING is sent;
+ * - arguments are validated first: the options argument (`undefined` or a plain object; `signal` an
+ *   `AbortSignal`; numeric options non-negative integers; `validate`/`rawText` booleans), then the request
+ *   (zod schema, then every rule the server applies without looking at its state, in the server's order);
+ *   a violation rejects (for Observable/iterable methods: throws synchronously) with `InvalidArgumentError`
+ *   naming the field or option and the rule, and NOTHING is sent;
  * - a non-2xx answer rejects with `LedgerApiError` (`PrunedOffsetError` for pruned offsets) carrying the
  *   Canton error fields, or code `HTTP_<status>` for a non-Canton body; network failures reject with
  *   `TransportError`; a malformed or off-schema 2xx body with `ProtocolError`;

@@ -1,7 +1,8 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LedgerClient } from '../../src/client/index.js';
 import type { GetUpdatesRequest, UpdateFormat } from '../../src/schemas/index.js';
-import { ALICE, updatesRequest, user } from './support/fixtures.js';
+import { ALICE, updatesRequest, user, versionResponse } from './support/fixtures.js';
 import { createMockLedger } from './support/mock-ledger.js';
 
 /**
@@ -51,6 +52,14 @@ describe('valid neighbours of rejected requests are sent', () => {
     expect(ledger.dispatched()).toBe(1);
   });
 
+  it('updates: bounded options at their edges (limit 0, idle 0) and booleans', async () => {
+    ledger = createMockLedger();
+    ledger.expect('POST', '/v2/updates', { data: [] });
+    const options = { limit: 0, streamIdleTimeoutMs: 0, validate: false, rawText: true, signal: new AbortController().signal };
+    await lastValueFrom(ledger.client.updates(updatesRequest(), options).pipe(toArray()));
+    expect(ledger.requests[0]?.path).toBe('/v2/updates?limit=0&stream_idle_timeout_ms=0');
+  });
+
   /** [description, request] — valid `PATCH /v2/users/{id}` bodies next to rejected ones. */
   const userUpdates: [string, string, Record<string, unknown>][] = [
     ['a user id with every punctuation the server allows', "a@b.c!d`e-f#g+h'i~j_k|l:m(n)", { primaryParty: ALICE }],
@@ -93,4 +102,28 @@ describe('valid neighbours of rejected requests are sent', () => {
     expect(ledger.dispatched()).toBe(1);
   });
 
+  /** Call options every method accepts: none, `{}`, a null-prototype object, a signal, and a signal lookalike. */
+  const lookalike = { aborted: false, reason: undefined, addEventListener: () => undefined, removeEventListener: () => undefined };
+  const accepted: [string, unknown][] = [
+    ['undefined', undefined],
+    ['{}', {}],
+    ['a null-prototype object', Object.create(null) as object],
+    ['an AbortSignal', { signal: new AbortController().signal }],
+    ['an AbortSignal lookalike', { signal: lookalike }],
+    ['unknown keys', { retries: 3 }],
+  ];
+  const unary: [string, string, string, (c: LedgerClient, o: never) => Promise<unknown>, unknown][] = [
+    ['ledgerEnd', 'GET', '/v2/state/ledger-end', (c, o) => c.ledgerEnd(o), { offset: 1 }],
+    ['version', 'GET', '/v2/version', (c, o) => c.version(o), versionResponse],
+    ['getUser', 'GET', '/v2/users/alice', (c, o) => c.getUser('alice', o), { user: user('alice') }],
+    ['listParties', 'GET', '/v2/parties', (c, o) => c.listParties(o), { partyDetails: [], nextPageToken: '' }],
+  ];
+  for (const [method, verb, path, call, data] of unary) {
+    it.each(accepted)(`${method} accepts options: %s`, async (_name, options) => {
+      ledger = createMockLedger();
+      ledger.expect(verb, path, { data });
+      await call(ledger.client, options as never);
+      expect(ledger.dispatched()).toBe(1);
+    });
+  }
 });

@@ -71,6 +71,26 @@ const cases: [string, (c: LedgerClient) => Promise<unknown>, string][] = [
   // the event format of a reassignment (server-behavior §6.2)
   ['submitAndWaitForReassignment: empty eventFormat', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: reassign, eventFormat: { filtersByParty: {} } }), 'eventFormat'],
   ['submitAndWaitForReassignment: package-id filter', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: reassign, eventFormat: { filtersForAnyParty: byTemplate('abc:M:T') } }), templateAt('eventFormat.filtersForAnyParty')],
+  // call options
+  ['ledgerEnd: signal a string', (c) => c.ledgerEnd({ signal: 'x' } as never), 'signal'],
+  ['ledgerEnd: options a number', (c) => c.ledgerEnd(5 as never), 'options'],
+  ['ledgerEnd: options null', (c) => c.ledgerEnd(null as never), 'options'],
+  ['version: signal a plain object', (c) => c.version({ signal: {} } as never), 'signal'],
+  ['latestPrunedOffsets: options an array', (c) => c.latestPrunedOffsets([] as never), 'options'],
+  ['listParties: signal an AbortController', (c) => c.listParties({ signal: new AbortController() } as never), 'signal'],
+  ['listPackages: options a string', (c) => c.listPackages('fast' as never), 'options'],
+  ['getUser: signal null', (c) => c.getUser('alice', { signal: null } as never), 'signal'],
+  ['listUserRights: options a Map', (c) => c.listUserRights('alice', new Map() as never), 'options'],
+  ['submit: options a number', (c) => c.submit(commands(), 7 as never), 'options'],
+  ['submitAndWaitForReassignment: signal a number', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: reassign }, { signal: 1 } as never), 'signal'],
+  ['updateUser: options true', (c) => c.updateUser('alice', alice({}), true as never), 'options'],
+  ['revokeUserRights: signal a string', (c) => c.revokeUserRights('alice', { userId: 'alice', rights: [] }, { signal: 's' } as never), 'signal'],
+  ['grantUserRights: options a function', (c) => c.grantUserRights('alice', { userId: 'alice', rights: [] }, (() => undefined) as never), 'options'],
+  ['createUser: signal a string', (c) => c.createUser({ user: { id: 'carol' } }, { signal: 'x' } as never), 'signal'],
+  ['allocateParty: options a number', (c) => c.allocateParty({ partyIdHint: 'Zed' }, 3 as never), 'options'],
+  ['listVettedPackages: signal a string', (c) => c.listVettedPackages({}, { signal: 'x' } as never), 'signal'],
+  ['updateVettedPackages: options a number', (c) => c.updateVettedPackages({ changes: [] }, 2 as never), 'options'],
+  ['updateVettedPackages: endpoint null', (c) => c.updateVettedPackages({ changes: [] }, { endpoint: null } as never), 'endpoint'],
 ];
 
 describe('client-side validation rejects and sends nothing', () => {
@@ -108,6 +128,16 @@ describe('client-side validation rejects and sends nothing', () => {
     ['updates: invalid party key (legacy filter)', (c) => c.updates({ beginExclusive: 0, filter: { filtersByParty: { 'a/b': {} } } }), 'filter.filtersByParty'],
     ['updates: invalid topology party', (c) => c.updates(updatesRequest({ updateFormat: { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: ['bad/party'] } } } })), 'updateFormat.includeTopologyEvents.includeParticipantAuthorizationEvents.parties[0]'],
     ['iterateUpdates: empty transactions event format', (c) => c.iterateUpdates(updatesRequest({ updateFormat: txFormat({}) })), 'updateFormat.includeTransactions.eventFormat'],
+    // call options
+    ['updates: options a number', (c) => c.updates(updatesRequest(), 5 as never), 'options'],
+    ['updates: signal a string', (c) => c.updates(updatesRequest(), { signal: 'x' } as never), 'signal'],
+    ['updates: validate not a boolean', (c) => c.updates(updatesRequest(), { validate: 'no' } as never), 'validate'],
+    ['updates: rawText not a boolean', (c) => c.updates(updatesRequest(), { rawText: 1 } as never), 'rawText'],
+    ['updates: limit null', (c) => c.updates(updatesRequest(), { limit: null } as never), 'limit'],
+    ['iterateUpdates: options null', (c) => c.iterateUpdates(updatesRequest(), null as never), 'options'],
+    ['iterateUpdates: streamIdleTimeoutMs a string', (c) => c.iterateUpdates(updatesRequest(), { streamIdleTimeoutMs: '500' } as never), 'streamIdleTimeoutMs'],
+    ['listAllVettedPackages: signal a string', (c) => c.listAllVettedPackages({}, { signal: 'x' } as never), 'signal'],
+    ['listAllVettedPackages: options an array', (c) => c.listAllVettedPackages({}, [] as never), 'options'],
   ];
 
   it.each(streaming)('%s (throws at the call)', (_name, call, field) => {

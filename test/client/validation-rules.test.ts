@@ -29,10 +29,13 @@ import {
   requireNonEmptyString,
   requireNonNegativeInteger,
   userUpdatePaths,
+  validateCallOptions,
   validateGetUpdatesRequest,
   validateReassignmentRequest,
   validateSubmitRequest,
+  validateUpdatesCallOptions,
   validateUpdateUserRequest,
+  validateUpdateVettedPackagesOptions,
   validateUserRightsRequest,
 } from '../../src/client/validation/index.js';
 import { JsCommands } from '../../src/schemas/index.js';
@@ -513,5 +516,49 @@ describe('user update and rights requests (server-behavior §7.2, §8.2)', () =>
     for (const name of ['CanActAs', 'CanReadAs', 'CanExecuteAs']) {
       expect(invalid(() => checkRights([{ kind: { [name]: { value: { party: '' } } } }])).field).toBe(`rights[0].kind.${name}.value.party`);
     }
+  });
+});
+
+describe('call options', () => {
+  const signal = new AbortController().signal;
+
+  it('accept undefined, plain objects (any realm, null prototype) and AbortSignals', () => {
+    expect(validateCallOptions(undefined)).toEqual({});
+    for (const ok of [{}, { signal }, { signal: undefined }, Object.create(null) as object, { other: 1 }]) expect(() => validateCallOptions(ok)).not.toThrow();
+    const lookalike = { aborted: false, addEventListener: () => undefined, removeEventListener: () => undefined };
+    expect(() => validateCallOptions({ signal: lookalike })).not.toThrow();
+  });
+
+  it('reject anything else, naming options or signal', () => {
+    class Options {
+      signal = signal;
+    }
+    for (const bad of [null, 5, 'x', true, [], [{}], () => undefined, new Date(0), new Map(), new Options(), signal]) {
+      expect(invalid(() => validateCallOptions(bad)).field).toBe('options');
+    }
+    for (const bad of ['x', 5, null, {}, [], new AbortController(), { aborted: false }, true]) {
+      expect(invalid(() => validateCallOptions({ signal: bad })).field).toBe('signal');
+    }
+  });
+
+  it('updates options: limit and streamIdleTimeoutMs non-negative integers, validate and rawText booleans', () => {
+    expect(() => validateUpdatesCallOptions({ limit: 0, streamIdleTimeoutMs: 500, validate: false, rawText: true, signal })).not.toThrow();
+    expect(validateUpdatesCallOptions(undefined)).toEqual({});
+    for (const field of ['limit', 'streamIdleTimeoutMs']) {
+      for (const bad of [-1, 1.5, Number.NaN, '10', null, {}]) expect(invalid(() => validateUpdatesCallOptions({ [field]: bad })).field).toBe(field);
+    }
+    for (const field of ['validate', 'rawText']) {
+      for (const bad of ['true', 1, 0, null, {}]) expect(invalid(() => validateUpdatesCallOptions({ [field]: bad })).field).toBe(field);
+    }
+    expect(invalid(() => validateUpdatesCallOptions(5)).field).toBe('options');
+    expect(invalid(() => validateUpdatesCallOptions({ signal: 'x' })).field).toBe('signal');
+  });
+
+  it("updateVettedPackages options: endpoint 'deprecated' or 'update'", () => {
+    for (const ok of [undefined, {}, { endpoint: 'update' }, { endpoint: 'deprecated' }, { endpoint: undefined }]) {
+      expect(() => validateUpdateVettedPackagesOptions(ok)).not.toThrow();
+    }
+    for (const bad of ['v3', null, 1]) expect(invalid(() => validateUpdateVettedPackagesOptions({ endpoint: bad })).field).toBe('endpoint');
+    expect(invalid(() => validateUpdateVettedPackagesOptions([])).field).toBe('options');
   });
 });

@@ -8,9 +8,11 @@ import { reportFigures } from '../support/ledger-oracle.js';
 
 /**
  * Client-side validation under fuzzing: for every operation, fast-check spoils one to three fields of a
- * valid request with values the server would refuse (wrong types, empty strings, out-of-range numbers,
- * bad variants, contradictory combinations, malformed instants, unaddressable or malformed ids, event
- * formats without parties, package-id filters, malformed resource versions and annotations). Each call must be
+ * valid request — or of its call options — with values the server would refuse (wrong types, empty
+ * strings, out-of-range numbers, bad variants, contradictory combinations, malformed instants, unaddressable
+ * or malformed ids, event formats without parties, package-id filters, malformed resource versions and
+ * annotations) or that are not options at all (a number, a string or `null` for the options object, a
+ * non-AbortSignal `signal`). Each call must be
  * rejected with an `InvalidArgumentError` whose `field` names a spoiled field — synchronously for the
  * Observable/iterable methods — and NOTHING may reach the dispatcher (an undici `MockAgent` with
  * `disableNetConnect()` and no interceptor, whose `dispatch` is counted).
@@ -71,7 +73,7 @@ const notObject = v<unknown>('x', 5, true, [], [{}]);
 const notBoolean = v<unknown>('true', 1, 0, {}, []);
 const badInt32 = v<unknown>(1.5, 'x', '1e3', 2 ** 31, -(2 ** 31) - 1, {}, [], true, Number.NaN, Number.POSITIVE_INFINITY);
 const badOffset = v<unknown>(-1, -5, 1.5, 'x', '-3', '1.5', 2 ** 60, Number.NaN, {}, [], true, null, MISSING);
-const badLimit = v<unknown>(-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, -0.5, '10', {});
+const badLimit = v<unknown>(-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, -0.5, '10', {}, null);
 /** Text that is not an instant the server parses (`Instant.parse`). */
 const badInstant = fc.oneof(
   v<unknown>('yesterday', '2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-01-01', '2026-01-01T00:00:00', '2026-01-01 00:00:00Z', '', 'T', '2026-01-01T25:00:00Z', 5, {}),
@@ -80,6 +82,15 @@ const badInstant = fc.oneof(
 const badUserId = fc.oneof(v<unknown>('', '.', '..', 5, null, {}, [], true, MISSING, 'ops team', 'a/b', 'x'.repeat(129), 'ünï'));
 /** Not a party id (Daml-LF `Party`: 1–255 of letters, digits, `:-_` and space). */
 const badParty = v<unknown>('', 'a/b', 'Alice@corp', 'dot.ted', 'p'.repeat(256), 'ü');
+/** An options argument that is not a plain object. */
+const badOptions = v<unknown>(null, 5, 'x', true, [], [{}], () => undefined, new Date(0), new Map());
+/** A `signal` that is not an AbortSignal. */
+const badSignal = v<unknown>('x', 5, true, null, {}, [], { aborted: false }, new AbortController());
+/** Spoilers of the options argument that every method shares. */
+const callOptionSpoilers: readonly Spoiler[] = [
+  { path: ['options'], values: badOptions, field: 'options' },
+  { path: ['options', 'signal'], values: badSignal },
+];
 
 const party = 'Alice::1220aa';
 const updateFormat = {
@@ -107,9 +118,10 @@ const badVariants = (name: string) =>
 const operations: Operation[] = [
   {
     name: 'submit',
-    base: () => ({ request: { commands: [createCommand], commandId: 'cmd-1', actAs: [party] } }),
-    invoke: (c, a) => c.submit(a.request as never),
+    base: () => ({ request: { commands: [createCommand], commandId: 'cmd-1', actAs: [party] }, options: {} }),
+    invoke: (c, a) => c.submit(a.request as never, a.options as never),
     spoilers: [
+      ...callOptionSpoilers,
       { path: ['request'], values: v<unknown>(null, 'x', 5, [], true), field: '$' },
       { path: ['request', 'commandId'], values: requiredString },
       { path: ['request', 'actAs'], values: fc.oneof(notArray, v<unknown>([], [''], [5], [null], MISSING, null)) },
@@ -153,6 +165,7 @@ const operations: Operation[] = [
       base: () => ({ request: { beginExclusive: 10, updateFormat }, options: {} }),
       invoke: (c, a) => (method === 'updates' ? c.updates(a.request as never, a.options as never) : c.iterateUpdates(a.request as never, a.options as never)),
       spoilers: [
+        ...callOptionSpoilers,
         { path: ['request'], values: v<unknown>(null, 'x', 5, []), field: '$' },
         { path: ['request', 'beginExclusive'], values: badOffset },
         { path: ['request', 'endInclusive'], values: v<unknown>(0, -5, 3, 9, 'x', 1.5, {}, 2 ** 60) },
@@ -181,6 +194,8 @@ const operations: Operation[] = [
         { path: ['request', 'updateFormat', 'includeTransactions', 'transactionShape'], values: v<unknown>('TRANSACTION_SHAPE_UNSPECIFIED', 'UNRECOGNIZED', MISSING, null, 5) },
         { path: ['options', 'limit'], values: badLimit },
         { path: ['options', 'streamIdleTimeoutMs'], values: badLimit },
+        { path: ['options', 'validate'], values: notBoolean },
+        { path: ['options', 'rawText'], values: fc.oneof(notBoolean, v<unknown>(null)) },
       ],
     }),
   ),
@@ -205,9 +220,10 @@ const operations: Operation[] = [
     (method): Operation => ({
       name: method,
       streaming: method === 'listAllVettedPackages',
-      base: () => ({ request: { pageSize: 2 } }),
-      invoke: (c, a) => (method === 'listVettedPackages' ? c.listVettedPackages(a.request as never) : c.listAllVettedPackages(a.request as never)),
+      base: () => ({ request: { pageSize: 2 }, options: {} }),
+      invoke: (c, a) => (method === 'listVettedPackages' ? c.listVettedPackages(a.request as never, a.options as never) : c.listAllVettedPackages(a.request as never, a.options as never)),
       spoilers: [
+        ...callOptionSpoilers,
         { path: ['request'], values: v<unknown>(null, 'x', 5, []), field: '$' },
         { path: ['request', 'pageSize'], values: fc.oneof(badInt32, v<unknown>(-1, -100)) },
         { path: ['request', 'pageToken'], values: notString },
@@ -221,6 +237,7 @@ const operations: Operation[] = [
     base: () => ({ request: { changes: [{ operation: { Vet: { value: { packages: [{ packageName: 'demo' }] } } } }] }, options: {} }),
     invoke: (c, a) => c.updateVettedPackages(a.request as never, a.options as never),
     spoilers: [
+      ...callOptionSpoilers,
       { path: ['request'], values: v<unknown>(null, 'x', 5, []), field: '$' },
       {
         path: ['request', 'changes'],
@@ -247,16 +264,18 @@ const operations: Operation[] = [
       { path: ['request', 'synchronizerId'], values: notString },
       { path: ['request', 'expectedTopologySerial'], values: fc.oneof(notObject, v<unknown>({ serial: { Prior: { value: 0 } } }, { serial: { Prior: { value: -1 } } }, { serial: { Nope: {} } }, { serial: 5 })) },
       { path: ['request', 'updateVettedPackagesForceFlags'], values: fc.oneof(notArray, v<unknown>(['NOPE'], [1], ['allow_unvetted_dependencies'])) },
-      { path: ['options', 'endpoint'], values: v<unknown>('v3', 'list', 1, true, {}) },
+      { path: ['options', 'endpoint'], values: v<unknown>('v3', 'list', 1, true, {}, null) },
     ],
   },
   {
     name: 'submitAndWaitForReassignment',
     base: () => ({
       request: { reassignmentCommands: { commandId: 'r-1', submitter: party, commands: [{ command: { UnassignCommand: { value: { contractId: '00ab', source: 'a::1220', target: 'b::1220' } } } }] } },
+      options: {},
     }),
-    invoke: (c, a) => c.submitAndWaitForReassignment(a.request as never),
+    invoke: (c, a) => c.submitAndWaitForReassignment(a.request as never, a.options as never),
     spoilers: [
+      ...callOptionSpoilers,
       { path: ['request'], values: v<unknown>(null, 'x', 5, []), field: '$' },
       { path: ['request', 'reassignmentCommands'], values: fc.oneof(notObject, v<unknown>(MISSING, null)) },
       { path: ['request', 'reassignmentCommands', 'commandId'], values: requiredString },
@@ -271,9 +290,10 @@ const operations: Operation[] = [
   },
   {
     name: 'updateUser',
-    base: () => ({ userId: 'alice', request: { user: { id: 'alice', primaryParty: party }, updateMask: { paths: ['primary_party'] } } }),
-    invoke: (c, a) => c.updateUser(a.userId as never, a.request as never),
+    base: () => ({ userId: 'alice', request: { user: { id: 'alice', primaryParty: party }, updateMask: { paths: ['primary_party'] } }, options: {} }),
+    invoke: (c, a) => c.updateUser(a.userId as never, a.request as never, a.options as never),
     spoilers: [
+      ...callOptionSpoilers,
       { path: ['userId'], values: badUserId, alsoAccept: ['user.id'] },
       { path: ['request'], values: v<unknown>(null, 'x', 5, []), field: '$' },
       { path: ['request', 'user'], values: fc.oneof(notObject, v<unknown>(MISSING, null)) },
@@ -312,9 +332,13 @@ const operations: Operation[] = [
   ...(['revokeUserRights', 'grantUserRights'] as const).map(
     (method): Operation => ({
       name: method,
-      base: () => ({ userId: 'alice', request: { userId: 'alice', rights: [{ kind: { CanActAs: { value: { party } } } }] } }),
-      invoke: (c, a) => (method === 'revokeUserRights' ? c.revokeUserRights(a.userId as never, a.request as never) : c.grantUserRights(a.userId as never, a.request as never)),
+      base: () => ({ userId: 'alice', request: { userId: 'alice', rights: [{ kind: { CanActAs: { value: { party } } } }] }, options: {} }),
+      invoke: (c, a) =>
+        method === 'revokeUserRights'
+          ? c.revokeUserRights(a.userId as never, a.request as never, a.options as never)
+          : c.grantUserRights(a.userId as never, a.request as never, a.options as never),
       spoilers: [
+        ...callOptionSpoilers,
         { path: ['userId'], values: badUserId },
         { path: ['request'], values: v<unknown>(null, 'x', 5, []), field: '$' },
         { path: ['request', 'userId'], values: fc.oneof(requiredString, v<unknown>('bob')) },
@@ -334,16 +358,17 @@ const operations: Operation[] = [
   ...(['getUser', 'listUserRights'] as const).map(
     (method): Operation => ({
       name: method,
-      base: () => ({ userId: 'alice' }),
-      invoke: (c, a) => (method === 'getUser' ? c.getUser(a.userId as never) : c.listUserRights(a.userId as never)),
-      spoilers: [{ path: ['userId'], values: badUserId }],
+      base: () => ({ userId: 'alice', options: {} }),
+      invoke: (c, a) => (method === 'getUser' ? c.getUser(a.userId as never, a.options as never) : c.listUserRights(a.userId as never, a.options as never)),
+      spoilers: [...callOptionSpoilers, { path: ['userId'], values: badUserId }],
     }),
   ),
   {
     name: 'createUser',
-    base: () => ({ request: { user: { id: 'carol' }, rights: [] } }),
-    invoke: (c, a) => c.createUser(a.request as never),
+    base: () => ({ request: { user: { id: 'carol' }, rights: [] }, options: {} }),
+    invoke: (c, a) => c.createUser(a.request as never, a.options as never),
     spoilers: [
+      ...callOptionSpoilers,
       { path: ['request'], values: v<unknown>(null, 'x', 5, []), field: '$' },
       { path: ['request', 'user'], values: fc.oneof(notObject, v<unknown>(MISSING, null)) },
       { path: ['request', 'user', 'id'], values: requiredString },
@@ -353,9 +378,10 @@ const operations: Operation[] = [
   },
   {
     name: 'allocateParty',
-    base: () => ({ request: { partyIdHint: 'Zed' } }),
-    invoke: (c, a) => c.allocateParty(a.request as never),
+    base: () => ({ request: { partyIdHint: 'Zed' }, options: {} }),
+    invoke: (c, a) => c.allocateParty(a.request as never, a.options as never),
     spoilers: [
+      ...callOptionSpoilers,
       { path: ['request'], values: v<unknown>(null, 'x', 5, []), field: '$' },
       { path: ['request', 'partyIdHint'], values: notString },
       { path: ['request', 'identityProviderId'], values: notString },
@@ -364,6 +390,15 @@ const operations: Operation[] = [
       { path: ['request', 'localMetadata'], values: fc.oneof(notObject, v<unknown>({ annotations: 'x' })) },
     ],
   },
+  // the methods without a request: only their options can be wrong
+  ...(['version', 'ledgerEnd', 'latestPrunedOffsets', 'listParties', 'listPackages'] as const).map(
+    (method): Operation => ({
+      name: method,
+      base: () => ({ options: {} }),
+      invoke: (c, a) => c[method](a.options as never),
+      spoilers: callOptionSpoilers,
+    }),
+  ),
 ];
 
 /** The `InvalidArgumentError.field` a spoiler must produce: its path below the request/options, or `userId`. */

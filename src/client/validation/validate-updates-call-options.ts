@@ -1,15 +1,34 @@
+import { InvalidArgumentError } from '../../errors/index.js';
+import type { UpdatesCallOptions } from '../updates-call-options.js';
 import { requireNonNegativeInteger } from './require-non-negative-integer.js';
+import { validateCallOptions } from './validate-call-options.js';
+
+function requireOptionalBoolean(value: unknown, field: string): void {
+  if (value !== undefined && typeof value !== 'boolean') throw new InvalidArgumentError(field, 'must be a boolean (or left out)');
+}
+
+function requireOptionalCount(value: unknown, field: string): void {
+  // `null` is not "left out" here: it would be sent as the text "null"
+  if (value === null) throw new InvalidArgumentError(field, 'must be a non-negative integer (or left out)');
+  requireNonNegativeInteger(value, field);
+}
 
 /**
- * Validates the query options of `POST /v2/updates`: `limit` and `streamIdleTimeoutMs`, when set, are
- * non-negative integers (the server answers 400 text/plain to a non-integer).
+ * Checks the options of `updates()`/`iterateUpdates()` before anything is sent: the common checks of
+ * {@link validateCallOptions}, then `limit` and `streamIdleTimeoutMs`, when set, non-negative integers
+ * (the server answers 400 text/plain to a non-integer query parameter), and `validate` and `rawText`,
+ * when set, booleans. `null` is not a way to leave an option out: it is rejected like any other
+ * wrong type.
  *
- * @throws InvalidArgumentError naming `limit` or `streamIdleTimeoutMs`.
+ * @param options - the caller's argument, as given.
+ * @returns the options (`{}` for `undefined`), typed.
+ * @throws InvalidArgumentError naming `options`, `signal`, `limit`, `streamIdleTimeoutMs`, `validate` or `rawText`.
  */
-export function validateUpdatesCallOptions(options: {
-  readonly limit?: number | undefined;
-  readonly streamIdleTimeoutMs?: number | undefined;
-}): void {
-  requireNonNegativeInteger(options.limit, 'limit');
-  requireNonNegativeInteger(options.streamIdleTimeoutMs, 'streamIdleTimeoutMs');
+export function validateUpdatesCallOptions(options: unknown): UpdatesCallOptions {
+  const checked = validateCallOptions(options) as UpdatesCallOptions;
+  requireOptionalCount(checked.limit, 'limit');
+  requireOptionalCount(checked.streamIdleTimeoutMs, 'streamIdleTimeoutMs');
+  requireOptionalBoolean(checked.validate, 'validate');
+  requireOptionalBoolean(checked.rawText, 'rawText');
+  return checked;
 }
