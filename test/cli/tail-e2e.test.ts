@@ -295,6 +295,7 @@ describe('ledger-rx tail (spawned CLI)', () => {
       expect(result.stdout).toContain(flag);
     }
     expect(result.stdout).toContain('Exit codes:');
+    expect(result.stdout).toMatch(/stdout +at least once across kill -9/);
     const top = await runCli(['--help']);
     expect(top.code).toBe(0);
     expect(top.stdout).toMatch(/tail[\s\S]*ingest[\s\S]*vetting[\s\S]*users[\s\S]*submit/);

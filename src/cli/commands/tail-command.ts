@@ -29,7 +29,7 @@ export function tailCommand(): Command {
     .addOption(new Option('--checkpoint-every <n>', 'save the checkpoint every n elements').default('100'))
     .addOption(new Option('--checkpoint-every-ms <ms>', 'save the checkpoint at least this often while data flows').default('1000'))
     .addOption(new Option('--checkpoints', 'also write OffsetCheckpoint elements'))
-    .addOption(new Option('-o, --out <file>', 'write to this file instead of stdout (appended to with a checkpoint)'))
+    .addOption(new Option('-o, --out <file>', 'write to this file instead of stdout (with a checkpoint: appended to, resumed after its last line)'))
     .addOption(new Option('--stats', 'print a JSON summary on stderr at exit'))
     .addOption(new Option('--no-progress', 'no live progress line on stderr (shown only on a terminal anyway)'))
     .addOption(new Option('--no-validate', 'skip the schema validation of each element (for a trusted participant; faster)'))
@@ -42,6 +42,13 @@ Examples:
   ledger-rx tail --url http://localhost:7575 --token-file jwt --party Alice::1220… --to end
   ledger-rx tail --url … --descending --limit 10             the newest 10 updates
   ledger-rx tail --url … --checkpoint tail.ckpt --out updates.ndjson   resumable, no gap, no duplicate
+
+Delivery with a checkpoint:
+  --out FILE  no gap, no duplicate, also across kill -9: the read resumes after the greater of the
+              checkpoint and the offset of the file's last complete line (a torn last line is cut off)
+  stdout      at least once across kill -9: the lines written after the last save (every
+              --checkpoint-every elements / --checkpoint-every-ms) are written again by the next run
+  SIGINT/SIGTERM never repeats a line: the checkpoint then covers every line written
 ${exitCodesHelp}`,
     )
     .action(commandAction((values) => runTail(readTailOptions(values), processIo())));
