@@ -9,9 +9,14 @@ import { runCliToEnd, spawnCli } from '../support/spawn-cli.js';
 
 /**
  * Consumer crashes: `ledger-rx tail --checkpoint FILE` killed with SIGKILL at random moments (while catching
- * up and while tailing a growing ledger), then restarted. Delivery across a kill is at-least-once: lines
- * written after the last saved checkpoint may be written again by the next run, but nothing the checkpoint
- * covers is, and after dedup-by-offset the concatenated output equals the ledger.
+ * up and while tailing a growing ledger), then restarted.
+ *
+ * - To stdout, delivery across a kill is at-least-once: lines written after the last saved checkpoint may
+ *   be written again by the next run, but nothing the checkpoint covers is, and after dedup-by-offset the
+ *   concatenated output equals the ledger.
+ * - To `--out FILE`, it is exactly once: the restart resumes after the greater of the checkpoint and the
+ *   file's last complete line (a torn one is cut off), so the file equals the ledger with no duplicate at
+ *   all, no dedup needed.
  *
  * (`ledger-rx ingest --pg` under the same kills is covered by the CLI suite: test/cli/ingest-e2e.test.ts,
  * "is exactly-once across kill -9 at random moments while the ledger grows".)
@@ -23,6 +28,7 @@ const view = { parties: 'any', shape: 'TRANSACTION_SHAPE_ACS_DELTA' } as const;
 let sandbox: Sandbox;
 let dir: string;
 const figures = { kills: 0, killedWithOutput: 0, killedAfterWaitingForOutput: 0, lines: 0, repeatedLines: 0, lost: 0, duplicatedAfterDedup: 0 };
+const fileFigures = { kills: 0, killedWithOutput: 0, linesAtKills: 0, killedBetweenSaves: 0, lines: 0 };
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 600, generate: 120, checkpointIntervalMs: 200 });
@@ -32,6 +38,7 @@ afterAll(async () => {
   await sandbox.close();
   await rm(dir, { recursive: true, force: true });
   reportFigures('consumer-crash', { seed: SEED, ...figures });
+  reportFigures('consumer-crash --out FILE', { seed: SEED, ...fileFigures });
 });
 
 async function checkpointOffset(file: string): Promise<number | undefined> {
@@ -114,5 +121,64 @@ describe('ledger-rx tail --checkpoint under SIGKILL', () => {
     expect(await checkpointOffset(checkpoint)).toBeGreaterThanOrEqual(expected.at(-1) as number);
     expect(figures.killedAfterWaitingForOutput).toBeGreaterThanOrEqual(2); // some kills really hit a running tail
     expect(figures.killedWithOutput).toBeGreaterThanOrEqual(figures.killedAfterWaitingForOutput);
+  }, 60_000);
+});
+
+describe('ledger-rx tail --checkpoint --out FILE under SIGKILL', () => {
+  it('the file equals the ledger: no gap and no duplicate at all, without dedup', async () => {
+    const live = await startSandbox({ seed: 700, generate: 120, checkpointIntervalMs: 200 });
+    try {
+      const random = mulberry32(SEED + 1);
+      const checkpoint = join(dir, 'file.ckpt');
+      const out = join(dir, 'file.ndjson');
+      const common = ['tail', '--url', live.url, '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn', '--long-poll-ms', '300'];
+      const fileLines = async () => (await readFile(out, 'utf8').catch(() => '')).split('\n').slice(0, -1);
+
+      for (let round = 0; round < 7; round++) {
+        const every = String(1 + Math.floor(random() * 60));
+        const everyMs = String(50 + Math.floor(random() * 400));
+        const pageLimit = String(5 + Math.floor(random() * 200));
+        const before = (await fileLines()).length;
+        const cli = spawnCli([...common, '--checkpoint-every', every, '--checkpoint-every-ms', everyMs, '--page-limit', pageLimit]);
+        if (random() < 0.5) {
+          await new Promise((r) => setTimeout(r, 150 + Math.floor(random() * 900)));
+        } else {
+          const want = before + 1 + Math.floor(random() * 400);
+          const deadline = Date.now() + 15_000;
+          while ((await fileLines()).length < want && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+          await new Promise((r) => setTimeout(r, Math.floor(random() * 30)));
+        }
+        cli.child.kill('SIGKILL');
+        const { signal } = await cli.exited;
+        expect(signal, cli.stderr()).toBe('SIGKILL');
+        fileFigures.kills++;
+        const lines = await fileLines();
+        if (lines.length > before) fileFigures.killedWithOutput++;
+        fileFigures.linesAtKills = lines.length;
+        const last = lines.length > 0 ? elementOffset(JSON.parse(lines.at(-1) as string)) : undefined;
+        if (last !== undefined && last > ((await checkpointOffset(checkpoint)) ?? 0)) fileFigures.killedBetweenSaves++;
+      }
+
+      live.stopWorkload();
+      const end = live.ledgerEnd();
+      const final = await runCliToEnd([...common, '--to', String(end)]);
+      expect(final.code, final.stderr).toBe(0);
+      expect(final.stdout).toBe('');
+
+      const text = await readFile(out, 'utf8');
+      expect(text.endsWith('\n')).toBe(true);
+      const offsets = text
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => elementOffset(JSON.parse(line)) as number);
+      fileFigures.lines = offsets.length;
+      expect(duplicates(offsets), `seed ${SEED}: no line is written twice`).toEqual([]);
+      expect(firstDisorder(offsets), `seed ${SEED}`).toBe(-1);
+      expect(offsets).toEqual(expectedOffsets(live, view, { endInclusive: end }));
+      expect(await checkpointOffset(checkpoint)).toBeGreaterThanOrEqual(offsets.at(-1) as number);
+      expect(fileFigures.killedWithOutput).toBeGreaterThanOrEqual(2); // some kills really hit a running tail
+    } finally {
+      await live.close();
+    }
   }, 60_000);
 });
