@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -5,6 +6,15 @@ import { activeContractIds, visibleAcsDeltaOffsets, visibleLedgerEffectsOffsets 
 import { runCli, startCli } from './support/run-cli.js';
 
 const pgUrl = inject('pgUrl');
+
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
 const unique = `${process.pid}_${Date.now() % 100000}`;
 
 /** The expected event rows of the sandbox's log up to `end`, for an any-party read. */
@@ -105,6 +115,56 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       expect(result.stderr).toContain(`earliest available offset: ${at}`);
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('a pruned participant: --from begin (the default) ingests what it still has; --from after the ledger end exits 2', async () => {
+    const sandbox = await startSandbox({ seed: 100 });
+    try {
+      const at = visibleAcsDeltaOffsets(sandbox)[20] as number;
+      sandbox.prune(at);
+      const end = sandbox.ledgerEnd();
+      const schema = `ing_pruned_begin_${unique}`;
+      const result = await runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(await offsetsOf(schema, 'default')).toEqual(visibleAcsDeltaOffsets(sandbox, end).filter((o) => o > at));
+      const beyond = await runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'beyond', '--url', sandbox.url, '--from', String(end + 50), '--log-level', 'warn'], { timeoutMs: 10_000 });
+      expect(beyond.code, beyond.stderr).toBe(2);
+      expect(beyond.stderr).toContain(`--from ${end + 50} is after the ledger end (${end})`);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('--to end retries an unreachable participant like the read does, and exits 4', async () => {
+    const port = await closedPort();
+    const result = await runCli(['ingest', '--pg', pgUrl as string, '--schema', `ing_unreachable_${unique}`, '--url', `http://127.0.0.1:${port}`, '--to', 'end', '--max-retries', '1', '--log-level', 'warn']);
+    expect(result.code, result.stderr).toBe(4);
+    expect(result.stderr).toContain('RETRIES_EXHAUSTED');
+  });
+
+  it('SIGTERM while waiting for the stream lock exits 0 at once, with nothing written', async () => {
+    const sandbox = await startSandbox({ seed: 60 });
+    const schema = `ing_lockstop_${unique}`;
+    const holder = await db.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock(hashtext($1))', [`ledger-rx-ingest:${schema}:default`]);
+      const cli = startCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--to', 'end', '--lock-wait-ms', '8000', '--log-level', 'info']);
+      const deadline = Date.now() + 10_000;
+      while (!cli.stderr().includes('schema ready') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 300)); // waiting for the lock now
+      const stoppedAt = Date.now();
+      cli.child.kill('SIGTERM');
+      const { code } = await cli.exited;
+      expect(code, cli.stderr()).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(2_000);
+      expect(cli.stderr()).not.toMatch(/"level":50|error:/);
+      await holder.query('SELECT pg_advisory_unlock(hashtext($1))', [`ledger-rx-ingest:${schema}:default`]);
+      expect(await offsetsOf(schema, 'default')).toEqual([]);
+      expect((await db.query(`SELECT count(*)::int AS n FROM ${schema}.ledger_rx_checkpoints`)).rows[0].n).toBe(0);
+    } finally {
+      holder.release();
       await sandbox.close();
     }
   });
