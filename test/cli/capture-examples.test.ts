@@ -114,12 +114,16 @@ describe.runIf(enabled && pgUrl)('docs/cli-examples.md', () => {
         ),
       );
 
-      section('`tail`: a pruned start', 'A read from before the pruning offset fails at once with exit code 3 and the offset to restart from.');
+      section(
+        '`tail`: a pruned start',
+        'An explicit `--from` before the pruning offset fails at once with exit code 3 and the offset to restart from ' +
+          '(`--from begin`, the default, starts at the pruning offset instead).',
+      );
       const pruned = await startSandbox({ seed: 40 });
       const prunedAt = pruned.updates()[20]?.offset ?? 1;
       pruned.prune(prunedAt);
-      const prunedResult = await runCli(['tail', '--url', pruned.url, '--from', 'begin', '--to', 'end']);
-      parts.push(block('console', `$ ledger-rx tail --url ${pruned.url} --from begin --to end\n# stderr:\n${prunedResult.stderr.trim()}\n# exit code ${prunedResult.code}`));
+      const prunedResult = await runCli(['tail', '--url', pruned.url, '--from', '0', '--to', 'end']);
+      parts.push(block('console', `$ ledger-rx tail --url ${pruned.url} --from 0 --to end\n# stderr:\n${prunedResult.stderr.trim()}\n# exit code ${prunedResult.code}`));
       await pruned.close();
 
       section(
