@@ -182,10 +182,41 @@ describe('accepted submissions', () => {
     expect(element?.value).toMatchObject({ commandId: 'traced', workflowId: 'wf-1', traceContext: { traceparent, tracestate: 'vendor=1' }, offset: last[0]?.offset });
   });
 
-  it('signatories are the actAs parties; observers are the known parties in observer fields', async () => {
+  it('signatories are the actAs parties; observers are the known parties among the argument values', async () => {
     const r = await sandbox.submit({ commands: [createIou(alice, bob, { observers: [charlie, 'Stranger::1220ab', alice] })], commandId: fresh(), actAs: [alice] });
     const [u] = sandbox.updates({ beginExclusive: r.offset - 1 });
     expect(u?.kind === 'Transaction' && u.events[0]).toMatchObject({ kind: 'Created', signatories: [alice], observers: [bob, charlie] });
+  });
+
+  it('observers come from any field, recursively (records, lists, optionals, map values), deduplicated, in order of first appearance', async () => {
+    const eve = sandbox.partyId('Eve');
+    const meta = {
+      auditor: dave,
+      note: null,
+      tags: ['x', eve, bob, 'Stranger::1220ab'],
+      optional: [[charlie]],
+      byParty: { [alice]: 'a signatory as a map key or value is never an observer', k: alice },
+      payload: { tag: 'Some', value: { inner: dave } },
+    };
+    const r = await submit(valid({ actAs: [alice], commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: alice, owner: alice, currency: bob, amount: '1.0', meta } } }] }));
+    expect(r.status, r.text).toBe(200);
+    const [u] = sandbox.updates({ beginExclusive: sandbox.ledgerEnd() - 1 });
+    expect(u?.kind === 'Transaction' && u.events[0]).toMatchObject({ kind: 'Created', signatories: [alice], observers: [bob, dave, eve, charlie] });
+    // A map key is not a value: Dave as a key only makes no observer.
+    const keyed = await sandbox.submit({ commands: [createIou(alice, alice, { byParty: { [dave]: '1' } })], commandId: fresh(), actAs: [alice] });
+    const [k] = sandbox.updates({ beginExclusive: keyed.offset - 1 });
+    expect(k?.kind === 'Transaction' && k.events[0]).toMatchObject({ kind: 'Created', observers: [] });
+  });
+
+  it('observers of another template follow the same rule (no per-template observer fields)', async () => {
+    const asset = { CreateCommand: { templateId: '#ledger-rx-demo:Asset:Asset', createArguments: { issuer: alice, owner: alice, symbol: 'OBS-1', quantity: '1', custodian: charlie } } };
+    const r = await submit(valid({ commands: [asset] }));
+    expect(r.status, r.text).toBe(200);
+    const [u] = sandbox.updates({ beginExclusive: sandbox.ledgerEnd() - 1 });
+    expect(u?.kind === 'Transaction' && u.events[0]).toMatchObject({ kind: 'Created', signatories: [alice], observers: [charlie] });
+    const read = await postUpdates(sandbox, { beginExclusive: sandbox.ledgerEnd() - 1, endInclusive: sandbox.ledgerEnd(), updateFormat: updateFormat([charlie]) });
+    checkAgainstLog(sandbox, read.json, { transactions: { shape: ACS, parties: [charlie] } }, { beginExclusive: sandbox.ledgerEnd() - 1, endInclusive: sandbox.ledgerEnd() });
+    expect((read.json as unknown[]).length).toBe(1);
   });
 
   it('a consuming exercise archives its target; a non-consuming one does not', async () => {

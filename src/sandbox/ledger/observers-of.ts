@@ -1,21 +1,25 @@
-import type { TemplateInfo } from './template-catalog.js';
-
 /**
- * The observers of a new contract, structurally (the sandbox has no Daml interpreter): the known parties
- * found as values of the template's `observerFields` in the create argument — a field holding a party
- * string or a list of party strings. Signatories are not repeated as observers.
+ * The observers of a new contract, structurally (the sandbox has no Daml interpreter and no Daml types):
+ * every known party that appears as a string value anywhere in the create argument — in record fields,
+ * list elements, optionals, variant payloads and map values (not map keys), at any depth — except the
+ * signatories, each once, in order of first appearance (a depth-first walk in the argument's property
+ * order as parsed: for an object that is JSON order, except that integer-like keys come first).
+ *
+ * @param argument - the create argument (a JSON value).
+ * @param isKnownParty - true for the parties the participant knows.
+ * @param signatories - the contract's signatories, never repeated as observers.
  */
-export function observersOf(template: TemplateInfo, argument: unknown, isKnownParty: (party: string) => boolean, signatories: readonly string[]): string[] {
-  if (typeof argument !== 'object' || argument === null || Array.isArray(argument)) return [];
-  const record = argument as Record<string, unknown>;
+export function observersOf(argument: unknown, isKnownParty: (party: string) => boolean, signatories: readonly string[]): string[] {
   const out: string[] = [];
-  const add = (v: unknown) => {
-    if (typeof v === 'string' && isKnownParty(v) && !signatories.includes(v) && !out.includes(v)) out.push(v);
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (isKnownParty(v) && !signatories.includes(v) && !out.includes(v)) out.push(v);
+    } else if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+    } else if (typeof v === 'object' && v !== null) {
+      for (const x of Object.values(v)) visit(x);
+    }
   };
-  for (const field of template.def.observerFields) {
-    const v = record[field];
-    if (Array.isArray(v)) v.forEach(add);
-    else add(v);
-  }
+  visit(argument);
   return out;
 }

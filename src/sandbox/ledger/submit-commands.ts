@@ -209,9 +209,10 @@ export function changeIdKey(userId: string, actAs: readonly string[], commandId:
  *    for an offset outside the ledger), interpretation, then deduplication.
  *
  * Interpretation is structural (no Daml interpreter): a create's signatories are the `actAs` parties
- * and its observers the known parties in the template's `observerFields`; an exercise needs an active
- * contract of the named template visible to `actAs`/`readAs` (else `CONTRACT_NOT_FOUND`, also for a
- * contract consumed earlier in the same submission or currently unassigned), archives it unless the
+ * and its observers the other known parties that appear as values anywhere in its argument
+ * ({@link observersOf}); an exercise needs an active contract of the named template visible to
+ * `actAs`/`readAs` (else `CONTRACT_NOT_FOUND`, also for a contract consumed earlier in the same
+ * submission or currently unassigned), archives it unless the
  * choice is non-consuming, and has `actingParties` = `actAs`; a consuming choice whose argument has a
  * `newOwner` party creates the successor contract with `owner` replaced (a child node); ExerciseByKey
  * takes the oldest visible active contract with the key (`CONTRACT_KEY_NOT_FOUND` otherwise). Every
@@ -377,7 +378,7 @@ export async function submitCommands(ledger: Ledger, request: DecodedJsCommands,
   const nodes: NodeRecord[] = [];
   const created: string[] = [];
   const newContract = (plan: CreatePlan, signatories: readonly string[], parentWitnesses: readonly string[]): ContractRecord => {
-    const observers = observersOf(plan.template, plan.argument, isKnownParty, signatories);
+    const observers = observersOf(plan.argument, isKnownParty, signatories);
     const stakeholders = unionParties(signatories, observers);
     const contract: ContractRecord = {
       kind: 'create',

@@ -143,7 +143,7 @@ export class WorkloadGenerator {
     return s;
   }
 
-  private iouShape(template: TemplateInfo, locals: readonly string[], all: readonly string[], issuer: number, owner: number, amount: number): IouShape {
+  private iouShape(locals: readonly string[], all: readonly string[], issuer: number, owner: number, amount: number): IouShape {
     const key = `${issuer}|${owner}|${amount}`;
     let shape = this.shapes.get(key);
     if (!shape) {
@@ -157,7 +157,7 @@ export class WorkloadGenerator {
       };
       if (this.memo !== '') argument['memo'] = this.memo;
       const signatories = this.intern([issuerParty]);
-      const observers = this.intern(observersOf(template, argument, (p) => this.ledger.state.parties.has(p), signatories));
+      const observers = this.intern(observersOf(argument, (p) => this.ledger.state.parties.has(p), signatories));
       shape = {
         issuer,
         owner,
@@ -227,7 +227,7 @@ export class WorkloadGenerator {
     const newIou = (nodeId: number, parentWitnesses: readonly string[]) => {
       const issuer = Math.floor(this.random() * locals.length);
       const owner = Math.floor(this.random() * all.length);
-      const shape = this.iouShape(iou, locals, all, issuer, owner, Math.floor(this.random() * amounts.length));
+      const shape = this.iouShape(locals, all, issuer, owner, Math.floor(this.random() * amounts.length));
       actor = locals[issuer] as string;
       const witnesses = parentWitnesses.length === 0 ? shape.stakeholders : this.intern(unionParties(shape.stakeholders, parentWitnesses));
       return this.contract(nodeId, offset, iou, shape, witnesses);
@@ -237,7 +237,7 @@ export class WorkloadGenerator {
       // Transfer: archive the target and create its successor for a new owner.
       const shape = this.shapeOf.get(target.argument as object) as IouShape;
       const owner = Math.floor(this.random() * all.length);
-      const successorShape = this.iouShape(iou, locals, all, shape.issuer, owner, shape.amount);
+      const successorShape = this.iouShape(locals, all, shape.issuer, owner, shape.amount);
       actor = target.signatories[0] as string;
       const actors = this.intern([actor]);
       const informees = this.intern(unionParties(target.stakeholders, actors));
@@ -280,7 +280,7 @@ export class WorkloadGenerator {
       const owner = all[Math.floor(this.random() * all.length)] as string;
       const argument = { issuer, owner, symbol: `SYM-${++this.assetCounter}`, quantity: '10' };
       const signatories = this.intern([issuer]);
-      const observers = this.intern(observersOf(asset, argument, (p) => state.parties.has(p), signatories));
+      const observers = this.intern(observersOf(argument, (p) => state.parties.has(p), signatories));
       const stakeholders = this.intern(unionParties(signatories, observers));
       actor = issuer;
       nodes = [this.contract(0, offset, asset, { argument, argumentJson: JSON.stringify(argument), signatories, observers, stakeholders }, stakeholders)];

@@ -12,8 +12,6 @@ export interface TemplateDef {
   readonly choices: Readonly<Record<string, ChoiceDef>>;
   /** Qualified names (`Module:Entity`) of the interfaces it implements, in this or a dependency package's name. */
   readonly implements: readonly string[];
-  /** Fields of the create argument whose values are parties that become observers (besides signatories). */
-  readonly observerFields: readonly string[];
   /** Create-argument fields that form the contract key, if the template has one. */
   readonly keyFields?: readonly string[];
 }
@@ -51,9 +49,10 @@ const archive = { Archive: { consuming: true } } as const;
 /**
  * The demo package set every sandbox starts with:
  * - `daml-prim` and `daml-stdlib` (dependencies, no templates);
- * - `ledger-rx-demo` 1.0.0 and its upgrade 1.1.0: templates `Iou:Iou` (signatory `issuer`, observer
- *   `owner`; choices `Transfer` consuming, `Iou_Observe` non-consuming), `Asset:Asset` (keyed), and the
- *   interface `Holding:Holding` (view: `owner`, `amount`) that both implement;
+ * - `ledger-rx-demo` 1.0.0 and its upgrade 1.1.0: templates `Iou:Iou` (argument `{issuer, owner,
+ *   currency, amount, observers}`; choices `Transfer` consuming, `Iou_Observe` non-consuming),
+ *   `Asset:Asset` (keyed by `issuer` and `symbol`), and the interface `Holding:Holding` (view: `owner`,
+ *   `amount`) that both implement;
  * - `ledger-rx-finance` 1.0.0, which depends on `ledger-rx-demo` 1.0.0 (`Settlement:Settlement`);
  * - `ledger-rx-extras` 0.1.0, uploaded but not vetted, for vetting scenarios.
  */
@@ -66,23 +65,21 @@ export function demoPackages(): PackageDef[] {
     entity: 'Iou',
     choices: { ...archive, Transfer: { consuming: true }, Iou_Observe: { consuming: false }, ...extra },
     implements: ['Holding:Holding'],
-    observerFields: ['owner', 'observers'],
   });
   const asset: TemplateDef = {
     module: 'Asset',
     entity: 'Asset',
     choices: { ...archive, Give: { consuming: true } },
     implements: ['Holding:Holding'],
-    observerFields: ['owner'],
     keyFields: ['issuer', 'symbol'],
   };
   const demo1 = pkg('ledger-rx-demo', '1.0.0', [prim, stdlib], [iou(), asset], [holding]);
   const demo11 = pkg('ledger-rx-demo', '1.1.0', [prim, stdlib], [iou({ Iou_Split: { consuming: true } }), asset], [holding]);
   const finance = pkg('ledger-rx-finance', '1.0.0', [prim, stdlib, demo1], [
-    { module: 'Settlement', entity: 'Settlement', choices: { ...archive, Settle: { consuming: true } }, implements: [], observerFields: ['counterparty'] },
+    { module: 'Settlement', entity: 'Settlement', choices: { ...archive, Settle: { consuming: true } }, implements: [] },
   ]);
   const extras = pkg('ledger-rx-extras', '0.1.0', [prim, stdlib], [
-    { module: 'Note', entity: 'Note', choices: { ...archive }, implements: [], observerFields: ['readers'] },
+    { module: 'Note', entity: 'Note', choices: { ...archive }, implements: [] },
   ]);
   return [prim, stdlib, demo1, demo11, finance, extras];
 }
