@@ -27,7 +27,9 @@ import { createResponseParser } from './create-response-parser.js';
 import { iterateUpdates } from './iterate-updates.js';
 import type { LedgerClient } from './ledger-client.js';
 import type { LedgerClientOptions } from './ledger-client-options.js';
-import { listAllVettedPackages } from './list-all-vetted-packages.js';
+import { listAllVettedPackages, type ListAllVettedPackagesRetry } from './list-all-vetted-packages.js';
+import { resolveRetryConfig } from '../operators/retry-config.js';
+import type { ListAllVettedPackagesOptions } from './ledger-client.js';
 import { observeUpdates } from './observe-updates.js';
 import { resolveClientOptions } from './resolve-client-options.js';
 import { toUpdatesBody } from './to-updates-body.js';
@@ -117,14 +119,21 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     },
 
     listAllVettedPackages(request, callOptions) {
-      const { signal: outer } = validateCallOptions(callOptions);
+      const options = validateCallOptions(callOptions) as ListAllVettedPackagesOptions;
       validateListVettedPackagesRequest(request);
+      const outer = options.signal;
+      const retryOptions: ListAllVettedPackagesRetry = {
+        ...(options.retry === undefined ? {} : { retry: options.retry }),
+        ...(options.scheduler === undefined ? {} : { scheduler: options.scheduler }),
+      };
+      resolveRetryConfig(options.retry); // a bad policy is rejected now, before anything is sent
       return listAllVettedPackages(
         (page, signal) => unary(
           { method: 'POST', path: '/v2/package-vetting/list', body: page, signal: outer, cancel: signal },
           ListVettedPackagesResponse,
         ),
         request,
+        retryOptions,
       );
     },
 

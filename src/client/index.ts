@@ -4,7 +4,7 @@ export type { CallOptions } from './call-options.js';
 export { createLedgerClient } from './create-ledger-client.js';
 export { fieldMask } from './field-mask.js';
 export type { UserFields } from './field-mask.js';
-export type { LedgerClient } from './ledger-client.js';
+export type { LedgerClient, ListAllVettedPackagesOptions } from './ledger-client.js';
 export type { LedgerClientOptions } from './ledger-client-options.js';
 export { newCommandId } from './new-command-id.js';
 export { newSubmissionId } from './new-submission-id.js';

@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs';
+import type { Observable, SchedulerLike } from 'rxjs';
 import type {
   AllocatePartyRequest,
   AllocatePartyResponse,
@@ -30,8 +30,17 @@ import type {
   VettedPackages,
 } from '../schemas/index.js';
 import type { CallOptions } from './call-options.js';
+import type { RetryConfig } from '../operators/retry-config.js';
 import type { UpdateVettedPackagesOptions } from './update-vetted-packages-options.js';
 import type { UpdatesCallOptions } from './updates-call-options.js';
+
+/** Options of `listAllVettedPackages`: the call options, and how a failed page is retried. */
+export interface ListAllVettedPackagesOptions extends CallOptions {
+  /** Retry policy for a failed page; `false` ends the walk on the first failure. Default: as `tailUpdates`. */
+  readonly retry?: RetryConfig | false;
+  /** Scheduler of the backoff timers. Default `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike;
+}
 
 /**
  * A typed client of the Canton JSON Ledger API v2, made by {@link createLedgerClient}.
@@ -46,7 +55,8 @@ import type { UpdatesCallOptions } from './updates-call-options.js';
  *   Canton error fields, or code `HTTP_<status>` for a non-Canton body; network failures reject with
  *   `TransportError`; a malformed or off-schema 2xx body with `ProtocolError`;
  * - the last argument may carry an `AbortSignal`; aborting rejects with `AbortError`;
- * - nothing is retried except a 401 once, with a fresh token from a token provider.
+ * - nothing is retried except a 401 once, with a fresh token from a token provider, and the pages of
+ *   `listAllVettedPackages`.
  */
 export interface LedgerClient {
   /** `POST /v2/package-vetting/list`: one page of the vetting state. The last page of a listing is empty. */
@@ -55,11 +65,13 @@ export interface LedgerClient {
   /**
    * Every `VettedPackages` element of every page of `POST /v2/package-vetting/list`, in server order.
    * Cold (each subscription walks from `request.pageToken` or the start); completes after the server's
-   * final empty page (or an empty token); errors with the failing page's error, or `ProtocolError`
-   * `PAGE_TOKEN_NOT_ADVANCING` when a token repeats. Unsubscribing (or `options.signal`) aborts the
-   * in-flight page request.
+   * final empty page (or an empty token). A page that fails with a retryable error is asked for again with
+   * the same token after a backoff (`options.retry`, the same policy and defaults as `tailUpdates`;
+   * `false` disables it), so every element is emitted exactly once; errors with a non-retryable page error,
+   * `RetriesExhaustedError`, or `ProtocolError` `PAGE_TOKEN_NOT_ADVANCING` when a token repeats.
+   * Unsubscribing (or `options.signal`) aborts the in-flight page request.
    */
-  listAllVettedPackages(request: ListVettedPackagesRequest, options?: CallOptions): Observable<VettedPackages>;
+  listAllVettedPackages(request: ListVettedPackagesRequest, options?: ListAllVettedPackagesOptions): Observable<VettedPackages>;
 
   /**
    * Changes this participant's vetting state (`dryRun: true` only checks and previews). Sent to

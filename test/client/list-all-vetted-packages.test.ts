@@ -1,7 +1,7 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/index.js';
-import { ProtocolError } from '../../src/errors/index.js';
+import { ProtocolError, RetriesExhaustedError } from '../../src/errors/index.js';
 import { vetted } from './support/fixtures.js';
 import { startLocalServer } from './support/local-server.js';
 import { cantonError, createMockLedger } from './support/mock-ledger.js';
@@ -67,11 +67,41 @@ describe('listAllVettedPackages', () => {
     expect(ledger.requests[0]?.body).toEqual({ pageToken: 'start' });
   });
 
-  it('propagates a page error', async () => {
+  it('propagates a page error that is not retryable', async () => {
     ledger = createMockLedger();
     ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [vetted('p1')], nextPageToken: 't1' } });
     ledger.expect('POST', '/v2/package-vetting/list', { status: 400, data: cantonError({ code: 'PROTO_DESERIALIZATION_FAILURE', errorCategory: 8, grpcCodeValue: 3 }) });
     await expect(lastValueFrom(ledger.client.listAllVettedPackages({}))).rejects.toMatchObject({ name: 'LedgerApiError', code: 'PROTO_DESERIALIZATION_FAILURE' });
+  });
+
+  it('asks for a failed page again (same token) on a retryable error: every element exactly once', async () => {
+    ledger = createMockLedger();
+    ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [vetted('p1'), vetted('p2')], nextPageToken: 't1' } });
+    ledger.expect('POST', '/v2/package-vetting/list', { status: 503, data: 'The server was not able to produce a timely response to your request.', headers: { 'content-type': 'text/plain' } });
+    ledger.expect('POST', '/v2/package-vetting/list', { status: 429, data: cantonError({ code: 'PARTICIPANT_BACKPRESSURE', errorCategory: 2, grpcCodeValue: 8, retryInfo: '1 millisecond' }) });
+    ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [vetted('p3')], nextPageToken: 't2' } });
+    ledger.expect('POST', '/v2/package-vetting/list', { data: { vettedPackages: [], nextPageToken: '' } });
+    const all = await lastValueFrom(ledger.client.listAllVettedPackages({ pageSize: 2 }, { retry: { initialDelayMs: 1, jitter: 0 } }).pipe(toArray()));
+    expect(all.map((v) => v.participantId)).toEqual(['p1::1220ab', 'p2::1220ab', 'p3::1220ab']);
+    expect(ledger.requests.map((r) => (r.body as { pageToken: string }).pageToken)).toEqual(['', 't1', 't1', 't1', 't2']);
+  });
+
+  it('with retry: false, ends the walk on the first failure; retries exhausted → RetriesExhaustedError', async () => {
+    ledger = createMockLedger();
+    const busy = { status: 503, data: 'busy', headers: { 'content-type': 'text/plain' } };
+    ledger.expect('POST', '/v2/package-vetting/list', busy);
+    const once = await lastValueFrom(ledger.client.listAllVettedPackages({}, { retry: false })).catch((e: unknown) => e);
+    expect(once).toMatchObject({ status: 503, retryable: true });
+    ledger.expect('POST', '/v2/package-vetting/list', busy, 3);
+    const exhausted = await lastValueFrom(ledger.client.listAllVettedPackages({}, { retry: { maxAttempts: 2, initialDelayMs: 1, jitter: 0 } })).catch((e: unknown) => e);
+    expect(exhausted).toBeInstanceOf(RetriesExhaustedError);
+    expect(ledger.requests).toHaveLength(4);
+  });
+
+  it('rejects a bad retry policy before anything is sent', () => {
+    ledger = createMockLedger();
+    expect(() => ledger.client.listAllVettedPackages({}, { retry: { factor: 0.5 } })).toThrow(RangeError);
+    expect(ledger.requests).toHaveLength(0);
   });
 
   it('is cold: nothing is sent before subscribe, and each subscription starts over', async () => {
