@@ -6,7 +6,7 @@ import { lastValueFrom, tap } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileCheckpointStore } from '../../src/checkpoints/index.js';
 import { createLedgerClient, type LedgerClient } from '../../src/client/index.js';
-import { LedgerRxError, RetriesExhaustedError } from '../../src/errors/index.js';
+import { RetriesExhaustedError, type LedgerRxError } from '../../src/errors/index.js';
 import { MemoryCheckpointStore, readDescending, tailUpdates, trackCheckpoint, type TailStatus } from '../../src/operators/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { uid } from '../../src/sandbox/state/ids.js';
