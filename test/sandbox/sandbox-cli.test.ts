@@ -70,6 +70,23 @@ describe.concurrent('ledger-rx sandbox', () => {
     }
   });
 
+  it('passes the request body limit (--max-request-body-bytes)', async () => {
+    const r = run(['--port', '0', '--seed', '2', '--max-request-body-bytes', '100']);
+    try {
+      const url = await ready(r);
+      const small = await call(url, 'POST', '/v2/updates', { body: { beginExclusive: 0, endInclusive: 1, updateFormat: {} } });
+      expect(small.status, small.text).toBe(200);
+      const large = await call(url, 'POST', '/v2/updates', { body: { beginExclusive: 0, endInclusive: 1, updateFormat: {}, padding: 'x'.repeat(100) } });
+      expect(large.status).toBe(413);
+      expect(large.contentType).toMatch(/^text\/plain/);
+      expect(large.text).toContain('exceeds the configured limit of 100 bytes');
+      r.child.kill('SIGTERM');
+      expect(await r.exited).toBe(0);
+    } finally {
+      if (r.child.exitCode === null) r.child.kill('SIGKILL');
+    }
+  });
+
   it.each([
     ['--port', 'abc'],
     ['--response-mode', 'fast'],
@@ -80,5 +97,16 @@ describe.concurrent('ledger-rx sandbox', () => {
     expect(await r.exited).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/error/i);
+  });
+
+  it.each([
+    ['abc', /--max-request-body-bytes.*expected a non-negative integer/],
+    ['-5', /--max-request-body-bytes.*expected a non-negative integer/],
+    ['0', /maxRequestBodyBytes must be an integer >= 1/],
+  ])('refuses --max-request-body-bytes %s with exit code 2 and says why', async (value, message) => {
+    const r = run(['--port', '0', '--max-request-body-bytes', value]);
+    expect(await r.exited).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
   });
 });

@@ -31,6 +31,7 @@ interface SandboxFlags {
   readonly randomSeed: number;
   readonly checkpointIntervalMs?: number;
   readonly requestTimeoutMs?: number;
+  readonly maxRequestBodyBytes?: number;
 }
 
 /**
@@ -59,7 +60,8 @@ export function sandboxCommand(): Command {
     .option('--generate <rate>', 'run a live workload of this many transactions per second', positiveNumber)
     .option('--random-seed <n>', 'seed of the deterministic choices (ids, offset gaps, workload)', integer, 1)
     .option('--checkpoint-interval-ms <ms>', 'how often the offset checkpoint cache is refreshed', integer)
-    .option('--request-timeout-ms <ms>', 'request timeout, answered with 503', integer);
+    .option('--request-timeout-ms <ms>', 'request timeout, answered with 503', integer)
+    .option('--max-request-body-bytes <n>', 'largest accepted request body, larger ones get 413 (default 8 MiB)', integer);
 
   command.action(async (flags: SandboxFlags) => {
     const options: SandboxOptions = {
@@ -77,6 +79,7 @@ export function sandboxCommand(): Command {
       ...(flags.generate === undefined ? {} : { generate: flags.generate }),
       ...(flags.checkpointIntervalMs === undefined ? {} : { checkpointIntervalMs: flags.checkpointIntervalMs }),
       ...(flags.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: flags.requestTimeoutMs }),
+      ...(flags.maxRequestBodyBytes === undefined ? {} : { maxRequestBodyBytes: flags.maxRequestBodyBytes }),
     };
     let sandbox;
     try {
