@@ -122,7 +122,8 @@ function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
  * Resubscribing starts again from the start position (or the store's checkpoint).
  *
  * Memory stays within one page: the next page is requested only after the previous one was consumed —
- * synchronously by the subscriber, or by `handler` for async work.
+ * synchronously by the subscriber, or by `handler` for async work. When a page fails mid-way, the elements
+ * it already brought are handled and delivered before the retry, so `handler` never sees an element twice.
  *
  * @see trackCheckpoint to persist the position, readDescending for newest-first history.
  */

@@ -367,6 +367,30 @@ describe('tailUpdates', () => {
     });
   });
 
+  it('a page failing while its handler runs: the elements received are handled once, then the retry resumes after them', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const handled: number[] = [];
+      const source = fakeSource([
+        () => cold('-a-b-#', { a: tx(1), b: tx(2) }, reset),
+        () => cold('-c|', { c: tx(3) }),
+        () => cold<JsGetUpdatesResponse>('-'),
+      ]);
+      const handler = (e: JsGetUpdatesResponse) => {
+        handled.push(updateOffset(e) as number);
+        return cold<JsGetUpdatesResponse>('------|');
+      };
+      const result = tailUpdates(source, config({ pageLimit: 5, handler }));
+      // a is handled 1→7, b 7→13; the failure at 5 waits for them; retry 10 ms later (23); c handled 24→30
+      expectObservable(result, '^ 40ms !').toBe('-------a-----b' + '-'.repeat(16) + 'c', { a: tx(1), b: tx(2), c: tx(3) });
+      cold('41ms |').subscribe({
+        complete: () => {
+          expect(handled).toEqual([1, 2, 3]);
+          expect(source.calls.map((c) => c.request.beginExclusive)).toEqual([0, 2, 3]);
+        },
+      });
+    });
+  });
+
   it('delivers an unknown variant without moving the cursor when it has no offset', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const unknown = { update: { unknownVariant: 'FutureThing', payload: {} } } as unknown as JsGetUpdatesResponse;

@@ -1,11 +1,13 @@
 import {
   EMPTY,
   Observable,
+  catchError,
   concat,
   concatMap,
   defer,
   from,
   ignoreElements,
+  map,
   of,
   repeat,
   retry,
@@ -65,6 +67,11 @@ export interface PagedReadConfig {
   readonly onStatus: ((status: TailStatus) => void) | undefined;
   readonly handler: ((element: JsGetUpdatesResponse) => ObservableInput<unknown>) | undefined;
 }
+
+/** An element of a page, or the failure that ended the page. */
+type PageItem =
+  | { readonly kind: 'element'; readonly element: JsGetUpdatesResponse; readonly offset: number | undefined }
+  | { readonly kind: 'failure'; readonly error: unknown };
 
 function isCheckpoint(element: JsGetUpdatesResponse): boolean {
   return typeof element.update === 'object' && element.update !== null && 'OffsetCheckpoint' in element.update;
@@ -131,8 +138,19 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
             complete: () => inner.complete(),
           }),
         );
-        const handled = config.handler
-          ? admitted.pipe(concatMap((x) => concat(from((config.handler as NonNullable<PagedReadConfig['handler']>)(x.element)).pipe(ignoreElements()), of(x))))
+        // With a handler, a failure of the page waits behind the elements already received: each is handled
+        // and delivered first, so an element whose handler ran is never handed to it again by the retry.
+        const handler = config.handler;
+        const handled = handler
+          ? admitted.pipe(
+              map((x): PageItem => ({ kind: 'element', ...x })),
+              catchError((error: unknown) => of<PageItem>({ kind: 'failure', error })),
+              concatMap((item) =>
+                item.kind === 'failure'
+                  ? throwError(() => item.error)
+                  : concat(from(handler(item.element)).pipe(ignoreElements()), of(item)),
+              ),
+            )
           : admitted;
         return handled.subscribe({
           next: ({ element, offset }) => {
