@@ -51,6 +51,7 @@ describe('tail flags → TailOptions', () => {
     expect(o.to).toBeUndefined();
     expect(o.pageLimit).toBe(200);
     expect(o.longPollMs).toBe(5000);
+    expect(o.idleTimeoutMs).toBe(20);
     expect(o.maxRetries).toBe(10);
     expect(o.filter).toMatchObject({ parties: [], anyParty: false, templates: [], shape: 'acs-delta', reassignments: false, topology: false });
     expect(o.progress).toBeUndefined();
@@ -62,7 +63,7 @@ describe('tail flags → TailOptions', () => {
       parse(tailCommand(), [
         '--url', 'http://h:1', '--token-file', '/t', '--party', 'A::1', '--party', 'B::1', '--template', '#p:M:T', '--interface', '#p:M:I',
         '--shape', 'ledger-effects', '--reassignments', '--topology', '--verbose', '--from', '5', '--to', 'end', '--descending', '--limit', '3',
-        '--page-limit', '50', '--checkpoint', 'c.json', '--out', 'o.ndjson', '--stats', '--no-progress', '--log-level', 'debug', '--checkpoints',
+        '--page-limit', '50', '--idle-timeout-ms', '150', '--checkpoint', 'c.json', '--out', 'o.ndjson', '--stats', '--no-progress', '--log-level', 'debug', '--checkpoints',
       ]),
     );
     expect(o.source).toMatchObject({ url: 'http://h:1', tokenFile: '/t', sandbox: false });
@@ -70,19 +71,21 @@ describe('tail flags → TailOptions', () => {
       parties: ['A::1', 'B::1'], anyParty: false, templates: ['#p:M:T'], interfaces: ['#p:M:I'], shape: 'ledger-effects',
       reassignments: true, topology: true, verbose: true,
     });
-    expect(o).toMatchObject({ from: 5, to: 'end', descending: true, limit: 3, pageLimit: 50, checkpointFile: 'c.json', out: 'o.ndjson' });
+    expect(o).toMatchObject({ from: 5, to: 'end', descending: true, limit: 3, pageLimit: 50, idleTimeoutMs: 150, checkpointFile: 'c.json', out: 'o.ndjson' });
     expect(o).toMatchObject({ stats: true, progress: false, logLevel: 'debug', includeCheckpoints: true });
   });
 
   it('rejects malformed values as usage errors', () => {
     expect(() => readTailOptions(parse(tailCommand(), ['--from', 'yesterday']))).toThrow(UsageError);
     expect(() => readTailOptions(parse(tailCommand(), ['--limit', '0']))).toThrow(UsageError);
+    expect(() => readTailOptions(parse(tailCommand(), ['--idle-timeout-ms', '-1']))).toThrow(/--idle-timeout-ms must be an integer >= 0/);
     expect(() => parse(tailCommand(), ['--shape', 'tree'])).toThrow(/Allowed choices/);
   });
 
   it('reads ingest flags, with --pg from the environment', () => {
-    const o = readIngestOptions(parse(ingestCommand(), ['--url', 'http://h:1', '--batch', '10', '--batch-ms', '20', '--to', '9']), { LEDGER_RX_PG_URL: 'postgres://x' });
-    expect(o).toMatchObject({ pg: 'postgres://x', batch: 10, batchMs: 20, to: 9, schema: 'public', streamName: 'default' });
+    const o = readIngestOptions(parse(ingestCommand(), ['--url', 'http://h:1', '--batch', '10', '--batch-ms', '20', '--to', '9', '--idle-timeout-ms', '75']), { LEDGER_RX_PG_URL: 'postgres://x' });
+    expect(o).toMatchObject({ pg: 'postgres://x', batch: 10, batchMs: 20, to: 9, schema: 'public', streamName: 'default', idleTimeoutMs: 75 });
+    expect(readIngestOptions(parse(ingestCommand(), ['--url', 'http://h:1']), { LEDGER_RX_PG_URL: 'postgres://x' }).idleTimeoutMs).toBe(20);
     expect(() => readIngestOptions(parse(ingestCommand(), ['--url', 'http://h:1']), {})).toThrow(/--pg/);
   });
 });

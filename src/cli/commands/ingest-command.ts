@@ -28,6 +28,7 @@ export function ingestCommand(): Command {
     .addOption(new Option('--batch <n>', 'elements per transaction').default('1000'))
     .addOption(new Option('--batch-ms <ms>', 'commit a partial batch at most this long after its first element').default('500'))
     .addOption(new Option('--page-limit <n>', 'elements per request while catching up (lowered by itself after a 413)').default('200'))
+    .addOption(new Option('--idle-timeout-ms <ms>', 'stream_idle_timeout_ms of catch-up requests (raised by itself for a participant slow to its first element)').default('20'))
     .addOption(new Option('--max-retries <n>', 'retries of a failing request before giving up with exit 4').default('10'))
     .addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream').default('15000'))
     .addOption(new Option('--stats', 'print a JSON summary on stderr at exit'))

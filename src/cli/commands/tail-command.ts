@@ -21,6 +21,7 @@ export function tailCommand(): Command {
     .addOption(new Option('--descending', 'newest first (history up to --to, default the ledger end); use with --limit'))
     .addOption(new Option('--limit <n>', 'stop after n updates (with --descending: the newest n)'))
     .addOption(new Option('--page-limit <n>', 'elements per request while catching up (lowered by itself after a 413)').default('200'))
+    .addOption(new Option('--idle-timeout-ms <ms>', 'stream_idle_timeout_ms of catch-up requests (raised by itself for a participant slow to its first element)').default('20'))
     .addOption(new Option('--long-poll-ms <ms>', 'long-poll timeout once caught up').default('5000'))
     .addOption(new Option('--max-retries <n>', 'retries of a failing request before giving up with exit 4').default('10'))
     .addOption(new Option('--checkpoint <file>', 'resume after the offset in this file; saved after the output is flushed'))

@@ -23,6 +23,8 @@ export interface IngestOptions {
   /** A partial batch is committed at most this long after its first element. Default 500 ms. */
   readonly batchMs?: number | undefined;
   readonly pageLimit?: number | undefined;
+  /** `stream_idle_timeout_ms` of catch-up requests, in ms. Default 20 (raised by the tail when needed). */
+  readonly idleTimeoutMs?: number | undefined;
   readonly maxRetries?: number | undefined;
   /** How long to wait for another process ingesting the same stream to stop. Default 15 000 ms. */
   readonly lockWaitMs?: number | undefined;

@@ -33,6 +33,7 @@ export function readIngestOptions(values: Readonly<Record<string, unknown>>, env
     batch: int('batch', '--batch', 1),
     batchMs: int('batchMs', '--batch-ms', 1),
     pageLimit: int('pageLimit', '--page-limit', 1),
+    idleTimeoutMs: int('idleTimeoutMs', '--idle-timeout-ms', 0),
     maxRetries: int('maxRetries', '--max-retries', 0),
     lockWaitMs: int('lockWaitMs', '--lock-wait-ms', 0),
     stats: values['stats'] === true,

@@ -140,6 +140,7 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
           updateFormat: format,
           ...(typeof endInclusive === 'number' ? { endInclusive } : {}),
           pageLimit: options.pageLimit ?? 200,
+          ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
           ...retry,
           onStatus,
           handler: (element) => batches.add(element),

@@ -28,6 +28,7 @@ export function readTailOptions(values: Readonly<Record<string, unknown>>): Tail
     descending: values['descending'] === true,
     limit: int('limit', '--limit', 1),
     pageLimit: int('pageLimit', '--page-limit', 1),
+    idleTimeoutMs: int('idleTimeoutMs', '--idle-timeout-ms', 0),
     longPollMs: int('longPollMs', '--long-poll-ms', 1),
     maxRetries: int('maxRetries', '--max-retries', 0),
     checkpointFile: str('checkpoint'),

@@ -180,6 +180,7 @@ export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode
         updateFormat: format,
         ...(typeof endInclusive === 'number' ? { endInclusive } : {}),
         pageLimit,
+        ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
         ...(options.longPollMs === undefined ? {} : { longPollMs: options.longPollMs }),
         handler,
         onStatus,

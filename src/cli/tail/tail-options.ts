@@ -18,6 +18,8 @@ export interface TailOptions {
   readonly limit?: number | undefined;
   /** Elements per request while catching up. Default 200; halved by itself after a 413. */
   readonly pageLimit?: number | undefined;
+  /** `stream_idle_timeout_ms` of catch-up requests, in ms. Default 20 (raised by the tail when the participant is slower to its first element). */
+  readonly idleTimeoutMs?: number | undefined;
   /** Long-poll timeout once caught up, in ms. Default 5 000. */
   readonly longPollMs?: number | undefined;
   /** Retries of a failing request before giving up (exit 4). Default 10. */
