@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +83,39 @@ describe('ledger-rx tail (spawned CLI)', () => {
     const stats = JSON.parse(result.stderr.trim()) as { count: number; lastOffset: number };
     expect(stats.count).toBe(visibleAcsDeltaOffsets(sandbox, end).length);
     expect(stats.lastOffset).toBe(visibleAcsDeltaOffsets(sandbox, end).at(-1));
+  });
+
+  it('--logger MODULE: logs go through the module\'s logger (pino-style calls), none to stderr; a bad module exits 2', async () => {
+    const logFile = join(dir, 'logger.jsonl');
+    const module = join(dir, 'logger.mjs');
+    await writeFile(
+      module,
+      `import { appendFileSync } from 'node:fs';
+export function createLogger({ level }) {
+  const at = (name) => (obj, msg) => appendFileSync(${JSON.stringify(logFile)}, JSON.stringify({ level, method: name, msg, ...obj }) + '\\n');
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+`,
+    );
+    const end = sandbox.ledgerEnd();
+    const result = await runCli(['tail', '--url', sandbox.url, '--to', String(end), '--logger', module, '--log-level', 'debug']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(lines(result.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(sandbox, end));
+    const logged = lines(await readFile(logFile, 'utf8')).map((l) => JSON.parse(l) as { level: string; method: string; msg?: string });
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.every((l) => l.level === 'debug')).toBe(true);
+    expect(logged.some((l) => l.method === 'debug' && l.msg === 'reading')).toBe(true);
+
+    const missing = await runCli(['tail', '--url', sandbox.url, '--to', String(end), '--logger', join(dir, 'nope.mjs')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/--logger .*nope\.mjs: cannot load the module/);
+    const notALogger = join(dir, 'not-a-logger.mjs');
+    await writeFile(notALogger, 'export const logger = { info() {} };\n');
+    const wrong = await runCli(['tail', '--url', sandbox.url, '--to', String(end), '--logger', notALogger]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/must export `logger` or `createLogger/);
   });
 
   it('--descending --limit N writes the newest N updates, newest first', async () => {

@@ -6,7 +6,7 @@ import { logLevels } from '../log-level.js';
 import { exitCodesHelp } from '../exit-codes-help.js';
 import { readIngestOptions } from '../ingest/read-ingest-options.js';
 import { runIngest } from '../ingest/run-ingest.js';
-import { processIo } from '../process-io.js';
+import { processIoWithLogger } from '../process-io-with-logger.js';
 
 /** `ledger-rx ingest`: the commander layer over `runIngest`. */
 export function ingestCommand(): Command {
@@ -35,6 +35,7 @@ export function ingestCommand(): Command {
     .addOption(new Option('--no-progress', 'no live progress line on stderr (shown only on a terminal anyway)'))
     .addOption(new Option('--no-validate', 'skip the schema validation of each element (for a trusted participant; faster)'))
     .addOption(new Option('--log-level <level>', 'log level of the JSON logs on stderr').choices(logLevels).default('info'))
+    .addOption(new Option('--logger <module>', 'log through this ES module\'s `logger` or `createLogger({ level })` (e.g. a pino instance) instead of JSON lines on stderr'))
     .addHelpText(
       'after',
       `
@@ -43,6 +44,6 @@ Examples:
   ledger-rx ingest --pg … --sandbox --shape ledger-effects --stream-name effects --to end --stats
 ${exitCodesHelp}`,
     )
-    .action(commandAction((values) => runIngest(readIngestOptions(values, process.env), processIo())));
+    .action(commandAction(async (values) => runIngest(readIngestOptions(values, process.env), await processIoWithLogger(values))));
   return command;
 }

@@ -4,7 +4,7 @@ import { addSourceOptions } from '../add-source-options.js';
 import { commandAction } from '../command-action.js';
 import { logLevels } from '../log-level.js';
 import { exitCodesHelp } from '../exit-codes-help.js';
-import { processIo } from '../process-io.js';
+import { processIoWithLogger } from '../process-io-with-logger.js';
 import { readTailOptions } from '../tail/read-tail-options.js';
 import { runTail } from '../tail/run-tail.js';
 
@@ -35,6 +35,7 @@ export function tailCommand(): Command {
     .addOption(new Option('--no-progress', 'no live progress line on stderr (shown only on a terminal anyway)'))
     .addOption(new Option('--no-validate', 'skip the schema validation of each element (for a trusted participant; faster)'))
     .addOption(new Option('--log-level <level>', 'log level of the JSON logs on stderr').choices(logLevels).default('info'))
+    .addOption(new Option('--logger <module>', 'log through this ES module\'s `logger` or `createLogger({ level })` (e.g. a pino instance) instead of JSON lines on stderr'))
     .addHelpText(
       'after',
       `
@@ -52,6 +53,6 @@ Delivery with a checkpoint:
   SIGINT/SIGTERM never repeats a line: the checkpoint then covers every line written
 ${exitCodesHelp}`,
     )
-    .action(commandAction((values) => runTail(readTailOptions(values), processIo())));
+    .action(commandAction(async (values) => runTail(readTailOptions(values), await processIoWithLogger(values))));
   return command;
 }
