@@ -32,11 +32,11 @@ import chain from 'stream-chain';
 import { parser } from 'stream-json';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { log, mode, numberOption, option } from '../lib/args.js';
-import { load, machineInfo, speedIndex } from '../lib/machine.js';
 import { dataDir } from '../lib/paths.js';
 import { MiB } from '../lib/proc.js';
 import { generateRealisticUpdatesBody } from '../lib/realistic-updates.js';
-import { atLeast, atMost, figure, writeResult, type Row } from '../lib/report.js';
+import { atLeast, atMost, figure, type Row } from '../lib/report.js';
+import { startBenchRun } from '../lib/bench-run.js';
 
 const CHUNK = 64 * 1024;
 
@@ -165,9 +165,7 @@ function runChild(self: string, variant: string, bodyFile: string, rangesFile: s
 
 /** Parent: generates (or reuses) the body, runs every variant in fresh children, writes the results. */
 async function driver(): Promise<void> {
-  const started = performance.now();
-  const loadBefore = load();
-  const speedBefore = speedIndex();
+  const run = startBenchRun();
   const m = mode();
   const mb = numberOption('mb', m === 'quick' ? 50 : 200);
   const runs = numberOption('runs', m === 'quick' ? 2 : 5);
@@ -236,15 +234,10 @@ async function driver(): Promise<void> {
     const ours = variant === 'unvalidated' || variant === 'validated';
     if (v) rows.push({ group, subject: variants[variant] ?? variant, metric: 'peak RSS growth, MiB', value: v, digits: 1, check: ours ? atMost(v.median, 64, 'MiB') : undefined });
   }
-  const file = writeResult({
+  const file = run.finish({
     name: 'decode',
     question: 'decoder throughput, time to first element and memory on an in-memory body',
     mode: m,
-    date: new Date().toISOString(),
-    machine: machineInfo(),
-    load: { before: loadBefore, after: load() },
-    speed: { before: speedBefore, after: speedIndex() },
-    durationSeconds: Math.round((performance.now() - started) / 1000),
     fixture: { bytes: first.bytes, elements: first.elements, averageElementBytes: Math.round(first.bytes / first.elements), chunkBytes: CHUNK, runs, seed },
     rows,
     extra: { samples: Object.fromEntries(samples) },

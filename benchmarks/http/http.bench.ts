@@ -32,9 +32,9 @@
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { log, mode, numberOption, option } from '../lib/args.js';
-import { load, machineInfo, speedIndex } from '../lib/machine.js';
 import { MiB, runJsonChild, startSandboxProcess } from '../lib/proc.js';
-import { atLeast, atMost, figure, writeResult, type Check, type Figure, type Row } from '../lib/report.js';
+import { atLeast, atMost, figure, type Check, type Figure, type Row } from '../lib/report.js';
+import { startBenchRun } from '../lib/bench-run.js';
 import { updatesRequest } from '../lib/updates-request.js';
 
 /** One read by one client, printed by the child as JSON. */
@@ -230,9 +230,7 @@ async function bytesOf(url: string, end: number, limit: number): Promise<number>
 }
 
 async function driver(): Promise<void> {
-  const started = performance.now();
-  const loadBefore = load();
-  const speedBefore = speedIndex();
+  const run = startBenchRun();
   const m = mode();
   const runs = numberOption('runs', m === 'quick' ? 2 : 7);
   const largeRuns = numberOption('large-runs', m === 'quick' ? 2 : 3);
@@ -367,15 +365,10 @@ async function driver(): Promise<void> {
       check: { target: '≤ 32 MiB', actual: `${delta.toFixed(1)} MiB`, pass: Math.abs(delta) <= 32 },
     });
   }
-  const file = writeResult({
+  const file = run.finish({
     name: 'http',
     question: 'end-to-end throughput, first element and memory of one large POST /v2/updates body',
     mode: m,
-    date: new Date().toISOString(),
-    machine: machineInfo(),
-    load: { before: loadBefore, after: load() },
-    speed: { before: speedBefore, after: speedIndex() },
-    durationSeconds: Math.round((performance.now() - started) / 1000),
     fixture: { ...fixture, sizes, bodyBytes: bytesFor },
     rows,
     extra: { samples: Object.fromEntries(samples) },

@@ -30,11 +30,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { log, mode, numberOption, option } from '../lib/args.js';
-import { load, machineInfo, speedIndex } from '../lib/machine.js';
 import { buildDir, cliMain, dataDir } from '../lib/paths.js';
 import { startPostgres } from '../lib/postgres.js';
 import { startSandboxProcess } from '../lib/proc.js';
-import { atLeastAbsolute, figure, writeResult, type Row } from '../lib/report.js';
+import { atLeastAbsolute, figure, type Row } from '../lib/report.js';
+import { startBenchRun } from '../lib/bench-run.js';
 
 /** `--stats` of the CLI. */
 interface RunStats {
@@ -73,9 +73,7 @@ function runIngest(args: readonly string[]): Promise<{ stats: RunStats; wallSeco
 }
 
 async function main(): Promise<void> {
-  const started = performance.now();
-  const loadBefore = load();
-  const speedBefore = speedIndex();
+  const run = startBenchRun();
   const m = mode();
   const runs = numberOption('runs', m === 'quick' ? 1 : 3);
   const durable = option('durable', 'true') !== 'false';
@@ -171,15 +169,10 @@ async function main(): Promise<void> {
     const r = (t10 - t1) / 9;
     rows.push({ group, subject: 'exactly-once transaction, fixed cost (from batch 1 and 10)', metric: 'ms per commit', value: figure([t1 - r]), digits: 2, note: `+${r.toFixed(3)} ms per update` });
   }
-  const file = writeResult({
+  const file = run.finish({
     name: 'ingest',
     question: 'ledger-rx ingest into PostgreSQL: updates/s, rows/s, and the cost of the exactly-once transaction per batch size',
     mode: m,
-    date: new Date().toISOString(),
-    machine: machineInfo(),
-    load: { before: loadBefore, after: load() },
-    speed: { before: speedBefore, after: speedIndex() },
-    durationSeconds: Math.round((performance.now() - started) / 1000),
     fixture: { postgres: server.version, durable, oneEvent, fiveEvent, sweep, runs, sandbox: 'buffered (default), 200-element cap', pageLimit: 200 },
     rows,
     extra: { samples },

@@ -29,9 +29,9 @@ import { fileURLToPath } from 'node:url';
 import { createLedgerClient, tailUpdates } from 'ledger-rx';
 import type { JsGetUpdatesResponse, LedgerClient } from 'ledger-rx';
 import { log, mode, numberOption, option } from '../lib/args.js';
-import { load, machineInfo, speedIndex } from '../lib/machine.js';
 import { MiB, runJsonChild, startSandboxProcess, type SandboxProcess } from '../lib/proc.js';
-import { atLeast, atMost, figure, quantile, writeResult, type Row } from '../lib/report.js';
+import { atLeast, atMost, figure, quantile, type Row } from '../lib/report.js';
+import { startBenchRun } from '../lib/bench-run.js';
 import { updatesRequest, wildcardUpdateFormat } from '../lib/updates-request.js';
 
 interface ReadSample {
@@ -241,9 +241,7 @@ async function child(kind: string, url: string, count: number): Promise<void> {
 }
 
 async function driver(): Promise<void> {
-  const started = performance.now();
-  const loadBefore = load();
-  const speedBefore = speedIndex();
+  const run = startBenchRun();
   const m = mode();
   const runs = numberOption('runs', m === 'quick' ? 1 : 3);
   const updates = numberOption('updates', m === 'quick' ? 10_000 : 100_000);
@@ -326,15 +324,10 @@ async function driver(): Promise<void> {
   } finally {
     await stopAll(buffered, streamed);
   }
-  const file = writeResult({
+  const file = run.finish({
     name: 'tail',
     question: 'tailUpdates against a buffered participant: catch-up, live latency, slow consumer memory',
     mode: m,
-    date: new Date().toISOString(),
-    machine: machineInfo(),
-    load: { before: loadBefore, after: load() },
-    speed: { before: speedBefore, after: speedIndex() },
-    durationSeconds: Math.round((performance.now() - started) / 1000),
     fixture: { seed, seedPayloadBytes: payload, updates, submissions, slowUpdates, runs, sandbox: 'buffered: 200-element cap, 500 ms list wait' },
     rows,
     extra,
