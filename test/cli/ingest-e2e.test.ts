@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { reportFigures } from '../support/ledger-oracle.js';
 import { activeContractIds, visibleAcsDeltaOffsets, visibleLedgerEffectsOffsets } from './support/ledger-truth.js';
 import { runCli, startCli } from './support/run-cli.js';
 
@@ -193,27 +194,46 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
     const sandbox = await startSandbox({ seed: 1500, generate: 150 });
     const schema = `ing_kill_${unique}`;
     const args = ['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--batch', '60', '--batch-ms', '30', '--log-level', 'warn', '--lock-wait-ms', '20000'];
-    let seed = 7;
+    const seedValue = 7;
+    let seed = seedValue;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const kills = 8;
     try {
       const seen: number[] = [];
-      for (let round = 0; round < 4; round++) {
+      for (let round = 0; round < kills; round++) {
         const cli = startCli(args);
-        await new Promise((r) => setTimeout(r, 600 + Math.floor(random() * 800)));
+        await new Promise((r) => setTimeout(r, 400 + Math.floor(random() * 1100)));
         cli.child.kill('SIGKILL');
         const { signal } = await cli.exited;
         expect(signal).toBe('SIGKILL');
         const offsets = await offsetsOf(schema, 'default').catch(() => []);
+        // after every kill the stored rows and the stored checkpoint agree: both come from the same commits
+        const checkpoint = await db
+          .query<{ o: string }>(`SELECT ledger_offset AS o FROM ${schema}.ledger_rx_checkpoints WHERE stream_name = 'default'`)
+          .then((r) => (r.rows[0] ? Number(r.rows[0].o) : undefined), () => undefined);
+        if (offsets.length > 0) expect(checkpoint).toBeGreaterThanOrEqual(offsets.at(-1) as number);
+        expect(new Set(offsets).size).toBe(offsets.length);
         seen.push(offsets.length);
       }
       expect(seen.at(-1)).toBeGreaterThan(0); // the killed runs made progress
+      const rowsAtKills = seen.filter((n, i) => i === 0 || n > (seen[i - 1] as number)).length;
       sandbox.stopWorkload();
       const end = sandbox.ledgerEnd();
       const final = await runCli([...args, '--to', 'end']);
       expect(final.code, final.stderr).toBe(0);
 
       const offsets = await offsetsOf(schema, 'default');
-      expect(offsets).toEqual(visibleAcsDeltaOffsets(sandbox, end));
+      const truth = visibleAcsDeltaOffsets(sandbox, end);
+      reportFigures('ingest-kill', {
+        seed: seedValue,
+        kills,
+        killsAfterProgress: rowsAtKills,
+        updatesAtKills: seen.join(','),
+        updates: offsets.length,
+        lost: truth.filter((o) => !offsets.includes(o)).length,
+        duplicated: offsets.length - new Set(offsets).size,
+      });
+      expect(offsets).toEqual(truth);
       const expected = expectedEvents(sandbox, end);
       expect(await countOf(schema, 'created_events', 'default')).toBe(expected.createdAcs);
       expect(await countOf(schema, 'archived_events', 'default')).toBe(expected.archivedAcs);
