@@ -120,7 +120,9 @@ describe('ledger-rx tail --checkpoint under SIGKILL', () => {
     expect(deduped).toEqual(expected);
     expect(await checkpointOffset(checkpoint)).toBeGreaterThanOrEqual(expected.at(-1) as number);
     expect(figures.killedAfterWaitingForOutput).toBeGreaterThanOrEqual(2); // some kills really hit a running tail
-    expect(figures.killedWithOutput).toBeGreaterThanOrEqual(figures.killedAfterWaitingForOutput);
+    // some kill landed between two checkpoint saves, so a restart really had to repeat lines (the
+    // at-least-once path of stdout was exercised, and every repeat was checked above)
+    expect(figures.repeatedLines).toBeGreaterThan(0);
   }, 60_000);
 });
 
