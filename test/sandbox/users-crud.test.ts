@@ -59,7 +59,7 @@ describe('POST /v2/users', () => {
     ['an existing id', { user: user('plain') }, 409, 'USER_ALREADY_EXISTS', 'creating user failed, as user "plain" already exists'],
     ['no user', { rights: [] }, 400, 'MISSING_FIELD', 'The submitted command is missing a mandatory field: user'],
     ['an empty id', { user: user('') }, 400, 'MISSING_FIELD', 'missing a mandatory field: id'],
-    ['a malformed id', { user: user('no!') }, 400, 'INVALID_FIELD', 'Invalid field id: '],
+    ['a malformed id', { user: user('ops team') }, 400, 'INVALID_FIELD', 'Invalid field id: User ID "ops team" does not match regex'],
     ['a resource version', { user: user('frank', { metadata: { resourceVersion: '3', annotations: {} } }) }, 400, 'INVALID_FIELD', 'Invalid field user.metadata.resource_version'],
     ['an empty annotation value', { user: user('frank', { metadata: { annotations: { k: '' } } }) }, 400, 'INVALID_ARGUMENT', "The value of an annotation is empty for key: 'k'"],
     ['a malformed primary party', { user: user('frank', { primaryParty: '!' }) }, 400, 'INVALID_ARGUMENT', '0x21'],
@@ -95,6 +95,48 @@ describe('POST /v2/users', () => {
   });
 });
 
+describe('user ids (Daml-LF UserId: 1 to 128 of letters, digits and @^$.!`-#+\'~_|:())', () => {
+  const regex = "[a-zA-Z0-9@^$.!`\\-#+'~_|:()]{1,128}";
+  const path = (id: string, tail = '') => `/v2/users/${encodeURIComponent(id)}${tail}`;
+
+  it.each([["every allowed symbol", "a@b^c$d.e!f`g-h#i+j'k~l_m|n:o(p)"], ['128 characters', 'u'.repeat(128)], ['one character', 'Z']])(
+    'accepts %s: created, read, its rights listed, deleted, and its token usable',
+    async (_name, id) => {
+      const created = await post({ user: user(id) });
+      expect(created.status, created.text).toBe(200);
+      expect((created.json as { user: UserJson }).user.id).toBe(id);
+      expect((await call(sandbox.url, 'GET', path(id), { token: admin })).status).toBe(200);
+      expect((await call(sandbox.url, 'GET', path(id, '/rights'), { token: admin })).json).toEqual({ rights: [] });
+      expect((await call(sandbox.url, 'GET', '/v2/authenticated-user', { token: await sandbox.token(id) })).status).toBe(200);
+      expect((await call(sandbox.url, 'DELETE', path(id), { token: admin })).status).toBe(200);
+    },
+  );
+
+  it.each([
+    ['a space', 'ops team'],
+    ['a slash', 'a/b'],
+    ['129 characters', 'u'.repeat(129)],
+    ['a non-ASCII letter', 'jürgen'],
+    ['a percent sign', '100%'],
+    ['a comma', 'a,b'],
+  ])('refuses %s with INVALID_FIELD on every user route', async (_name, id) => {
+    const cause = (field: string) => `The submitted command has a field with invalid value: Invalid field ${field}: User ID "${id}" does not match regex "${regex}"`;
+    expect((await rejected(post({ user: user(id) }), 400, 'INVALID_FIELD')).cause).toBe(cause('id'));
+    for (const [method, tail] of [['GET', ''], ['DELETE', ''], ['GET', '/rights']] as const) {
+      expect((await rejected(call(sandbox.url, method, path(id, tail), { token: admin }), 400, 'INVALID_FIELD')).cause, `${method} ${tail}`).toBe(cause('user_id'));
+    }
+    const rights = { userId: id, rights: [] };
+    for (const method of ['POST', 'PATCH']) {
+      expect((await rejected(call(sandbox.url, method, path(id, '/rights'), { token: admin, body: rights }), 400, 'INVALID_FIELD')).cause, method).toBe(cause('user_id'));
+    }
+  });
+
+  it('checks a path id only after authorization on the read and delete routes (the service validates it)', async () => {
+    expectRedacted(await call(sandbox.url, 'GET', path('ops team')), 401);
+    expectRedacted(await call(sandbox.url, 'DELETE', path('a/b'), { token: plain }), 403);
+  });
+});
+
 describe('GET /v2/users/{user-id} and GET /v2/authenticated-user', () => {
   it('answers admins, the user itself and IDP admins of the user IDP', async () => {
     const got = await call(sandbox.url, 'GET', '/v2/users/plain', { token: admin });
@@ -107,7 +149,7 @@ describe('GET /v2/users/{user-id} and GET /v2/authenticated-user', () => {
     expectRedacted(await call(sandbox.url, 'GET', '/v2/users/acme-admin', { token: admin }), 403);
     const missing = expectError(await call(sandbox.url, 'GET', '/v2/users/nobody', { token: admin }), 404, 'USER_NOT_FOUND');
     expect(missing).toMatchObject({ cause: 'getting user failed for unknown user "nobody"', resources: [['USER', 'nobody']] });
-    expectError(await call(sandbox.url, 'GET', '/v2/users/bad!', { token: admin }), 400, 'INVALID_FIELD');
+    expectError(await call(sandbox.url, 'GET', '/v2/users/bad%20id', { token: admin }), 400, 'INVALID_FIELD');
   });
 
   it('answers the caller itself on /v2/authenticated-user', async () => {

@@ -146,8 +146,8 @@ describe('PATCH /v2/users/{user-id}/rights (revoke)', () => {
 
   it('hides a user of another IDP (403) and refuses a malformed user id', async () => {
     expectRedacted(await revoke('acme-carol', { userId: 'acme-carol', rights: [] }), 403);
-    const e = await rejected(revoke('bad!', { userId: 'bad!', rights: [] }), 400, 'INVALID_FIELD');
-    expect(e.cause).toContain('Invalid field user_id');
+    const e = await rejected(revoke('bad id', { userId: 'bad id', rights: [] }), 400, 'INVALID_FIELD');
+    expect(e.cause).toContain('Invalid field user_id: User ID "bad id" does not match regex');
   });
 });
 

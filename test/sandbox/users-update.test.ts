@@ -80,8 +80,25 @@ describe('PATCH /v2/users/{user-id}: the JSON layer checks the path id first', (
   });
 
   it('compares with the URL-decoded path id', async () => {
-    const e = await rejected('a b', { user: userBody({ id: 'a b' }), updateMask: { paths: ['primary_party'] } }, 404, 'USER_NOT_FOUND');
-    expect(e.cause).toBe('updating user failed for unknown user "a b"');
+    const e = await rejected("a#b|c+d@e^f$g`h'i~j:k(l)", { user: userBody({ id: "a#b|c+d@e^f$g`h'i~j:k(l)" }), updateMask: { paths: ['primary_party'] } }, 404, 'USER_NOT_FOUND');
+    expect(e.cause).toBe('updating user failed for unknown user "a#b|c+d@e^f$g`h\'i~j:k(l)"');
+  });
+
+  it.each([
+    ['a slash', 'a/b'],
+    ['a space', 'ops team'],
+    ['129 characters', 'u'.repeat(129)],
+  ])('matches a path id with %s first, then authenticates, then refuses the id (INVALID_FIELD user.id)', async (_name, id) => {
+    const body = { user: userBody({ id }), updateMask: { paths: ['primary_party'] } };
+    // `a%2Fb` is one path segment, decoded to `a/b` before the comparison.
+    expect((await patch(id, body, null)).status).toBe(401);
+    const e = await rejected(id, body, 400, 'INVALID_FIELD');
+    expect(e.cause).toBe(
+      `The submitted command has a field with invalid value: Invalid field user.id: User ID "${id}" does not match regex "[a-zA-Z0-9@^$.!\`\\-#+'~_|:()]{1,128}"`,
+    );
+    // A body id that differs from the path is the JSON layer's INVALID_ARGUMENT, before authentication.
+    const mismatch = await rejected(id, { user: userBody({ id: 'alice' }), updateMask: { paths: ['primary_party'] } }, 400, 'INVALID_ARGUMENT', null);
+    expect(mismatch.cause).toBe(`The submitted request has invalid arguments: ${id} does not match user in body: Some(alice) `);
   });
 
   it('decodes the body before anything else', async () => {
@@ -108,7 +125,7 @@ describe('PATCH /v2/users/{user-id}: authorization', () => {
 describe('PATCH /v2/users/{user-id}: validation, in order', () => {
   const mask = { paths: ['primary_party'] };
   const cases: [string, string, Record<string, unknown>, number, string, string][] = [
-    ['a malformed user id', 'bad!id', { user: userBody({ id: 'bad!id' }), updateMask: mask }, 400, 'INVALID_FIELD', 'Invalid field user.id: '],
+    ['a malformed user id', 'bad id', { user: userBody({ id: 'bad id' }), updateMask: mask }, 400, 'INVALID_FIELD', 'Invalid field user.id: User ID "bad id" does not match regex'],
     ['a missing update mask', 'alice', { user: userBody() }, 400, 'MISSING_FIELD', 'The submitted command is missing a mandatory field: update_mask'],
     ['a malformed primary party', 'alice', { user: userBody({ primaryParty: 'Al!ce' }), updateMask: mask }, 400, 'INVALID_ARGUMENT', 'The submitted request has invalid arguments: '],
     ['a malformed identity provider id', 'alice', { user: userBody({ identityProviderId: 'bad!' }), updateMask: mask }, 400, 'INVALID_FIELD', 'Invalid field identity_provider_id: '],

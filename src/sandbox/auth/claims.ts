@@ -1,7 +1,7 @@
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import { isLedgerString } from '../state/ids.js';
 import type { UsersStore } from '../state/users-store.js';
+import { lfStrings } from '../vetting/lf-strings.js';
 import type { TokenInfo } from './verify-token.js';
 
 /**
@@ -38,7 +38,8 @@ export const wildcardClaims: Claims = {
 /**
  * Resolves a verified token into {@link Claims}, failing as the real authorizer does:
  * no token or an invalid one → 401 (redacted); an expired token, an unknown or deactivated user → 403
- * (redacted); a `sub` that is not a valid user id → `INVALID_TOKEN` (400).
+ * (redacted); a `sub` that is not a valid user id (Daml-LF `UserId`, as `lfStrings.userId` checks) →
+ * `INVALID_TOKEN` (400).
  */
 export function resolveClaims(token: TokenInfo, users: UsersStore): Claims {
   switch (token.kind) {
@@ -51,7 +52,7 @@ export function resolveClaims(token: TokenInfo, users: UsersStore): Claims {
       break;
   }
   const userId = token.userId;
-  if (userId === undefined || !isLedgerString(userId)) {
+  if (userId === undefined || lfStrings.userId(userId) !== undefined) {
     throw SandboxError.grpc(ErrorDefs.INVALID_TOKEN, `The submitted request is missing a user-id: token has no valid sub claim`);
   }
   const user = users.get(userId);

@@ -3,14 +3,19 @@ import { isUid } from '../state/ids.js';
 function matching(label: string, value: string, max: number, ok: (c: string) => boolean): string | undefined {
   if (value.length === 0) return `Daml-LF ${label} is empty`;
   if (value.length > max) return `Daml-LF ${label} "${value}" is too long (max: ${max})`;
-  for (const c of value) {
-    if (!ok(c)) return `non expected character 0x${(c.codePointAt(0) ?? 0).toString(16)} in Daml-LF ${label} "${value}"`;
+  // By UTF-16 unit, as the Scala parser walks the string (an astral character shows as its high surrogate).
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charAt(i);
+    if (!ok(c)) return `non expected character 0x${value.charCodeAt(i).toString(16)} in Daml-LF ${label} "${value}"`;
   }
   return undefined;
 }
 
 const alnum = (c: string) => /^[A-Za-z0-9]$/.test(c);
-const ledgerChar = (c: string) => /^[a-zA-Z0-9._:\-#/ |@^$`+'~]$/.test(c);
+const ledgerChar = (c: string) => /^[a-zA-Z0-9._:\-#/ ]$/.test(c);
+/** Daml-LF's `UserId` regex, as its `MatchingStringModule` prints it in the error. */
+const userIdRegex = "[a-zA-Z0-9@^$.!`\\-#+'~_|:()]{1,128}";
+const userIdPattern = new RegExp(`^${userIdRegex}$`);
 
 /**
  * Syntax checks of the identifiers the package services parse, each returning `undefined` when the string
@@ -22,8 +27,10 @@ const ledgerChar = (c: string) => /^[a-zA-Z0-9._:\-#/ |@^$`+'~]$/.test(c);
  * - `packageVersion`: dot-separated decimal numbers without leading zeros (`1.0.0`);
  * - `uniqueIdentifier`: `<identifier>::<namespace>` (synchronizer and participant ids);
  * - `party`: 1–255 characters from letters, digits, `:`, `-`, `_` and space;
- * - `userId`, `identityProviderId`: 1–255 characters of the ledger-string set (letters, digits and
- *   ``._:-#/ |@^$`+'~``) — for an identity provider id, `""` (the default provider) is valid too.
+ * - `userId`: Daml-LF `UserId`, 1–128 characters from letters, digits and ``@^$.!`-#+'~_|:()`` (no space,
+ *   no `/`), worded as its regex-based parser words it: `User ID "<id>" does not match regex "<regex>"`;
+ * - `identityProviderId`: `""` (the default provider) or a Daml-LF `LedgerString`, 1–255 characters from
+ *   letters, digits and `._:-#/` and space.
  *
  * The user-management services use the party, user and identity-provider checks as well.
  */
@@ -49,9 +56,9 @@ export const lfStrings = {
     return matching('Party', value, 255, (c) => alnum(c) || c === ':' || c === '-' || c === '_' || c === ' ');
   },
   userId(value: string): string | undefined {
-    return matching('User ID', value, 255, ledgerChar);
+    return userIdPattern.test(value) ? undefined : `User ID "${value}" does not match regex "${userIdRegex}"`;
   },
   identityProviderId(value: string): string | undefined {
-    return value === '' ? undefined : matching('IdentityProviderId', value, 255, ledgerChar);
+    return value === '' ? undefined : matching('Ledger String', value, 255, ledgerChar);
   },
 } as const;
