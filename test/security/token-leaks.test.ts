@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { lastValueFrom } from 'rxjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLedgerClient, type LedgerClientOptions } from '../../src/client/index.js';
 import { LedgerRxError } from '../../src/errors/index.js';
 import { tailUpdates } from '../../src/operators/index.js';
@@ -21,6 +21,7 @@ import { runCliToEnd } from '../support/spawn-cli.js';
  */
 
 const secret = 'token-leak-secret';
+const pgUrl = inject('pgUrl');
 let sandbox: Sandbox;
 let proxy: FaultProxy;
 let garbage: Server;
@@ -171,6 +172,31 @@ describe('the CLI never prints the token', () => {
       expectNoToken(r.stderr, token, `${name} stderr`);
       expectNoToken(r.stdout, token, `${name} stdout`);
     });
+  }, 30_000);
+
+  it('submit and ingest: a token without the right exits 3 and is never printed', async () => {
+    const nobody = await sandbox.token('nobody');
+    const alice = sandbox.partyId('Alice');
+    const file = join(dir, 'create.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        actAs: [alice],
+        commandId: 'leak-check-1',
+        commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: alice, owner: alice, currency: 'USD', amount: '1.0', observers: [] } } }],
+      }),
+    );
+    const runs: [string, string[]][] = [['submit 403', ['submit', file, '--url', sandbox.url, '--token', nobody]]];
+    if (pgUrl) runs.push(['ingest 403', ['ingest', '--pg', pgUrl, '--schema', `leak_${process.pid}`, '--url', sandbox.url, '--token', nobody, '--to', 'end', ...logLevel]]);
+    const results = await Promise.all(runs.map(([, args]) => runCliToEnd(args)));
+    results.forEach((r, i) => {
+      const [name] = runs[i] as [string, string[]];
+      expect(r.code, `${name}: ${r.stderr}`).toBe(3);
+      expect(r.stderr, name).toMatch(/PERMISSION_DENIED|NA|403/);
+      expectNoToken(r.stderr, nobody, `${name} stderr`);
+      expectNoToken(r.stdout, nobody, `${name} stdout`);
+    });
+    checked += runs.length;
   }, 30_000);
 
   it('tail with --token-file and LEDGER_RX_TOKEN, at debug level, successful and failing', async () => {
