@@ -101,11 +101,21 @@ describe('filtersByParty', () => {
 });
 
 describe('party annotations', () => {
-  it('keeps and renders a __proto__ key', async () => {
-    const r = await call(open.url, 'POST', '/v2/parties', { rawBody: '{"partyIdHint":"Proto","localMetadata":{"resourceVersion":"","annotations":{"__proto__":"x","ok":"1"}}}' });
+  const allocateBody = (hint: string, key: string) => `{"partyIdHint":"${hint}","localMetadata":{"resourceVersion":"","annotations":{${JSON.stringify(key)}:"x","ok":"1"}}}`;
+
+  it('POST /v2/parties validates a __proto__ key like any other key (invalid syntax), allocating nothing', async () => {
+    const end = open.ledgerEnd();
+    const proto = expectError(await call(open.url, 'POST', '/v2/parties', { rawBody: allocateBody('Proto', '__proto__') }), 400, 'INVALID_ARGUMENT');
+    const bad = expectError(await call(open.url, 'POST', '/v2/parties', { rawBody: allocateBody('Proto', '_bad') }), 400, 'INVALID_ARGUMENT');
+    expect(proto.cause).toBe(bad.cause.replace('_bad', '__proto__'));
+    expect(open.ledgerEnd()).toBe(end);
+  });
+
+  it('keeps and renders keys named like Object.prototype members', async () => {
+    const r = await call(open.url, 'POST', '/v2/parties', { rawBody: allocateBody('Proto', 'constructor') });
     expect(r.status, r.text).toBe(200);
-    expect(r.text).toContain('"annotations":{"__proto__":"x","ok":"1"}');
+    expect(r.text).toContain('"annotations":{"constructor":"x","ok":"1"}');
     const listed = await call(open.url, 'GET', '/v2/parties');
-    expect(listed.text).toContain('"annotations":{"__proto__":"x","ok":"1"}');
+    expect(listed.text).toContain('"annotations":{"constructor":"x","ok":"1"}');
   });
 });

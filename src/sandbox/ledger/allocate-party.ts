@@ -4,6 +4,8 @@ import { SandboxError } from '../errors/sandbox-error.js';
 import type { Ledger } from '../state/ledger.js';
 import type { PartyRecord } from '../state/parties-store.js';
 import { rightKey } from '../state/users-store.js';
+import { validateAnnotations } from '../users/validate-annotations.js';
+import { lfStrings } from '../vetting/lf-strings.js';
 import { requestErrors } from './request-errors.js';
 
 /** What to allocate, besides the hint. */
@@ -12,6 +14,9 @@ export interface AllocatePartyOptions {
   readonly synchronizerId?: string;
   /** Require `synchronizerId` when the participant has several synchronizers (the HTTP API does). */
   readonly requireSynchronizerChoice?: boolean;
+  /** `localMetadata.resourceVersion` of the request: must be empty. */
+  readonly resourceVersion?: string;
+  /** `localMetadata.annotations`, validated as the user-management annotations are (no empty values). */
   readonly annotations?: Readonly<Record<string, string>>;
   readonly identityProviderId?: string;
   /** A user that gets `CanActAs` on the new party. */
@@ -25,14 +30,23 @@ const hintPattern = /^[a-zA-Z0-9:\-_ ]{1,185}$/;
  * appends the `TopologyTransaction` that hosts it here (`ParticipantAuthorizationAdded`,
  * `PARTICIPANT_PERMISSION_SUBMISSION`) — the update stream's topology events come from these.
  *
- * Errors: a hint that is not a valid party name (or contains `::`) ⇒ `INVALID_ARGUMENT`; an existing
- * party ⇒ `PARTY_ALREADY_EXISTS` (409, the sandbox's choice for the duplicate); an unknown synchronizer ⇒
+ * Errors, in the server's order: a hint that is not a Daml-LF party string ⇒ `INVALID_ARGUMENT`; a
+ * non-empty `resourceVersion` ⇒ `INVALID_ARGUMENT` ("field party_details.local_metadata.resource_version
+ * must be not set"); invalid annotations ⇒ `INVALID_ARGUMENT` (`validateAnnotations`, field
+ * `party_details.local_metadata.annotations`: key syntax, 256 KiB, no empty values); a hint that makes no
+ * party id (`::` in it, or over 185 characters) ⇒ `INVALID_ARGUMENT`; an unknown synchronizer ⇒
  * `INVALID_FIELD synchronizer_id`; no synchronizer named while several are connected (HTTP only) ⇒
- * `INVALID_ARGUMENT`; an unknown `userId` ⇒ `USER_NOT_FOUND`.
+ * `INVALID_ARGUMENT`; an unknown `userId` ⇒ `USER_NOT_FOUND`; an existing party ⇒ `PARTY_ALREADY_EXISTS`
+ * (409, the sandbox's choice for the duplicate).
  */
 export function allocateParty(ledger: Ledger, hint: string, options: AllocatePartyOptions = {}): PartyRecord {
   const state = ledger.state;
   const name = hint === '' ? `party-${randomBytes(6).toString('hex')}` : hint;
+  const hintProblem = hint === '' ? undefined : lfStrings.party(hint);
+  if (hintProblem) throw requestErrors.invalidArgument(hintProblem);
+  const resourceVersion = options.resourceVersion ?? '';
+  if (resourceVersion !== '') throw requestErrors.invalidArgument('field party_details.local_metadata.resource_version must be not set');
+  validateAnnotations(options.annotations ?? {}, false, 'party_details.local_metadata.annotations');
   if (!hintPattern.test(name) || name.includes('::')) {
     throw requestErrors.invalidArgument(`Party id hint "${hint}" is not a valid party name: non-empty US-ASCII letters, digits, space, colon, minus and underscore, at most 185 characters, without "::"`);
   }

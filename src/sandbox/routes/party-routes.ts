@@ -34,7 +34,9 @@ function details(p: PartyRecord) {
  *
  * - `POST /v2/parties` (`AllocatePartyRequest` → `{partyDetails}`): participant admin or an IDP admin of
  *   `identityProviderId`; allocates `<partyIdHint>::<participant namespace>` and appends its topology
- *   transaction (see {@link allocateParty}); with several synchronizers `synchronizerId` is required.
+ *   transaction (see {@link allocateParty}, which validates the hint, `localMetadata` — resource version
+ *   empty, annotations as for users — and the rest in the server's order); with several synchronizers
+ *   `synchronizerId` is required. (`PATCH /v2/parties/{party}` is not served.)
  * - `GET /v2/parties?identity-provider-id=&filter-party=&pageSize=&pageToken=` (→
  *   `ListKnownPartiesResponse`): participant admin or an IDP admin of that IDP; the local parties and the
  *   other participant's parties known here (`isLocal: false`), sorted by party id. `filter-party` keeps
@@ -53,6 +55,7 @@ export const partyRoutes: readonly Route[] = [
       const record = allocateParty(ctx.state.ledger, request.partyIdHint, {
         synchronizerId: request.synchronizerId,
         requireSynchronizerChoice: true,
+        resourceVersion: request.localMetadata?.resourceVersion ?? '',
         annotations: request.localMetadata?.annotations ?? dictionary(),
         identityProviderId: request.identityProviderId,
         userId: request.userId,
