@@ -18,10 +18,11 @@ function checkFilters(filters: DecodedFilters): void {
 }
 
 /**
- * The format checks of the gRPC request validator (server-behavior §4.2 step 4) for one `EventFormat`:
- * it must name a party or have `filtersForAnyParty`; party keys must be valid party ids; template and
- * interface filters need an id given by package *name* (`#name:Mod:Ent`; a package-id reference is
- * `INVALID_FIELD packageId`).
+ * The format checks of the gRPC request validator (server-behavior §4.2 step 4, Canton's
+ * `FormatValidator`) for one `EventFormat`: it must name a party or have `filtersForAnyParty`; then party
+ * by party, its key must be a valid party id and its template and interface filters need an id given by
+ * package *name* (`#name:Mod:Ent`; a package-id reference is `INVALID_FIELD packageId`); then
+ * `filtersForAnyParty`.
  */
 export function validateEventFormat(format: DecodedEventFormat): void {
   const parties = Object.keys(format.filtersByParty);
@@ -30,24 +31,26 @@ export function validateEventFormat(format: DecodedEventFormat): void {
   }
   for (const party of parties) {
     if (!isPartyIdString(party)) throw requestErrors.invalidArgument(`Invalid party in filtersByParty: "${party}" is not a valid party id`);
+    checkFilters(format.filtersByParty[party] as DecodedFilters);
   }
-  for (const party of parties) checkFilters(format.filtersByParty[party] as DecodedFilters);
   if (format.filtersForAnyParty) checkFilters(format.filtersForAnyParty);
 }
 
 /**
- * Validates an `UpdateFormat` as the gRPC request validator does, in its order: transactions (event
- * format present, then its content, then the shape: `UNSPECIFIED` is `MISSING_FIELD transaction_shape`,
- * `UNRECOGNIZED` is `INVALID_ARGUMENT`), reassignments, topology parties (`INVALID_FIELD parties`).
- * A format with none of the three parts is valid (it selects no updates).
+ * Validates an `UpdateFormat` as the gRPC request validator (Canton's `FormatValidator`) does, in its
+ * order: transactions — the shape first (`UNSPECIFIED` is `MISSING_FIELD transaction_shape`,
+ * `UNRECOGNIZED` is `INVALID_ARGUMENT` "transaction_shape is defined with invalid value -1"), then the
+ * event format (missing: `MISSING_FIELD event_format`; then its content) —, reassignments, topology
+ * parties (`INVALID_FIELD parties`). A format with none of the three parts is valid (it selects no
+ * updates).
  */
 export function validateUpdateFormat(format: DecodedUpdateFormat): void {
   const tx = format.includeTransactions;
   if (tx) {
+    if (tx.transactionShape === 'TRANSACTION_SHAPE_UNSPECIFIED') throw requestErrors.missingField('transaction_shape');
+    if (tx.transactionShape === 'UNRECOGNIZED') throw requestErrors.invalidArgument('transaction_shape is defined with invalid value -1');
     if (!tx.eventFormat) throw requestErrors.missingField('event_format');
     validateEventFormat(tx.eventFormat);
-    if (tx.transactionShape === 'TRANSACTION_SHAPE_UNSPECIFIED') throw requestErrors.missingField('transaction_shape');
-    if (tx.transactionShape === 'UNRECOGNIZED') throw requestErrors.invalidArgument('The transaction_shape field has an unrecognized value');
   }
   if (format.includeReassignments) validateEventFormat(format.includeReassignments);
   const topology = format.includeTopologyEvents?.includeParticipantAuthorizationEvents;
