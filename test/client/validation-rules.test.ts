@@ -7,6 +7,7 @@ import {
   checkEventFormat,
   checkExpectedTopologySerial,
   checkIdentityProviderId,
+  checkInstant,
   checkMinLedgerTime,
   checkOffsetOrder,
   checkOffsetRange,
@@ -297,6 +298,86 @@ describe('identifier syntax (server-behavior §4.2, §7.2, §8.2)', () => {
       expect(e.field).toBe('user.metadata.resourceVersion');
       expect(e.rule).toContain('resource version');
     }
+  });
+});
+
+describe('instants (Instant.parse of JDK 17, server-behavior §1.3)', () => {
+  // Each row's verdict is what `Instant.parse` of JDK 17 (and 25) answers for the text.
+  const javaAccepts: [string, string][] = [
+    ['2026-06-30T10:15:30Z', 'plain UTC'],
+    ['2026-06-30t10:15:30.123456789z', 'letters in any case, 9 fraction digits'],
+    ['2026-06-30T10:15:30.Z', 'a point without digits'],
+    ['2016-12-31T23:59:60Z', 'the leap second, at 23:59 only'],
+    ['2016-12-31T23:59:60.999999999Z', 'the leap second with a fraction'],
+    ['2016-12-31T23:59:60+01:00', 'the leap second in local time, before the offset'],
+    ['2026-06-30T10:15:30+18:00', 'the largest offset'],
+    ['2026-06-30T10:15:30-18:00', 'the smallest offset'],
+    ['2026-06-30T10:15:30+17:59:59', 'an offset with seconds'],
+    ['2026-06-30T10:15:30-00:00', 'a negative zero offset'],
+    ['2024-02-29T00:00:00Z', 'a leap day'],
+    ['-0001-01-01T00:00:00Z', 'a negative 4-digit year'],
+    ['+12345-01-01T00:00:00Z', 'a signed 5-digit year'],
+    ['+275760-09-13T00:00:00.001Z', 'beyond the JS Date range'],
+    ['-271821-04-19T23:59:59Z', 'before the JS Date range'],
+    ['+1000000000-12-31T23:59:59.999999999Z', 'Instant.MAX'],
+    ['+1000000000-12-31T23:59:60Z', 'a leap second read as Instant.MAX'],
+    ['-1000000000-01-01T00:00:00Z', 'Instant.MIN'],
+    ['-1000000000-01-01T00:00:00-00:00:01', 'one second after Instant.MIN'],
+    ['-1000000000-01-01T18:00:00+18:00', 'Instant.MIN through an offset'],
+    ['+1000000000-12-31T05:59:59-18:00', 'Instant.MAX through an offset'],
+  ];
+  const javaRefuses: [string, string][] = [
+    ['2016-12-31T22:59:60Z', 'second 60 at 22:59'],
+    ['2016-12-31T22:59:60-01:00', 'second 60 at 22:59 local (23:59 UTC)'],
+    ['2016-12-31T23:58:60Z', 'second 60 at 23:58'],
+    ['2016-12-31T00:00:60Z', 'second 60 at midnight'],
+    ['2016-12-31T23:59:61Z', 'second 61'],
+    ['2026-06-30T10:15:30+18:00:01', 'an offset beyond +18:00'],
+    ['2026-06-30T10:15:30-18:01', 'an offset beyond -18:00'],
+    ['2026-06-30T10:15:30+19:00', 'offset hour 19'],
+    ['2026-06-30T10:15:30-23:59', 'offset hour 23'],
+    ['2026-06-30T10:15:30+24:00', 'offset hour 24'],
+    ['2026-06-30T10:15:30+01:60', 'offset minute 60'],
+    ['2026-06-30T10:15:30+01:00:60', 'offset second 60'],
+    ['2026-06-30T24:00:00.000000001Z', 'hour 24 with a fraction'],
+    ['2026-06-30T24:00:01Z', 'hour 24 with seconds'],
+    ['2026-06-30T24:01:00Z', 'hour 24 with minutes'],
+    ['2026-06-30T25:00:00Z', 'hour 25'],
+    ['2026-06-30T10:15:30.1234567890Z', '10 fraction digits'],
+    ['2026-06-30T10:15Z', 'no seconds'],
+    ['2026-06-30T10:15:30', 'no zone'],
+    ['2026-02-29T00:00:00Z', 'February 29 of a common year'],
+    ['2026-04-31T00:00:00Z', 'April 31'],
+    ['-0000-01-01T00:00:00Z', 'a negative zero year'],
+    ['+2026-01-01T00:00:00Z', "'+' on a 4-digit year"],
+    ['12345-01-01T00:00:00Z', 'an unsigned 5-digit year'],
+    ['+1000000000-12-31T23:59:59-00:00:01', 'after Instant.MAX'],
+    ['+1000000001-01-01T00:00:00Z', 'a year after Instant.MAX'],
+    ['-1000000000-01-01T00:00:00+00:00:01', 'before Instant.MIN'],
+    ['-1000000000-01-01T17:59:59+18:00', 'before Instant.MIN through an offset'],
+    ['+1000000000-12-31T06:00:00-18:00', 'after Instant.MAX through an offset'],
+  ];
+
+  it.each(javaAccepts)('accepts %s (%s), as the server does', (text) => {
+    expect(() => checkInstant(text, 'minLedgerTimeAbs')).not.toThrow();
+  });
+
+  it.each(javaRefuses)('rejects %s (%s), as the server does', (text) => {
+    const e = invalid(() => checkInstant(text, 'minLedgerTimeAbs'));
+    expect(e.field).toBe('minLedgerTimeAbs');
+    expect(e.rule).toContain(`'${text}'`);
+  });
+
+  it.each([
+    ['2026-06-30T24:00:00Z'],
+    ['2026-06-30T24:00:00.000+01:00'],
+  ])('rejects %s, which Java reads as the next midnight (a deliberate difference, shared with the sandbox)', (text) => {
+    expect(invalid(() => checkInstant(text, 'field')).field).toBe('field');
+  });
+
+  it('lets an unset value pass', () => {
+    expect(() => checkInstant(undefined, 'field')).not.toThrow();
+    expect(() => checkInstant(null, 'field')).not.toThrow();
   });
 });
 

@@ -9,9 +9,10 @@ export interface InstantValue {
 }
 
 // Year: 4 digits unsigned, or signed ("+" only with more than 4 digits), as ISO_LOCAL_DATE's
-// `appendValue(YEAR, 4, 10, EXCEEDS_PAD)` parses strictly; then the time, a fraction of 1–9 digits and
-// `Z` or an offset `±HH:MM[:SS]`. Case-insensitive, as ISO_INSTANT is.
-const pattern = /^(\d{4}|-\d{4,10}|\+\d{5,10})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:Z|([+-])(\d{2}):(\d{2})(?::(\d{2}))?)$/i;
+// `appendValue(YEAR, 4, 10, EXCEEDS_PAD)` parses strictly; then the time, a fraction of 0–9 digits after
+// the point (`appendFraction(NANO_OF_SECOND, 0, 9, true)`: a bare `.` is read as 0) and `Z` or an offset
+// `±HH:MM[:SS]`. Case-insensitive, as ISO_INSTANT is.
+const pattern = /^(\d{4}|-\d{4,10}|\+\d{5,10})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{0,9}))?(?:Z|([+-])(\d{2}):(\d{2})(?::(\d{2}))?)$/i;
 
 /** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's `days_from_civil`). */
 function epochDayOf(year: number, month: number, day: number): number {
@@ -37,15 +38,16 @@ const maxEpochDay = epochDayOf(1_000_000_000, 12, 31);
  * does, and converts it to UTC:
  *
  * - `<date>T<hh>:<mm>:<ss>[.<fraction>](Z|±HH:MM[:SS])`, letters in any case (`t`, `z`); seconds are
- *   required; the fraction has 1–9 digits;
+ *   required; the fraction has 0–9 digits (`10:15:30.Z` is `10:15:30Z`);
  * - the year has 4 digits, or a sign and 4–10 digits (`+` only beyond 4 digits, no `-0000`);
  * - a real calendar date; hours 0–23, minutes and seconds 0–59, except a leap second: `23:59:60` (local
  *   time, before the offset) is read as `23:59:59`, as `ISO_INSTANT` does;
- * - an offset's minutes and seconds at most 59 and the offset at most ±18:00;
+ * - an offset's hours at most 23, minutes and seconds at most 59, and the offset at most ±18:00;
  * - the result within `Instant.MIN`..`Instant.MAX` (years ±1 000 000 000).
  *
- * One deliberate difference: `ISO_INSTANT` also reads `24:00:00` (no fraction) as midnight of the next
- * day; this refuses it, as ledger-rx's client check (`checkInstant`) does, so that the two agree.
+ * Checked against `Instant.parse` of JDK 17 and 25, which agree, with one deliberate difference: Java also
+ * reads `24:00:00` with a zero fraction (`T24:00:00Z`, `T24:00:00.000+01:00`) as midnight of the next day;
+ * this refuses it, as ledger-rx's client check (`checkInstant`) does, so that the two agree.
  *
  * @returns the instant in UTC, or `undefined` for text `Instant.parse` refuses.
  */
@@ -57,11 +59,11 @@ export function parseInstant(text: string): InstantValue | undefined {
   const year = Number(yearText);
   const month = Number(monthText);
   const day = Number(dayText);
-  const hour = Number(hourText);
   const minute = Number(minuteText);
   let second = Number(secondText);
   const nano = Number((fraction ?? '').padEnd(9, '0'));
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  const hour = Number(hourText);
   if (hour === 23 && minute === 59 && second === 60) second = 59;
   if (hour > 23 || minute > 59 || second > 59) return undefined;
   let offset = 0;
