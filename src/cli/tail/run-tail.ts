@@ -87,6 +87,8 @@ export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode
   let writer: NdjsonWriter | undefined;
   let firstOffset: number | undefined;
   let lastOffset: number | undefined;
+  /** The stream's position for the progress line: the last offset delivered, an unwritten checkpoint's too. */
+  let position: number | undefined;
   let ledgerEnd: number | undefined;
   let retries = 0;
   let endPoll: ReturnType<typeof setInterval> | undefined;
@@ -122,7 +124,7 @@ export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode
 
     const dataOnTerminal = options.out === undefined && io.stdoutIsTTY === true;
     if (options.progress ?? (io.stderrIsTTY && !dataOnTerminal)) {
-      progress = new ProgressLine({ out: io.stderr, read: () => ({ count: w.count, lastOffset, ledgerEnd }) });
+      progress = new ProgressLine({ out: io.stderr, read: () => ({ count: w.count, lastOffset: position, ledgerEnd }) });
       const poll = () => {
         Promise.resolve(client.ledgerEnd()).then((e) => (ledgerEnd = e.offset ?? 0), () => undefined);
       };
@@ -144,6 +146,7 @@ export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode
         // the output to drain: it is written already.
         if (handledOffset !== undefined && (options.descending ? offset >= handledOffset : offset <= handledOffset)) return none;
         handledOffset = offset;
+        position = offset;
       }
       if (!options.includeCheckpoints && isOffsetCheckpoint(element)) {
         delivered.next(element);
