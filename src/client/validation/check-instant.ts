@@ -29,13 +29,15 @@ const maxDay = epochDay(1_000_000_000, 12, 31);
 function isInstant(text: string): boolean {
   const m = instant.exec(text);
   if (!m) return false;
-  const [yearText, monthText, dayText, hourText, minuteText, secondText, , sign, offsetHours, offsetMinutes, offsetSeconds] = m.slice(1);
+  const [yearText, monthText, dayText, hourText, minuteText, secondText, fraction, sign, offsetHours, offsetMinutes, offsetSeconds] = m.slice(1);
   if (/^-0+$/.test(yearText ?? '')) return false; // strict parsing refuses a negative zero year
   const [year, month, day, hour, minute] = [yearText, monthText, dayText, hourText, minuteText].map(Number) as [number, number, number, number, number];
   let second = Number(secondText);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
   if (hour === 23 && minute === 59 && second === 60) second = 59; // the only leap second Java reads
-  if (hour > 23 || minute > 59 || second > 59) return false;
+  // 24:00:00 with a zero fraction is midnight of the next day (ISO-8601's end of day, as Java reads it)
+  const endOfDay = hour === 24 && minute === 0 && second === 0 && /^0*$/.test(fraction ?? '');
+  if ((hour > 23 && !endOfDay) || minute > 59 || second > 59) return false;
   let offset = 0;
   if (sign !== undefined) {
     const [h, mi, s] = [offsetHours, offsetMinutes, offsetSeconds ?? '0'].map(Number) as [number, number, number];
@@ -59,14 +61,14 @@ function isInstant(text: string): boolean {
  *   of 0–9 digits (`10:15:30.Z` is accepted, as Java reads it);
  * - the year: 4 digits, or `-` and 4–10 digits (not `-0000`), or `+` and 5–10 digits;
  * - a real calendar date; hours 0–23, minutes and seconds 0–59, except the leap second `23:59:60` (local
- *   time, before the offset) — a `:60` at any other time is refused;
+ *   time, before the offset) — a `:60` at any other time is refused — and `24:00:00` with a zero fraction,
+ *   midnight of the next day;
  * - an offset of at most ±18:00 (its minutes and seconds at most 59);
  * - the instant between `Instant.MIN` (-1000000000-01-01T00:00Z) and `Instant.MAX`
  *   (+1000000000-12-31T23:59:59.999999999Z).
  *
- * E.g. `2026-06-30T10:15:30.123456Z`, `2026-06-30T12:15:30+02:00`. One deliberate difference: Java also
- * reads `24:00:00` with a zero fraction as midnight of the next day; this refuses it, as the embedded
- * sandbox does.
+ * E.g. `2026-06-30T10:15:30.123456Z`, `2026-06-30T12:15:30+02:00`, `2026-06-30T24:00:00Z` (= July 1st,
+ * 00:00).
  *
  * @param value - the field's value; `null`/`undefined` (not set) pass.
  * @param field - the JSON path reported in the error.

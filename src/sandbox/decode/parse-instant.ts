@@ -41,13 +41,13 @@ const maxEpochDay = epochDayOf(1_000_000_000, 12, 31);
  *   required; the fraction has 0–9 digits (`10:15:30.Z` is `10:15:30Z`);
  * - the year has 4 digits, or a sign and 4–10 digits (`+` only beyond 4 digits, no `-0000`);
  * - a real calendar date; hours 0–23, minutes and seconds 0–59, except a leap second: `23:59:60` (local
- *   time, before the offset) is read as `23:59:59`, as `ISO_INSTANT` does;
+ *   time, before the offset) is read as `23:59:59`, as `ISO_INSTANT` does; and `24:00:00` with a zero
+ *   fraction (`T24:00:00Z`, `T24:00:00.000+01:00`), read as midnight of the next day;
  * - an offset's hours at most 23, minutes and seconds at most 59, and the offset at most ±18:00;
  * - the result within `Instant.MIN`..`Instant.MAX` (years ±1 000 000 000).
  *
- * Checked against `Instant.parse` of JDK 17 and 25, which agree, with one deliberate difference: Java also
- * reads `24:00:00` with a zero fraction (`T24:00:00Z`, `T24:00:00.000+01:00`) as midnight of the next day;
- * this refuses it, as ledger-rx's client check (`checkInstant`) does, so that the two agree.
+ * Checked against `Instant.parse` of JDK 17 and 25, which agree (ledger-rx's client check, `checkInstant`,
+ * accepts the same texts).
  *
  * @returns the instant in UTC, or `undefined` for text `Instant.parse` refuses.
  */
@@ -65,7 +65,9 @@ export function parseInstant(text: string): InstantValue | undefined {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   const hour = Number(hourText);
   if (hour === 23 && minute === 59 && second === 60) second = 59;
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  // 24:00:00 with a zero fraction is midnight of the next day (ISO-8601's end of day, as Java reads it)
+  const endOfDay = hour === 24 && minute === 0 && second === 0 && nano === 0;
+  if ((hour > 23 && !endOfDay) || minute > 59 || second > 59) return undefined;
   let offset = 0;
   if (sign !== undefined) {
     const oh = Number(offsetHours);
