@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
 import { addFilterOptions } from '../add-filter-options.js';
+import { addRunOptions } from '../add-run-options.js';
 import { addSourceOptions } from '../add-source-options.js';
 import { commandAction } from '../command-action.js';
-import { logLevels } from '../log-level.js';
 import { exitCodesHelp } from '../exit-codes-help.js';
 import { readIngestOptions } from '../ingest/read-ingest-options.js';
 import { runIngest } from '../ingest/run-ingest.js';
@@ -30,12 +30,9 @@ export function ingestCommand(): Command {
     .addOption(new Option('--page-limit <n>', 'elements per request while catching up (lowered by itself after a 413)').default('200'))
     .addOption(new Option('--idle-timeout-ms <ms>', 'stream_idle_timeout_ms of catch-up requests (raised by itself for a participant slow to its first element)').default('20'))
     .addOption(new Option('--max-retries <n>', 'retries of a failing request before giving up with exit 4').default('10'))
-    .addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream').default('15000'))
-    .addOption(new Option('--stats', 'print a JSON summary on stderr at exit'))
-    .addOption(new Option('--no-progress', 'no live progress line on stderr (shown only on a terminal anyway)'))
-    .addOption(new Option('--no-validate', 'skip the schema validation of each element (for a trusted participant; faster)'))
-    .addOption(new Option('--log-level <level>', 'log level of the JSON logs on stderr').choices(logLevels).default('info'))
-    .addOption(new Option('--logger <module>', 'log through this ES module\'s `logger` or `createLogger({ level })` (e.g. a pino instance) instead of JSON lines on stderr'))
+    .addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream').default('15000'));
+  addRunOptions(command);
+  command
     .addHelpText(
       'after',
       `

@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
 import { addFilterOptions } from '../add-filter-options.js';
+import { addRunOptions } from '../add-run-options.js';
 import { addSourceOptions } from '../add-source-options.js';
 import { commandAction } from '../command-action.js';
-import { logLevels } from '../log-level.js';
 import { exitCodesHelp } from '../exit-codes-help.js';
 import { processIoWithLogger } from '../process-io-with-logger.js';
 import { readTailOptions } from '../tail/read-tail-options.js';
@@ -30,12 +30,9 @@ export function tailCommand(): Command {
     .addOption(new Option('--checkpoint-every <n>', 'save the checkpoint every n elements').default('100'))
     .addOption(new Option('--checkpoint-every-ms <ms>', 'save the checkpoint at least this often while data flows').default('1000'))
     .addOption(new Option('--checkpoints', 'also write OffsetCheckpoint elements'))
-    .addOption(new Option('-o, --out <file>', 'write to this file instead of stdout (with a checkpoint: appended to, resumed after its last line)'))
-    .addOption(new Option('--stats', 'print a JSON summary on stderr at exit'))
-    .addOption(new Option('--no-progress', 'no live progress line on stderr (shown only on a terminal anyway)'))
-    .addOption(new Option('--no-validate', 'skip the schema validation of each element (for a trusted participant; faster)'))
-    .addOption(new Option('--log-level <level>', 'log level of the JSON logs on stderr').choices(logLevels).default('info'))
-    .addOption(new Option('--logger <module>', 'log through this ES module\'s `logger` or `createLogger({ level })` (e.g. a pino instance) instead of JSON lines on stderr'))
+    .addOption(new Option('-o, --out <file>', 'write to this file instead of stdout (with a checkpoint: appended to, resumed after its last line)'));
+  addRunOptions(command);
+  command
     .addHelpText(
       'after',
       `
