@@ -1,6 +1,6 @@
 import { ErrorCodes, ProtocolError } from '../errors/index.js';
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
-import { updateOffset } from '../streams/index.js';
+import { isOffsetCheckpoint, updateOffset } from '../streams/index.js';
 
 /** The offset range and order one `POST /v2/updates` request asked for. */
 export interface OffsetOrder {
@@ -9,10 +9,6 @@ export interface OffsetOrder {
   readonly endInclusive: number | undefined;
 }
 
-function isCheckpoint(element: JsGetUpdatesResponse): boolean {
-  const update: unknown = (element as { update?: unknown }).update;
-  return typeof update === 'object' && update !== null && 'OffsetCheckpoint' in update;
-}
 
 /**
  * A stateful check, for the elements of ONE answer in the order they arrive, that the server kept the
@@ -28,7 +24,7 @@ export function offsetOrderCheck(order: OffsetOrder): (element: JsGetUpdatesResp
   return (element, index) => {
     const offset = updateOffset(element);
     if (offset === undefined) return;
-    const checkpoint = isCheckpoint(element);
+    const checkpoint = isOffsetCheckpoint(element);
     const fail = (why: string): never => {
       throw new ProtocolError(ErrorCodes.OFFSET_NOT_INCREASING, `element ${index} has offset ${offset}, ${why}`, { offset, elementIndex: index });
     };

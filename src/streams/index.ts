@@ -8,3 +8,4 @@ export { DEFAULT_MAX_BUFFERED_ELEMENT_BYTES, JsonArrayScanner } from './json-arr
 export type { JsonArrayElementHandler, JsonArrayScannerOptions } from './json-array-scanner.js';
 export { observeJsonArrayBody } from './observe-json-array-body.js';
 export { updateOffset } from './update-offset.js';
+export { isOffsetCheckpoint } from './is-offset-checkpoint.js';

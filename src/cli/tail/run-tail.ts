@@ -13,7 +13,7 @@ import { describeError } from '../describe-error.js';
 import { exitCodeFor } from '../exit-code-for.js';
 import { ExitCode } from '../exit-code.js';
 import { flushBeforeSave } from '../flush-before-save.js';
-import { isOffsetCheckpoint } from '../is-offset-checkpoint.js';
+import { isOffsetCheckpoint } from '../../streams/is-offset-checkpoint.js';
 import { lastLineOffset } from '../last-line-offset.js';
 import { ledgerBounds } from '../ledger-bounds.js';
 import type { LedgerSource } from '../ledger-source.js';

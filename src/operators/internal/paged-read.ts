@@ -23,6 +23,7 @@ import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import { ProtocolError } from '../../errors/protocol-error.js';
 import { RetriesExhaustedError } from '../../errors/retries-exhausted-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/updates.js';
+import { isOffsetCheckpoint } from '../../streams/is-offset-checkpoint.js';
 import { updateOffset } from '../../streams/update-offset.js';
 import { isListTooLarge, retryDelay, statedListCap, type ResolvedRetryConfig } from '../retry-config.js';
 import type { TailStatus } from '../tail-status.js';
@@ -73,9 +74,6 @@ type PageItem =
   | { readonly kind: 'element'; readonly element: JsGetUpdatesResponse; readonly offset: number | undefined }
   | { readonly kind: 'failure'; readonly error: unknown };
 
-function isCheckpoint(element: JsGetUpdatesResponse): boolean {
-  return typeof element.update === 'object' && element.update !== null && 'OffsetCheckpoint' in element.update;
-}
 
 /**
  * The engine of every paged read: calls `POST /v2/updates` page after page as `spec` plans them, checks the
@@ -114,7 +112,7 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
               if (offset !== undefined) {
                 const ordered = spec.direction === 'ascending' ? offset > last : offset < last;
                 if (!ordered) {
-                  if (offset === last && isCheckpoint(element)) return; // a checkpoint that does not advance: nothing new
+                  if (offset === last && isOffsetCheckpoint(element)) return; // a checkpoint that does not advance: nothing new
                   inner.error(
                     new ProtocolError(
                       ErrorCodes.OFFSET_NOT_INCREASING,
