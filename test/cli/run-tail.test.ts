@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTail } from '../../src/cli/tail/run-tail.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startFaultProxy } from '../support/fault-proxy.js';
 import { captureIo } from './support/capture-io.js';
 import { firstOrderViolation, offsetOfLine, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
 
@@ -110,6 +111,25 @@ describe('runTail (in process)', () => {
     const restart = captureIo();
     expect(await runTail({ source: { url: sandbox.url }, filter: {}, to: 'end', checkpointFile: checkpoint, logLevel: 'silent' }, restart)).toBe(0);
     expect([...written, ...lines(restart.out()).map(offsetOfLine)]).toEqual(visibleAcsDeltaOffsets(sandbox));
+  });
+
+  it('sends --idle-timeout-ms and --long-poll-ms as the stream_idle_timeout_ms of catch-up and live pages', async () => {
+    const proxy = await startFaultProxy({ target: sandbox.url });
+    try {
+      const io = captureIo();
+      const running = runTail({ source: { url: proxy.url }, filter: {}, idleTimeoutMs: 37, longPollMs: 300, logLevel: 'silent' }, io);
+      await new Promise((r) => setTimeout(r, 800));
+      io.signal('SIGTERM');
+      expect(await running).toBe(0);
+      const idle = proxy.log
+        .filter((r) => r.path.startsWith('/v2/updates'))
+        .map((r) => new URL(`http://x${r.path}`).searchParams.get('stream_idle_timeout_ms'));
+      expect(idle).toContain('37'); // catch-up pages
+      expect(idle).toContain('300'); // the long poll once caught up
+      expect(idle.every((v) => v === '37' || v === '300')).toBe(true);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('draws a progress line on a terminal and never writes a token', async () => {
