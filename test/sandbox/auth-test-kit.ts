@@ -7,6 +7,16 @@ import { call, type RawResponse } from '../support/sandbox-http.js';
 export const testSecret = 'ledger-rx-test-secret';
 
 /** A JSON error body (already validated against the spec by `call`). */
+/** A `User` as the sandbox renders it (the fields the user tests read). */
+export interface UserJson {
+  id: string;
+  primaryParty: string;
+  isDeactivated: boolean;
+  metadata: { resourceVersion: string; annotations: Record<string, string> };
+  identityProviderId: string;
+  primaryPartyAuthentication: boolean;
+}
+
 export interface ErrorBody {
   readonly code: string;
   readonly cause: string;

@@ -2,16 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { identityProvidersOf } from '../../src/sandbox/users/identity-providers-of.js';
 import { call } from '../support/sandbox-http.js';
-import { addParty, createUser, expectDecodeFailure, expectError, expectRedacted, right, stateSnapshot, testSecret, type ErrorBody } from './auth-test-kit.js';
-
-interface UserJson {
-  id: string;
-  primaryParty: string;
-  isDeactivated: boolean;
-  metadata: { resourceVersion: string; annotations: Record<string, string> };
-  identityProviderId: string;
-  primaryPartyAuthentication: boolean;
-}
+import { addParty, createUser, expectDecodeFailure, expectError, expectRedacted, right, stateSnapshot, testSecret, type ErrorBody, type UserJson } from './auth-test-kit.js';
 
 let sandbox: Sandbox;
 let admin: string;
