@@ -1,5 +1,5 @@
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { elementText } from '../streams/element-text.js';
+import { elementText } from './element-text.js';
 import { toWireElement } from './to-wire-element.js';
 
 /**
