@@ -19,12 +19,12 @@ import { listenForStopSignals } from '../listen-for-stop-signals.js';
 import { resolveReadRange } from '../resolve-read-range.js';
 import { StopRequested } from '../stop-requested.js';
 import { UsageError } from '../usage-error.js';
-import { acquireStreamLock } from './acquire-stream-lock.js';
-import { BatchCommitter } from './batch-committer.js';
-import type { IngestBatch } from './ingest-batch.js';
+import { acquireStreamLock } from '../../sinks/postgres/acquire-stream-lock.js';
+import { BatchCommitter } from '../../sinks/batch-committer.js';
+import type { IngestBatch } from '../../sinks/postgres/ingest-batch.js';
 import type { IngestOptions } from './ingest-options.js';
-import { runMigrations } from './run-migrations.js';
-import { writeBatch } from './write-batch.js';
+import { runMigrations } from '../../sinks/postgres/run-migrations.js';
+import { writeBatch } from '../../sinks/postgres/write-batch.js';
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
 

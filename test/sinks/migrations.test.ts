@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { IngestBatch } from '../../src/cli/ingest/ingest-batch.js';
-import { migrations } from '../../src/cli/ingest/migrations.js';
-import { runMigrations } from '../../src/cli/ingest/run-migrations.js';
-import { writeBatch } from '../../src/cli/ingest/write-batch.js';
+import { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
+import { migrations } from '../../src/sinks/postgres/migrations.js';
+import { runMigrations } from '../../src/sinks/postgres/run-migrations.js';
+import { writeBatch } from '../../src/sinks/postgres/write-batch.js';
 import { decodeUpdateElement } from '../../src/streams/decode-update-element.js';
 
 const pgUrl = inject('pgUrl');

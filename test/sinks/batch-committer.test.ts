@@ -1,7 +1,7 @@
 import { from, lastValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { BatchCommitter } from '../../src/cli/ingest/batch-committer.js';
-import type { IngestBatch } from '../../src/cli/ingest/ingest-batch.js';
+import { BatchCommitter } from '../../src/sinks/batch-committer.js';
+import type { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 
 const tx = (offset: number) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { IngestBatch } from '../../src/cli/ingest/ingest-batch.js';
-import { mapUpdateRows } from '../../src/cli/ingest/map-update-rows.js';
-import { pgTextArray } from '../../src/cli/ingest/pg-text-array.js';
+import { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
+import { mapUpdateRows } from '../../src/sinks/postgres/map-update-rows.js';
+import { pgTextArray } from '../../src/sinks/postgres/pg-text-array.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { decodeUpdateElement } from '../../src/streams/decode-update-element.js';
 

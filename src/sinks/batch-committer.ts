@@ -1,6 +1,6 @@
 import type { ObservableInput } from 'rxjs';
-import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import { IngestBatch } from './ingest-batch.js';
+import type { JsGetUpdatesResponse } from '../schemas/updates.js';
+import { IngestBatch } from './postgres/ingest-batch.js';
 
 /** Options of {@link BatchCommitter}. */
 export interface BatchCommitterOptions {

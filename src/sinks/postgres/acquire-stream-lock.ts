@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import { abortableSleep } from '../abortable-sleep.js';
-import { StopRequested } from '../stop-requested.js';
+import { abortableSleep } from '../../cli/abortable-sleep.js';
+import { StopRequested } from '../../cli/stop-requested.js';
 
 /**
  * Takes the session-level advisory lock of stream `streamName` in `schema` on a dedicated connection, so
