@@ -8,7 +8,7 @@ import { submitCommand } from './commands/submit-command.js';
 import { tailCommand } from './commands/tail-command.js';
 import { usersCommand } from './commands/users-command.js';
 import { vettingCommand } from './commands/vetting-command.js';
-import { exitCodesHelp } from './exit-codes-help.js';
+import { exitCodesHelp } from './process/exit-codes-help.js';
 
 /**
  * Applies the exit-code conventions to `command` and every subcommand: help asked for (`--help`, `help`,

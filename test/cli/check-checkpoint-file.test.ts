@@ -2,8 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkCheckpointFile } from '../../src/cli/check-checkpoint-file.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { checkCheckpointFile } from '../../src/cli/checkpoint/check-checkpoint-file.js';
+import { UsageError } from '../../src/cli/options/usage-error.js';
 
 let dir: string;
 beforeEach(() => {

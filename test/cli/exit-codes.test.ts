@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeError } from '../../src/cli/describe-error.js';
-import { exitCodeFor } from '../../src/cli/exit-code-for.js';
-import { ExitCode } from '../../src/cli/exit-code.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { describeError } from '../../src/cli/process/describe-error.js';
+import { exitCodeFor } from '../../src/cli/process/exit-code-for.js';
+import { ExitCode } from '../../src/cli/process/exit-code.js';
+import { UsageError } from '../../src/cli/options/usage-error.js';
 import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { LedgerApiError } from '../../src/errors/ledger-api-error.js';
 import { LedgerRxError } from '../../src/errors/ledger-rx-error.js';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { buildUpdateFormat } from '../../src/cli/build-update-format.js';
+import { buildUpdateFormat } from '../../src/cli/options/build-update-format.js';
 import { ingestCommand } from '../../src/cli/commands/ingest-command.js';
 import { tailCommand } from '../../src/cli/commands/tail-command.js';
 import { readIngestOptions } from '../../src/cli/ingest/read-ingest-options.js';
 import { parsePackageRef } from '../../src/cli/ops/parse-package-ref.js';
 import { rightsOf } from '../../src/cli/ops/rights-of.js';
-import { parseFromOffset } from '../../src/cli/parse-from-offset.js';
-import { parseIntegerFlag } from '../../src/cli/parse-integer-flag.js';
-import { parseToOffset } from '../../src/cli/parse-to-offset.js';
+import { parseFromOffset } from '../../src/cli/options/parse-from-offset.js';
+import { parseIntegerFlag } from '../../src/cli/options/parse-integer-flag.js';
+import { parseToOffset } from '../../src/cli/options/parse-to-offset.js';
 import { readTailOptions } from '../../src/cli/tail/read-tail-options.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { UsageError } from '../../src/cli/options/usage-error.js';
 import type { Command } from 'commander';
 
 /** Parses argv with a command whose action is replaced, and returns its option values. */

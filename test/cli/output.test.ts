@@ -1,9 +1,9 @@
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { computeRunStats } from '../../src/cli/compute-run-stats.js';
-import { createJsonLogger } from '../../src/cli/create-json-logger.js';
-import { formatProgress } from '../../src/cli/format-progress.js';
-import { NdjsonWriter } from '../../src/cli/ndjson-writer.js';
+import { computeRunStats } from '../../src/cli/report/compute-run-stats.js';
+import { createJsonLogger } from '../../src/cli/log/create-json-logger.js';
+import { formatProgress } from '../../src/cli/report/format-progress.js';
+import { NdjsonWriter } from '../../src/cli/output/ndjson-writer.js';
 import { diffVettedPackages } from '../../src/cli/ops/diff-vetted-packages.js';
 import { formatRight } from '../../src/cli/ops/format-right.js';
 import { formatVettedPackages } from '../../src/cli/ops/format-vetted-packages.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerBounds } from '../../src/cli/ledger-bounds.js';
-import type { Logger } from '../../src/cli/logger.js';
-import { resolveReadRange } from '../../src/cli/resolve-read-range.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import type { LedgerBounds } from '../../src/cli/source/ledger-bounds.js';
+import type { Logger } from '../../src/cli/log/logger.js';
+import { resolveReadRange } from '../../src/cli/source/resolve-read-range.js';
+import { UsageError } from '../../src/cli/options/usage-error.js';
 
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 

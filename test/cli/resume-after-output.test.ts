@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lastValueFrom, from } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lastLineOffset } from '../../src/cli/last-line-offset.js';
-import { readLastLine } from '../../src/cli/read-last-line.js';
-import { resumeAfterOutput } from '../../src/cli/resume-after-output.js';
+import { lastLineOffset } from '../../src/cli/output/last-line-offset.js';
+import { readLastLine } from '../../src/cli/output/read-last-line.js';
+import { resumeAfterOutput } from '../../src/cli/checkpoint/resume-after-output.js';
 import { MemoryCheckpointStore } from '../../src/operators/memory-checkpoint-store.js';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerBounds } from '../../src/cli/ledger-bounds.js';
-import { retryStartupCall } from '../../src/cli/retry-startup-call.js';
-import { StopRequested } from '../../src/cli/stop-requested.js';
+import { ledgerBounds } from '../../src/cli/source/ledger-bounds.js';
+import { retryStartupCall } from '../../src/cli/source/retry-startup-call.js';
+import { StopRequested } from '../../src/cli/process/stop-requested.js';
 import { LedgerApiError } from '../../src/errors/ledger-api-error.js';
 import { RetriesExhaustedError } from '../../src/errors/retries-exhausted-error.js';
 import { TransportError } from '../../src/errors/transport-error.js';

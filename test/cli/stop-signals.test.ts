@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { abortableSleep } from '../../src/cli/abortable-sleep.js';
-import { listenForStopSignals } from '../../src/cli/listen-for-stop-signals.js';
-import type { Logger } from '../../src/cli/logger.js';
-import { StopRequested } from '../../src/cli/stop-requested.js';
+import { abortableSleep } from '../../src/cli/process/abortable-sleep.js';
+import { listenForStopSignals } from '../../src/cli/process/listen-for-stop-signals.js';
+import type { Logger } from '../../src/cli/log/logger.js';
+import { StopRequested } from '../../src/cli/process/stop-requested.js';
 
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 

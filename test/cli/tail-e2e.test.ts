@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUpdateFormat } from '../../src/cli/build-update-format.js';
+import { buildUpdateFormat } from '../../src/cli/options/build-update-format.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { firstOrderViolation, offsetOfLine, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
 import { cliPath, runCli, startCli } from './support/run-cli.js';

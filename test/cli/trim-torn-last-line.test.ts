@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { trimTornLastLine } from '../../src/cli/trim-torn-last-line.js';
+import { trimTornLastLine } from '../../src/cli/output/trim-torn-last-line.js';
 
 let dir: string;
 beforeEach(() => {

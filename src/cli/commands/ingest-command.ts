@@ -1,12 +1,12 @@
 import { Command, Option } from 'commander';
-import { addFilterOptions } from '../add-filter-options.js';
-import { addRunOptions } from '../add-run-options.js';
-import { addSourceOptions } from '../add-source-options.js';
-import { commandAction } from '../command-action.js';
-import { exitCodesHelp } from '../exit-codes-help.js';
+import { addFilterOptions } from '../options/add-filter-options.js';
+import { addRunOptions } from '../options/add-run-options.js';
+import { addSourceOptions } from '../options/add-source-options.js';
+import { commandAction } from '../process/command-action.js';
+import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { readIngestOptions } from '../ingest/read-ingest-options.js';
 import { runIngest } from '../ingest/run-ingest.js';
-import { processIoWithLogger } from '../process-io-with-logger.js';
+import { processIoWithLogger } from '../process/process-io-with-logger.js';
 
 /** `ledger-rx ingest`: the commander layer over `runIngest`. */
 export function ingestCommand(): Command {

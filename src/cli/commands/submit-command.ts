@@ -1,10 +1,10 @@
 import { Command } from 'commander';
-import { addSourceOptions } from '../add-source-options.js';
-import { commandAction } from '../command-action.js';
-import { exitCodesHelp } from '../exit-codes-help.js';
+import { addSourceOptions } from '../options/add-source-options.js';
+import { commandAction } from '../process/command-action.js';
+import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { runSubmit } from '../ops/run-submit.js';
-import { processIo } from '../process-io.js';
-import { readSourceOptions } from '../read-source-options.js';
+import { processIo } from '../process/process-io.js';
+import { readSourceOptions } from '../options/read-source-options.js';
 
 /** `ledger-rx submit FILE.json`: submits the commands of a JSON file. */
 export function submitCommand(): Command {

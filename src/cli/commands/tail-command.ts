@@ -1,10 +1,10 @@
 import { Command, Option } from 'commander';
-import { addFilterOptions } from '../add-filter-options.js';
-import { addRunOptions } from '../add-run-options.js';
-import { addSourceOptions } from '../add-source-options.js';
-import { commandAction } from '../command-action.js';
-import { exitCodesHelp } from '../exit-codes-help.js';
-import { processIoWithLogger } from '../process-io-with-logger.js';
+import { addFilterOptions } from '../options/add-filter-options.js';
+import { addRunOptions } from '../options/add-run-options.js';
+import { addSourceOptions } from '../options/add-source-options.js';
+import { commandAction } from '../process/command-action.js';
+import { exitCodesHelp } from '../process/exit-codes-help.js';
+import { processIoWithLogger } from '../process/process-io-with-logger.js';
 import { readTailOptions } from '../tail/read-tail-options.js';
 import { runTail } from '../tail/run-tail.js';
 

@@ -1,12 +1,12 @@
 import { Command, Option } from 'commander';
-import { addSourceOptions } from '../add-source-options.js';
-import { commandAction } from '../command-action.js';
-import { exitCodesHelp } from '../exit-codes-help.js';
+import { addSourceOptions } from '../options/add-source-options.js';
+import { commandAction } from '../process/command-action.js';
+import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { runUsersRevoke } from '../ops/run-users-revoke.js';
 import { runUsersUpdate } from '../ops/run-users-update.js';
-import { processIo } from '../process-io.js';
-import { readSourceOptions } from '../read-source-options.js';
-import { UsageError } from '../usage-error.js';
+import { processIo } from '../process/process-io.js';
+import { readSourceOptions } from '../options/read-source-options.js';
+import { UsageError } from '../options/usage-error.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);

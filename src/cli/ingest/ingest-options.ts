@@ -1,8 +1,8 @@
-import type { LogLevel } from '../log-level.js';
-import type { FilterOptions } from '../filter-options.js';
-import type { FromOffset } from '../parse-from-offset.js';
-import type { ToOffset } from '../parse-to-offset.js';
-import type { SourceOptions } from '../source-options.js';
+import type { LogLevel } from '../log/log-level.js';
+import type { FilterOptions } from '../options/filter-options.js';
+import type { FromOffset } from '../options/parse-from-offset.js';
+import type { ToOffset } from '../options/parse-to-offset.js';
+import type { SourceOptions } from '../options/source-options.js';
 
 /** Everything `ledger-rx ingest` does, as options of `runIngest`. */
 export interface IngestOptions {

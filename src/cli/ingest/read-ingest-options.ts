@@ -1,10 +1,10 @@
-import { logLevels, type LogLevel } from '../log-level.js';
-import { parseFromOffset } from '../parse-from-offset.js';
-import { parseIntegerFlag } from '../parse-integer-flag.js';
-import { parseToOffset } from '../parse-to-offset.js';
-import { readFilterOptions } from '../read-filter-options.js';
-import { readSourceOptions } from '../read-source-options.js';
-import { UsageError } from '../usage-error.js';
+import { logLevels, type LogLevel } from '../log/log-level.js';
+import { parseFromOffset } from '../options/parse-from-offset.js';
+import { parseIntegerFlag } from '../options/parse-integer-flag.js';
+import { parseToOffset } from '../options/parse-to-offset.js';
+import { readFilterOptions } from '../options/read-filter-options.js';
+import { readSourceOptions } from '../options/read-source-options.js';
+import { UsageError } from '../options/usage-error.js';
 import type { IngestOptions } from './ingest-options.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { VettedPackagesRef } from '../../schemas/vetting.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../options/usage-error.js';
 
 /**
  * Parses a package reference of `vetting vet|unvet`: a package id (64 hex digits) → `{packageId}`;

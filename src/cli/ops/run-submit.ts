@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { newCommandId } from '../../client/new-command-id.js';
 import type { JsCommands } from '../../schemas/commands.js';
-import type { CliIo } from '../cli-io.js';
-import type { ExitCode } from '../exit-code.js';
-import { runClientCommand } from '../run-client-command.js';
-import { UsageError } from '../usage-error.js';
+import type { CliIo } from '../process/cli-io.js';
+import type { ExitCode } from '../process/exit-code.js';
+import { runClientCommand } from './run-client-command.js';
+import { UsageError } from '../options/usage-error.js';
 import type { SubmitOptions } from './submit-options.js';
 
 async function readAll(stream: Readable): Promise<string> {

@@ -1,6 +1,6 @@
-import type { CliIo } from '../cli-io.js';
-import { ExitCode } from '../exit-code.js';
-import { runClientCommand } from '../run-client-command.js';
+import type { CliIo } from '../process/cli-io.js';
+import { ExitCode } from '../process/exit-code.js';
+import { runClientCommand } from './run-client-command.js';
 import { formatRight } from './format-right.js';
 import { rightsOf } from './rights-of.js';
 import type { UsersRevokeOptions } from './users-revoke-options.js';

@@ -1,8 +1,8 @@
 import { fieldMask } from '../../client/field-mask.js';
 import type { UserInput } from '../../schemas/users.js';
-import type { CliIo } from '../cli-io.js';
-import { ExitCode } from '../exit-code.js';
-import { runClientCommand } from '../run-client-command.js';
+import type { CliIo } from '../process/cli-io.js';
+import { ExitCode } from '../process/exit-code.js';
+import { runClientCommand } from './run-client-command.js';
 import type { UsersUpdateOptions } from './users-update-options.js';
 
 /**

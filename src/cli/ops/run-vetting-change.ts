@@ -1,7 +1,7 @@
 import type { UpdateVettedPackagesForceFlag, UpdateVettedPackagesRequest } from '../../schemas/vetting.js';
-import type { CliIo } from '../cli-io.js';
-import type { ExitCode } from '../exit-code.js';
-import { runClientCommand } from '../run-client-command.js';
+import type { CliIo } from '../process/cli-io.js';
+import type { ExitCode } from '../process/exit-code.js';
+import { runClientCommand } from './run-client-command.js';
 import { diffVettedPackages } from './diff-vetted-packages.js';
 import type { VettingChangeOptions, VettingForceFlag } from './vetting-change-options.js';
 

@@ -1,8 +1,8 @@
 import { lastValueFrom, tap } from 'rxjs';
 import type { ListVettedPackagesRequest } from '../../schemas/vetting.js';
-import type { CliIo } from '../cli-io.js';
-import type { ExitCode } from '../exit-code.js';
-import { runClientCommand } from '../run-client-command.js';
+import type { CliIo } from '../process/cli-io.js';
+import type { ExitCode } from '../process/exit-code.js';
+import { runClientCommand } from './run-client-command.js';
 import { formatVettedPackages } from './format-vetted-packages.js';
 import type { VettingListOptions } from './vetting-list-options.js';
 

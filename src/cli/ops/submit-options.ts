@@ -1,4 +1,4 @@
-import type { SourceOptions } from '../source-options.js';
+import type { SourceOptions } from '../options/source-options.js';
 
 /** Options of `runSubmit` (`ledger-rx submit FILE.json`). */
 export interface SubmitOptions {

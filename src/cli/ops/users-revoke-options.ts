@@ -1,4 +1,4 @@
-import type { SourceOptions } from '../source-options.js';
+import type { SourceOptions } from '../options/source-options.js';
 
 /** Options of `runUsersRevoke` (`ledger-rx users revoke USER`): the rights to revoke. */
 export interface UsersRevokeOptions {

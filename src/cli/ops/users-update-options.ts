@@ -1,4 +1,4 @@
-import type { SourceOptions } from '../source-options.js';
+import type { SourceOptions } from '../options/source-options.js';
 
 /**
  * Options of `runUsersUpdate` (`ledger-rx users update USER`). Only the fields given are updated (the

@@ -1,5 +1,5 @@
 import type { VettedPackagesRef } from '../../schemas/vetting.js';
-import type { SourceOptions } from '../source-options.js';
+import type { SourceOptions } from '../options/source-options.js';
 
 /** The force flags of a vetting change, by their command-line names. */
 export type VettingForceFlag = 'allow-vet-incompatible-upgrades' | 'allow-unvetted-dependencies';

@@ -1,4 +1,4 @@
-import type { SourceOptions } from '../source-options.js';
+import type { SourceOptions } from '../options/source-options.js';
 
 /** Options of `runVettingList` (`ledger-rx vetting list`). Empty filters match everything. */
 export interface VettingListOptions {

@@ -1,10 +1,10 @@
-import type { LogLevel } from '../log-level.js';
-import { logLevels } from '../log-level.js';
-import { parseFromOffset } from '../parse-from-offset.js';
-import { parseIntegerFlag } from '../parse-integer-flag.js';
-import { parseToOffset } from '../parse-to-offset.js';
-import { readFilterOptions } from '../read-filter-options.js';
-import { readSourceOptions } from '../read-source-options.js';
+import type { LogLevel } from '../log/log-level.js';
+import { logLevels } from '../log/log-level.js';
+import { parseFromOffset } from '../options/parse-from-offset.js';
+import { parseIntegerFlag } from '../options/parse-integer-flag.js';
+import { parseToOffset } from '../options/parse-to-offset.js';
+import { readFilterOptions } from '../options/read-filter-options.js';
+import { readSourceOptions } from '../options/read-source-options.js';
 import type { TailOptions } from './tail-options.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import { abortableSleep } from '../../cli/abortable-sleep.js';
-import { StopRequested } from '../../cli/stop-requested.js';
+import { abortableSleep } from '../../cli/process/abortable-sleep.js';
+import { StopRequested } from '../../cli/process/stop-requested.js';
 
 /**
  * Takes the session-level advisory lock of stream `streamName` in `schema` on a dedicated connection, so

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type { CliIo, StopSignal } from '../../../src/cli/cli-io.js';
+import type { CliIo, StopSignal } from '../../../src/cli/process/cli-io.js';
 
 /** A {@link CliIo} for in-process command tests: captured stdout/stderr and an emitter for signals. */
 export interface CapturedIo extends CliIo {

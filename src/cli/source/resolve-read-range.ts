@@ -1,8 +1,8 @@
 import type { LedgerBounds } from './ledger-bounds.js';
-import type { Logger } from './logger.js';
-import type { FromOffset } from './parse-from-offset.js';
-import type { ToOffset } from './parse-to-offset.js';
-import { UsageError } from './usage-error.js';
+import type { Logger } from '../log/logger.js';
+import type { FromOffset } from '../options/parse-from-offset.js';
+import type { ToOffset } from '../options/parse-to-offset.js';
+import { UsageError } from '../options/usage-error.js';
 
 /** The range flags of `tail` and `ingest`. */
 export interface ReadRangeRequest {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../options/usage-error.js';
 
 /**
  * Checks, before anything is read or written, that `--checkpoint FILE` can be saved where it is: its

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { Logger } from './logger.js';
+import type { Logger } from '../log/logger.js';
 
 /** The signals a command reacts to. */
 export type StopSignal = 'SIGINT' | 'SIGTERM';

@@ -1,4 +1,4 @@
-import type { Shape } from '../filters/transaction-format-builder.js';
+import type { Shape } from '../../filters/transaction-format-builder.js';
 import type { FilterOptions } from './filter-options.js';
 
 /** Turns the commander values of the flags added by `addFilterOptions` into {@link FilterOptions}. */

@@ -1,6 +1,6 @@
-import { FileCheckpointStore } from '../checkpoints/file-checkpoint-store.js';
-import { PostgresCheckpointStore } from '../checkpoints/postgres-checkpoint-store.js';
-import type { CheckpointStore } from '../operators/checkpoint.js';
+import { FileCheckpointStore } from '../../checkpoints/file-checkpoint-store.js';
+import { PostgresCheckpointStore } from '../../checkpoints/postgres-checkpoint-store.js';
+import type { CheckpointStore } from '../../operators/checkpoint.js';
 
 /** An opened checkpoint store and how to release it. */
 export interface OpenedCheckpointStore {

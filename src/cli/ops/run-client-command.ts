@@ -1,13 +1,13 @@
-import type { LedgerClient } from '../client/ledger-client.js';
-import type { CliIo } from './cli-io.js';
-import { createCommandLogger } from './create-command-logger.js';
-import type { LogLevel } from './log-level.js';
-import { describeError } from './describe-error.js';
-import { exitCodeFor } from './exit-code-for.js';
-import { ExitCode } from './exit-code.js';
-import type { LedgerSource } from './ledger-source.js';
-import { openLedgerSource } from './open-ledger-source.js';
-import type { SourceOptions } from './source-options.js';
+import type { LedgerClient } from '../../client/ledger-client.js';
+import type { CliIo } from '../process/cli-io.js';
+import { createCommandLogger } from '../log/create-command-logger.js';
+import type { LogLevel } from '../log/log-level.js';
+import { describeError } from '../process/describe-error.js';
+import { exitCodeFor } from '../process/exit-code-for.js';
+import { ExitCode } from '../process/exit-code.js';
+import type { LedgerSource } from '../source/ledger-source.js';
+import { openLedgerSource } from '../source/open-ledger-source.js';
+import type { SourceOptions } from '../options/source-options.js';
 
 /**
  * Runs a one-shot operator command: opens the source (`--url`, token flags), calls `work` with the

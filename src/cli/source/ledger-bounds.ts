@@ -1,4 +1,4 @@
-import type { LedgerClient } from '../client/ledger-client.js';
+import type { LedgerClient } from '../../client/ledger-client.js';
 import { retryStartupCall, type RetryStartupCallOptions } from './retry-startup-call.js';
 
 /** The participant's bounds as a streaming command sees them when it starts. */

@@ -1,6 +1,6 @@
 import { ReplaySubject, type Observable } from 'rxjs';
 import type { SignalSource, StopSignal } from './cli-io.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../log/logger.js';
 import { StopRequested } from './stop-requested.js';
 
 /** The handle of {@link listenForStopSignals}. */

@@ -1,4 +1,4 @@
-import type { Shape } from '../filters/transaction-format-builder.js';
+import type { Shape } from '../../filters/transaction-format-builder.js';
 
 /**
  * What a streaming command reads, as given on the command line. With no `parties` (or with `anyParty`),

@@ -1,6 +1,6 @@
 import type { CliIo } from './cli-io.js';
-import { loadLoggerModule } from './load-logger-module.js';
-import type { LogLevel } from './log-level.js';
+import { loadLoggerModule } from '../log/load-logger-module.js';
+import type { LogLevel } from '../log/log-level.js';
 import { processIo } from './process-io.js';
 
 /**

@@ -1,11 +1,11 @@
-import { createLedgerClient } from '../client/create-ledger-client.js';
-import type { LedgerClientOptions } from '../client/ledger-client-options.js';
-import { startSandbox } from '../sandbox/start-sandbox.js';
+import { createLedgerClient } from '../../client/create-ledger-client.js';
+import type { LedgerClientOptions } from '../../client/ledger-client-options.js';
+import { startSandbox } from '../../sandbox/start-sandbox.js';
 import type { LedgerSource } from './ledger-source.js';
-import type { Logger } from './logger.js';
-import type { SourceOptions } from './source-options.js';
+import type { Logger } from '../log/logger.js';
+import type { SourceOptions } from '../options/source-options.js';
 import { tokenFileProvider } from './token-file-provider.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../options/usage-error.js';
 
 /** What {@link openLedgerSource} needs besides the flags. */
 export interface OpenLedgerSourceContext {

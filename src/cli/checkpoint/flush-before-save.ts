@@ -1,5 +1,5 @@
 import { from, type ObservableInput } from 'rxjs';
-import type { Checkpoint, CheckpointStore } from '../operators/checkpoint.js';
+import type { Checkpoint, CheckpointStore } from '../../operators/checkpoint.js';
 
 /**
  * A {@link CheckpointStore} that runs `flush` (e.g. `NdjsonWriter.flush`: wait for pending writes, then

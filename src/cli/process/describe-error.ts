@@ -1,8 +1,8 @@
-import { LedgerApiError } from '../errors/ledger-api-error.js';
-import { LedgerRxError } from '../errors/ledger-rx-error.js';
-import { PrunedOffsetError } from '../errors/pruned-offset-error.js';
-import { RetriesExhaustedError } from '../errors/retries-exhausted-error.js';
-import { UsageError } from './usage-error.js';
+import { LedgerApiError } from '../../errors/ledger-api-error.js';
+import { LedgerRxError } from '../../errors/ledger-rx-error.js';
+import { PrunedOffsetError } from '../../errors/pruned-offset-error.js';
+import { RetriesExhaustedError } from '../../errors/retries-exhausted-error.js';
+import { UsageError } from '../options/usage-error.js';
 
 /**
  * A human-readable, multi-line description of an error for stderr (no trailing newline): the first line

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
-import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { wireJson } from '../streams/wire-json.js';
+import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
+import { wireJson } from '../../streams/wire-json.js';
 
 /**
  * Writes update elements as NDJSON: one compact JSON document per line, the element as the server sent it

@@ -1,4 +1,4 @@
-import type { CliIo } from './cli-io.js';
+import type { CliIo } from '../process/cli-io.js';
 import { createJsonLogger } from './create-json-logger.js';
 import type { LogLevel } from './log-level.js';
 import type { Logger } from './logger.js';

@@ -1,5 +1,5 @@
 import { from, type ObservableInput } from 'rxjs';
-import type { Checkpoint, CheckpointStore } from '../operators/checkpoint.js';
+import type { Checkpoint, CheckpointStore } from '../../operators/checkpoint.js';
 
 /**
  * A {@link CheckpointStore} whose `load` resumes after whichever is further: the checkpoint in `store`, or

@@ -1,4 +1,4 @@
-import type { LedgerClient } from '../client/ledger-client.js';
+import type { LedgerClient } from '../../client/ledger-client.js';
 
 /** An opened source (see `openLedgerSource`): a client, and what to close when done. */
 export interface LedgerSource {

@@ -1,9 +1,9 @@
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { LedgerApiError } from '../errors/ledger-api-error.js';
-import { ProtocolError } from '../errors/protocol-error.js';
-import { RetriesExhaustedError } from '../errors/retries-exhausted-error.js';
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import { LedgerApiError } from '../../errors/ledger-api-error.js';
+import { ProtocolError } from '../../errors/protocol-error.js';
+import { RetriesExhaustedError } from '../../errors/retries-exhausted-error.js';
 import { ExitCode } from './exit-code.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../options/usage-error.js';
 
 /**
  * The exit code for an error that ended a command:

@@ -1,4 +1,4 @@
-import type { TailStatus } from '../operators/tail-status.js';
+import type { TailStatus } from '../../operators/tail-status.js';
 import type { Logger } from './logger.js';
 
 /**

@@ -3,7 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LogLevel } from './log-level.js';
 import type { Logger } from './logger.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../options/usage-error.js';
 
 const methods = ['debug', 'info', 'warn', 'error'] as const;
 

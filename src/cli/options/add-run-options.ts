@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { logLevels } from './log-level.js';
+import { logLevels } from '../log/log-level.js';
 
 /**
  * Adds the flags shared by the long-running readers (`tail`, `ingest`) about how they run and report:

@@ -1,7 +1,7 @@
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { EventFormatBuilder } from '../filters/event-format-builder.js';
-import { updateFormat } from '../filters/update-format-builder.js';
-import type { UpdateFormat } from '../schemas/filters.js';
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import type { EventFormatBuilder } from '../../filters/event-format-builder.js';
+import { updateFormat } from '../../filters/update-format-builder.js';
+import type { UpdateFormat } from '../../schemas/filters.js';
 import type { FilterOptions } from './filter-options.js';
 import { UsageError } from './usage-error.js';
 
