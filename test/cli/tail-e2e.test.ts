@@ -251,11 +251,13 @@ export function createLogger({ level }) {
 
   it('SIGTERM while the reader of the pipe is not reading: the checkpoint covers the last line; a restart repeats nothing', async () => {
     const checkpoint = join(dir, 'stalled.json');
-    const child = spawn(process.execPath, [cliPath, 'tail', '--url', sandbox.url, '--checkpoint', checkpoint, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath, 'tail', '--url', sandbox.url, '--checkpoint', checkpoint, '--log-level', 'debug'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    await new Promise((r) => setTimeout(r, 1_200)); // nobody reads stdout: the pipe is full, the tail waits for it to drain
+    // The read has started (so the signal handlers are in place, however slow the start-up under load) ...
+    await waitFor(async () => stderr.includes('"msg":"reading"'));
+    await new Promise((r) => setTimeout(r, 1_000)); // ... and nobody reads stdout: the pipe is full, the tail waits for it to drain
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     let text = '';
