@@ -193,7 +193,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
   it('is exactly-once across kill -9 at random moments while the ledger grows', async () => {
     const sandbox = await startSandbox({ seed: 1500, generate: 150 });
     const schema = `ing_kill_${unique}`;
-    const args = ['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--batch', '60', '--batch-ms', '30', '--log-level', 'warn', '--lock-wait-ms', '20000'];
+    const args = ['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--batch', '60', '--batch-ms', '30', '--log-level', 'info', '--lock-wait-ms', '20000'];
     const seedValue = 7;
     let seed = seedValue;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -202,7 +202,11 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       const seen: number[] = [];
       for (let round = 0; round < kills; round++) {
         const cli = startCli(args);
-        await new Promise((r) => setTimeout(r, 400 + Math.floor(random() * 1100)));
+        // random moments counted from the schema being ready, not from the spawn: under load the start-up
+        // alone can take longer than the delay, and then no run would ever commit anything
+        const started = Date.now();
+        while (!cli.stderr().includes('schema ready') && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, Math.floor(random() * 1100)));
         cli.child.kill('SIGKILL');
         const { signal } = await cli.exited;
         expect(signal).toBe('SIGKILL');
