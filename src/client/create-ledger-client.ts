@@ -108,6 +108,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       call,
       decoding: { validate: callOptions.validate ?? resolved.validateResponses, rawText: callOptions.rawText ?? false, order },
       signal: callOptions.signal,
+      onBytes: callOptions.onBytes,
     };
   }
 
@@ -145,13 +146,13 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     },
 
     updates(request, callOptions) {
-      const { call, decoding, signal } = prepareUpdates(request, callOptions);
-      return observeUpdates(transport, call, decoding, signal);
+      const { call, decoding, signal, onBytes } = prepareUpdates(request, callOptions);
+      return observeUpdates(transport, call, decoding, signal, onBytes);
     },
 
     iterateUpdates(request, callOptions) {
-      const { call, decoding, signal } = prepareUpdates(request, callOptions);
-      return iterateUpdates(transport, call, decoding, signal);
+      const { call, decoding, signal, onBytes } = prepareUpdates(request, callOptions);
+      return iterateUpdates(transport, call, decoding, signal, onBytes);
     },
 
     async submit(commands, callOptions) {

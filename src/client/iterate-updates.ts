@@ -17,19 +17,21 @@ import type { HttpCall, HttpTransport, OpenResponse } from './create-http-transp
  * @param call - method, path, query and body (no signal: one is made per iteration).
  * @param decoding - whether each element is validated, and whether its raw text is kept.
  * @param signal - the caller's abort signal, if any.
+ * @param onBytes - called with the size of each body chunk as it is read, if given.
  */
 export function iterateUpdates(
   transport: HttpTransport,
   call: Omit<HttpCall, 'signal' | 'cancel'>,
   decoding: UpdateDecoding,
   signal: AbortSignal | undefined,
+  onBytes?: (bytes: number) => void,
 ): AsyncIterable<JsGetUpdatesResponse> {
   async function* run(): AsyncGenerator<JsGetUpdatesResponse, void, undefined> {
     const controller = new AbortController();
     let response: OpenResponse | undefined;
     try {
       response = await transport.open({ ...call, signal, cancel: controller.signal });
-      yield* iterateJsonArrayBody(response.body, updateElementDecoder(decoding), {});
+      yield* iterateJsonArrayBody(response.body, updateElementDecoder(decoding), onBytes ? { onBytes } : {});
     } catch (error) {
       throw response ? response.mapError(error) : error;
     } finally {

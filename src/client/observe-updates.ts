@@ -22,12 +22,14 @@ import type { HttpCall, HttpTransport } from './create-http-transport.js';
  * @param call - method, path, query and body (no signal: one is made per subscription).
  * @param decoding - whether each element is validated, and whether its raw text is kept.
  * @param signal - the caller's abort signal, if any.
+ * @param onBytes - called with the size of each body chunk as it is read, if given.
  */
 export function observeUpdates(
   transport: HttpTransport,
   call: Omit<HttpCall, 'signal' | 'cancel'>,
   decoding: UpdateDecoding,
   signal: AbortSignal | undefined,
+  onBytes?: (bytes: number) => void,
 ): Observable<JsGetUpdatesResponse> {
   return defer(() => {
     const controller = new AbortController();
@@ -35,6 +37,7 @@ export function observeUpdates(
       switchMap((response) =>
         observeJsonArrayBody(response.body, updateElementDecoder(decoding), {
           onTeardown: () => controller.abort(cancelReason),
+          ...(onBytes ? { onBytes } : {}),
         }).pipe(
           catchError((error: unknown) => {
             // map now: the body's teardown runs before a lazily mapped error would be built

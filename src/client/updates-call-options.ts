@@ -19,4 +19,9 @@ export interface UpdatesCallOptions extends CallOptions {
    * out unchanged). Default false: the text is otherwise dropped as soon as the element is parsed.
    */
   readonly rawText?: boolean | undefined;
+  /**
+   * Called with the size of each chunk of the response body as it is read (for metrics: the operators pass
+   * it to report bytes read). Default none.
+   */
+  readonly onBytes?: ((bytes: number) => void) | undefined;
 }

@@ -7,7 +7,7 @@ export { isListTooLarge, resolveRetryConfig, retryDelay } from './retry-config.j
 export type { ResolvedRetryConfig, RetryConfig } from './retry-config.js';
 export { tailUpdates } from './tail-updates.js';
 export type { TailUpdatesConfig } from './tail-updates.js';
-export type { TailStatus } from './tail-status.js';
+export type { DeliveredCounts, RequestOutcome, TailStatus } from './tail-status.js';
 export { trackCheckpoint } from './track-checkpoint.js';
 export type { TrackCheckpointConfig } from './track-checkpoint.js';
 export type { UpdatesPageOptions, UpdatesSource } from './updates-source.js';

@@ -88,7 +88,13 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
     {
       direction: 'descending',
       start: () =>
-        endOption === 'ledger-end' ? from(source.ledgerEnd()).pipe(map((e) => ({ end: e.offset ?? 0 }))) : of({ end: endOption }),
+        endOption === 'ledger-end'
+          ? from(source.ledgerEnd()).pipe(
+              map((e) => e.offset ?? 0),
+              tap((offset) => config.onStatus?.({ type: 'ledger-end', offset })),
+              map((end) => ({ end })),
+            )
+          : of({ end: endOption }),
       plan: (state, limit) =>
         of(
           state.end <= begin

@@ -1,4 +1,4 @@
-import { asyncScheduler, concatMap, from, map, of, type Observable, type ObservableInput } from 'rxjs';
+import { asyncScheduler, concatMap, from, map, of, tap, type Observable, type ObservableInput } from 'rxjs';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { CheckpointStore } from './checkpoint.js';
@@ -135,11 +135,17 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   const longPoll = config.longPollMs ?? 5_000;
   const targetLatency = config.targetLatencyMs ?? 50;
   const to = config.endInclusive;
+  /** The ledger end, reported as a `ledger-end` status on its way. */
+  const ledgerEnd = () =>
+    from(source.ledgerEnd()).pipe(
+      map((e) => e.offset ?? 0),
+      tap((offset) => config.onStatus?.({ type: 'ledger-end', offset })),
+    );
 
   const startOffset = (): ObservableInput<number> => {
     const fallback = config.beginExclusive ?? 'begin';
     const resolveFallback = (): ObservableInput<number> =>
-      fallback === 'begin' ? of(0) : fallback === 'ledger-end' ? from(source.ledgerEnd()).pipe(map((e) => e.offset ?? 0)) : of(fallback);
+      fallback === 'begin' ? of(0) : fallback === 'ledger-end' ? ledgerEnd() : of(fallback);
     if (!config.checkpointStore) return resolveFallback();
     return from(config.checkpointStore.load()).pipe(concatMap((cp) => (cp ? of(cp.offset) : from(resolveFallback()))));
   };
@@ -174,9 +180,9 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
       plan: (state, limit) => {
         if (to === undefined) return of(openPlan(state, limit, undefined));
         if (state.cursor >= to) return of(null);
-        return from(source.ledgerEnd()).pipe(
+        return ledgerEnd().pipe(
           map((end): PagePlan => {
-            if ((end.offset ?? 0) < to) return openPlan(state, limit, to);
+            if (end < to) return openPlan(state, limit, to);
             return {
               request: { ...format, beginExclusive: state.cursor, endInclusive: to } as GetUpdatesRequest,
               options: { limit, ...decoding },

@@ -12,6 +12,8 @@ export interface UpdatesPageOptions {
   readonly validate?: boolean;
   /** Keep each element's exact JSON text for `elementText` (default false). */
   readonly rawText?: boolean;
+  /** Called with the size of each chunk of the answer as it is read (the operators count bytes read with it). */
+  readonly onBytes?: (bytes: number) => void;
 }
 
 /**
@@ -19,6 +21,11 @@ export interface UpdatesPageOptions {
  * aborts it), and the ledger end. `LedgerClient` satisfies it; tests pass fakes built from marbles.
  */
 export interface UpdatesSource {
+  /**
+   * The name of the transport the calls go through, reported in the read's statuses for metrics
+   * (`'http'` when absent: the `POST /v2/updates` list).
+   */
+  readonly transport?: string;
   updates(request: GetUpdatesRequest, options?: UpdatesPageOptions): Observable<JsGetUpdatesResponse>;
   ledgerEnd(): ObservableInput<GetLedgerEndResponse>;
 }

@@ -82,7 +82,9 @@ async function* read<T>(
       }
       let failure: { error: unknown } | undefined;
       try {
-        scanner.write(chunkBytes(result.value));
+        const bytes = chunkBytes(result.value);
+        options.onBytes?.(bytes.length);
+        scanner.write(bytes);
       } catch (error) {
         failure = { error };
       }

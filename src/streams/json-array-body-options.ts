@@ -7,4 +7,6 @@ export interface JsonArrayBodyOptions extends JsonArrayScannerOptions {
    * the body was released. The HTTP client uses it to abort the request.
    */
   readonly onTeardown?: () => void;
+  /** Called with the size of each chunk of the body as it is read, before its elements are emitted (for metrics). */
+  readonly onBytes?: (bytes: number) => void;
 }

@@ -44,7 +44,7 @@ export function observeJsonArrayBody<T>(
       options.onTeardown?.();
       throw error;
     }
-    const release = isNodeReadable(body) ? readReadable(body, scanner, subscriber) : readIterable(body, scanner, subscriber);
+    const release = isNodeReadable(body) ? readReadable(body, scanner, subscriber, options.onBytes) : readIterable(body, scanner, subscriber, options.onBytes);
     return () => {
       scanner.close();
       release();
@@ -53,7 +53,7 @@ export function observeJsonArrayBody<T>(
   });
 }
 
-function readReadable<T>(body: Readable, scanner: JsonArrayScanner, subscriber: Subscriber<T>): () => void {
+function readReadable<T>(body: Readable, scanner: JsonArrayScanner, subscriber: Subscriber<T>, onBytes: ((bytes: number) => void) | undefined): () => void {
   let ended = false;
   const finish = (): void => {
     ended = true;
@@ -67,7 +67,9 @@ function readReadable<T>(body: Readable, scanner: JsonArrayScanner, subscriber: 
   };
   const onData = (chunk: unknown): void => {
     try {
-      scanner.write(chunkBytes(chunk));
+      const bytes = chunkBytes(chunk);
+      onBytes?.(bytes.length);
+      scanner.write(bytes);
     } catch (error) {
       subscriber.error(error);
     }
@@ -102,7 +104,12 @@ function readReadable<T>(body: Readable, scanner: JsonArrayScanner, subscriber: 
   return release;
 }
 
-function readIterable<T>(body: AsyncIterable<Uint8Array>, scanner: JsonArrayScanner, subscriber: Subscriber<T>): () => void {
+function readIterable<T>(
+  body: AsyncIterable<Uint8Array>,
+  scanner: JsonArrayScanner,
+  subscriber: Subscriber<T>,
+  onBytes: ((bytes: number) => void) | undefined,
+): () => void {
   const iterator = body[Symbol.asyncIterator]();
   let done = false;
   let active = true;
@@ -121,7 +128,9 @@ function readIterable<T>(body: AsyncIterable<Uint8Array>, scanner: JsonArrayScan
         }
         if (!active) return;
         if (result.done === true) break;
-        scanner.write(chunkBytes(result.value));
+        const bytes = chunkBytes(result.value);
+        onBytes?.(bytes.length);
+        scanner.write(bytes);
         if (!active) return;
       }
       done = true;

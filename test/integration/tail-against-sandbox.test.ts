@@ -71,7 +71,7 @@ describe('tailUpdates against the sandbox', () => {
     const offsets = delivered.map(offsetOf);
     expectStrictlyIncreasing(offsets);
     expect(delivered.filter((e) => !isCheckpoint(e)).map(offsetOf)).toEqual(visible(sandbox.updates({ endInclusive: lastExpected })));
-    expect(statuses[0]).toEqual({ type: 'resumed', fromOffset: 0, attempt: 0 });
+    expect(statuses[0]).toEqual({ type: 'resumed', fromOffset: 0, attempt: 0, transport: 'http' });
     expect(statuses.filter((s) => s.type === 'retrying')).toEqual([]);
   });
 

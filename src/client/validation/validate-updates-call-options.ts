@@ -17,12 +17,12 @@ function requireOptionalCount(value: unknown, field: string): void {
  * Checks the options of `updates()`/`iterateUpdates()` before anything is sent: the common checks of
  * {@link validateCallOptions}, then `limit` and `streamIdleTimeoutMs`, when set, non-negative integers
  * (the server answers 400 text/plain to a non-integer query parameter), and `validate` and `rawText`,
- * when set, booleans. `null` is not a way to leave an option out: it is rejected like any other
+ * when set, booleans, and `onBytes`, when set, a function. `null` is not a way to leave an option out: it is rejected like any other
  * wrong type.
  *
  * @param options - the caller's argument, as given.
  * @returns the options (`{}` for `undefined`), typed.
- * @throws InvalidArgumentError naming `options`, `signal`, `limit`, `streamIdleTimeoutMs`, `validate` or `rawText`.
+ * @throws InvalidArgumentError naming `options`, `signal`, `limit`, `streamIdleTimeoutMs`, `validate`, `rawText` or `onBytes`.
  */
 export function validateUpdatesCallOptions(options: unknown): UpdatesCallOptions {
   const checked = validateCallOptions(options) as UpdatesCallOptions;
@@ -30,5 +30,6 @@ export function validateUpdatesCallOptions(options: unknown): UpdatesCallOptions
   requireOptionalCount(checked.streamIdleTimeoutMs, 'streamIdleTimeoutMs');
   requireOptionalBoolean(checked.validate, 'validate');
   requireOptionalBoolean(checked.rawText, 'rawText');
+  if (checked.onBytes !== undefined && typeof checked.onBytes !== 'function') throw new InvalidArgumentError('onBytes', 'must be a function (or left out)');
   return checked;
 }

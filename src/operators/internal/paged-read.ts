@@ -26,6 +26,7 @@ import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/upda
 import { isOffsetCheckpoint } from '../../streams/is-offset-checkpoint.js';
 import { updateOffset } from '../../streams/update-offset.js';
 import { isListTooLarge, retryDelay, statedListCap, type ResolvedRetryConfig } from '../retry-config.js';
+import { ReadMeter } from './read-meter.js';
 import type { TailStatus } from '../tail-status.js';
 import type { UpdatesPageOptions, UpdatesSource } from '../updates-source.js';
 
@@ -85,6 +86,10 @@ type PageItem =
  * Emits elements in offset order, each exactly once. Completes when `spec` says so. Errors with a
  * `ProtocolError` when offsets go the wrong way, with the error itself when it is not retryable, and with
  * `RetriesExhaustedError` when retries run out. Unsubscribing aborts the call in flight.
+ *
+ * With `onStatus`, also reports what metrics need (see `TailStatus`): `progress` (elements delivered by
+ * kind, bytes read, the position, the last record time) and `request` (each call's outcome), named with
+ * the source's `transport`.
  */
 export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, config: PagedReadConfig): Observable<JsGetUpdatesResponse> {
   return defer(() => {
@@ -95,16 +100,26 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
     let attempt = 0;
     let resuming = true;
     const status = (s: TailStatus) => config.onStatus?.(s);
+    const meter = config.onStatus ? new ReadMeter(status, () => config.scheduler.now()) : undefined;
+    const transport = () => source.transport ?? 'http';
 
     const runPage = (plan: PagePlan): Observable<JsGetUpdatesResponse> =>
       new Observable<JsGetUpdatesResponse>((subscriber) => {
         const started = config.scheduler.now();
         asked = plan.options.limit ?? limit;
+        const pageAsked = plan.options.limit;
         let received = 0;
+        let ended = false;
+        meter?.start(transport());
+        const options = meter ? { ...plan.options, onBytes: meter.onBytes } : plan.options;
+        const report = (outcome: 'ok' | 'error' | 'cancelled', error?: unknown) => {
+          ended = true;
+          meter?.ended(spec.position(state as S), outcome, received, pageAsked, config.scheduler.now() - started, error);
+        };
         let last = plan.from;
         let stop = false;
         const admitted = new Observable<{ element: JsGetUpdatesResponse; offset: number | undefined }>((inner) =>
-          source.updates(plan.request, plan.options).subscribe({
+          source.updates(plan.request, options).subscribe({
             next: (element) => {
               if (stop) return;
               received++;
@@ -150,14 +165,19 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
               ),
             )
           : admitted;
-        return handled.subscribe({
+        const subscription = handled.subscribe({
           next: ({ element, offset }) => {
             subscriber.next(element);
             state = spec.delivered(state as S, offset);
             attempt = 0;
+            meter?.delivered(element, spec.position(state));
           },
-          error: (e: unknown) => subscriber.error(e),
+          error: (e: unknown) => {
+            report('error', e);
+            subscriber.error(e);
+          },
           complete: () => {
+            report('ok');
             if (!finished) {
               const next = spec.pageEnd(state as S, received, plan, config.scheduler.now() - started);
               if (next === null) finished = true;
@@ -167,6 +187,10 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
             subscriber.complete();
           },
         });
+        return () => {
+          subscription.unsubscribe();
+          if (!ended) report('cancelled');
+        };
       });
 
     const onePage = defer(() => {
@@ -175,7 +199,7 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
         tap((s) => {
           if (resuming) {
             resuming = false;
-            status({ type: 'resumed', fromOffset: spec.position(s), attempt });
+            status({ type: 'resumed', fromOffset: spec.position(s), attempt, transport: transport() });
           }
         }),
         concatMap((s) => from(spec.plan(s, limit)).pipe(take(1))),

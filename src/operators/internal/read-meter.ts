@@ -1,0 +1,78 @@
+import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
+import type { DeliveredCounts, RequestOutcome, TailStatus } from '../tail-status.js';
+import { updateKind, updateRecordTime } from './update-kind.js';
+
+const progressEveryMs = 1_000;
+
+type Counts = { -readonly [K in keyof DeliveredCounts]: number };
+const zero = (): Counts => ({ transaction: 0, reassignment: 0, topology: 0, checkpoint: 0, unknown: 0 });
+
+/**
+ * The metrics side of a paged read: counts what is delivered (by kind) and the bytes read, and reports
+ * them as `progress` statuses (when a request ends, and at most every second of scheduler time during a
+ * long one), and each request's end as a `request` status. Only made when the read has an `onStatus`:
+ * per element it costs a kind test and a clock read.
+ */
+export class ReadMeter {
+  private counts = zero();
+  private bytes = 0;
+  private last: JsGetUpdatesResponse | undefined;
+  private recordTime: string | undefined;
+  private dirty = false;
+  private lastProgressAt: number;
+  private transport = 'http';
+
+  constructor(
+    private readonly emit: (status: TailStatus) => void,
+    private readonly now: () => number,
+  ) {
+    this.lastProgressAt = now();
+  }
+
+  /** For the source's `onBytes`. */
+  readonly onBytes = (bytes: number): void => {
+    this.bytes += bytes;
+    this.dirty = true;
+  };
+
+  /** A request starts through `transport`. */
+  start(transport: string): void {
+    this.transport = transport;
+  }
+
+  /** An element was delivered; the read's position is now `position`. */
+  delivered(element: JsGetUpdatesResponse, position: number): void {
+    this.counts[updateKind(element)]++;
+    this.last = element;
+    this.dirty = true;
+    if (this.now() - this.lastProgressAt >= progressEveryMs) this.progress(position);
+  }
+
+  /** Reports what was delivered since the last report, if anything. */
+  progress(position: number): void {
+    if (!this.dirty) return;
+    if (this.last !== undefined) {
+      this.recordTime = updateRecordTime(this.last) ?? this.recordTime;
+      this.last = undefined;
+    }
+    this.emit({ type: 'progress', transport: this.transport, delivered: this.counts, bytes: this.bytes, offset: position, recordTime: this.recordTime });
+    this.counts = zero();
+    this.bytes = 0;
+    this.dirty = false;
+    this.lastProgressAt = this.now();
+  }
+
+  /** A request ended: reports the progress, then the request. */
+  ended(position: number, outcome: RequestOutcome, elements: number, limit: number | undefined, durationMs: number, error?: unknown): void {
+    this.progress(position);
+    this.emit({
+      type: 'request',
+      transport: this.transport,
+      outcome,
+      elements,
+      limit,
+      durationMs,
+      ...(outcome === 'error' ? { error } : {}),
+    });
+  }
+}
