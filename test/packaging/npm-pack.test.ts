@@ -44,22 +44,28 @@ describe('npm pack', () => {
       import * as filters from 'ledger-rx/filters';
       import * as operators from 'ledger-rx/operators';
       import * as sandboxApi from 'ledger-rx/sandbox';
+      import * as metricsApi from 'ledger-rx/metrics';
       import pkg from 'ledger-rx/package.json' with { type: 'json' };
       const sandbox = await sandboxApi.startSandbox({ seed: 3 });
       const client = root.createLedgerClient({ baseUrl: sandbox.url });
       const end = await client.ledgerEnd();
       const format = filters.updateFormat().transactions((t) => t.anyParty()).build();
       const { lastValueFrom, toArray } = await import('rxjs');
-      const got = await lastValueFrom(operators.tailUpdates(client, { updateFormat: format, endInclusive: end.offset }).pipe(toArray()));
+      const { Registry } = await import('prom-client');
+      const registry = new Registry();
+      const metrics = metricsApi.collectMetrics(registry);
+      const got = await lastValueFrom(operators.tailUpdates(client, { updateFormat: format, endInclusive: end.offset, onStatus: metrics.onStatus }).pipe(toArray()));
+      const counted = (await registry.getSingleMetric('ledger_rx_elements_total').get()).values.reduce((n, v) => n + v.value, 0);
       await client.close();
       await sandbox.close();
-      process.stdout.write(JSON.stringify({ name: pkg.name, end: end.offset, got: got.length, errors: typeof root.LedgerApiError }));
+      process.stdout.write(JSON.stringify({ name: pkg.name, end: end.offset, got: got.length, counted, errors: typeof root.LedgerApiError }));
       `,
     );
-    const result = JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' })) as { name: string; end: number; got: number; errors: string };
+    const result = JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' })) as { name: string; end: number; got: number; counted: number; errors: string };
     expect(result.name).toBe('ledger-rx');
     expect(result.end).toBeGreaterThan(0);
     expect(result.got).toBeGreaterThan(0);
+    expect(result.counted).toBe(result.got); // ledger-rx/metrics counted each element through prom-client
     expect(result.errors).toBe('function');
   });
 

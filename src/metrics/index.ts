@@ -1,0 +1,8 @@
+/**
+ * `ledger-rx/metrics`: Prometheus instruments for reads of the update stream (through `prom-client`, loaded
+ * only by this entry point), the readiness of a daemon, and a small HTTP server for `/metrics`, `/healthz`
+ * and `/readyz`.
+ */
+export { collectMetrics } from './collect-metrics.js';
+export type { CollectMetricsOptions } from './collect-metrics.js';
+export type { BatchCommit, LedgerRxMetrics } from './ledger-rx-metrics.js';
