@@ -6,3 +6,7 @@
 export { collectMetrics } from './collect-metrics.js';
 export type { CollectMetricsOptions } from './collect-metrics.js';
 export type { BatchCommit, LedgerRxMetrics } from './ledger-rx-metrics.js';
+export { ReadinessTracker } from './readiness-tracker.js';
+export type { Readiness, ReadinessOptions, ReadinessPhase } from './readiness-tracker.js';
+export { startMetricsServer } from './start-metrics-server.js';
+export type { MetricsServer, MetricsServerOptions } from './start-metrics-server.js';
