@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { wireJson } from '../../streams/wire-json.js';
+import type { UpdateWriter } from './update-writer.js';
 
 /**
  * Writes update elements as NDJSON: one compact JSON document per line, the element as the server sent it
@@ -12,7 +13,7 @@ import { wireJson } from '../../streams/wire-json.js';
  * checkpoint that covers those lines. A stream error is kept: `drained` and `flush` then reject with it,
  * and `write` throws it.
  */
-export class NdjsonWriter {
+export class NdjsonWriter implements UpdateWriter {
   private readonly stream: Writable;
   private readonly syncOutput: () => Promise<void>;
   private pending = 0;

@@ -1,49 +1,23 @@
-import { Subject, identity, lastValueFrom, takeUntil, takeWhile, type Observable, type ObservableInput } from 'rxjs';
-import { readDescending } from '../../operators/read-descending.js';
-import { tailUpdates } from '../../operators/tail-updates.js';
-import { trackCheckpoint } from '../../operators/track-checkpoint.js';
-import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import { updateOffset } from '../../streams/update-offset.js';
-import { buildUpdateFormat } from '../options/build-update-format.js';
+import { lastValueFrom, takeUntil } from 'rxjs';
 import { checkCheckpointFile } from '../checkpoint/check-checkpoint-file.js';
-import type { CliIo } from '../process/cli-io.js';
-import { computeRunStats } from '../report/compute-run-stats.js';
-import { createCommandLogger } from '../log/create-command-logger.js';
-import { describeError } from '../process/describe-error.js';
-import { exitCodeFor } from '../process/exit-code-for.js';
-import { ExitCode } from '../process/exit-code.js';
 import { flushBeforeSave } from '../checkpoint/flush-before-save.js';
-import { isOffsetCheckpoint } from '../../streams/is-offset-checkpoint.js';
-import { lastLineOffset } from '../output/last-line-offset.js';
-import { ledgerBounds } from '../source/ledger-bounds.js';
-import type { LedgerSource } from '../source/ledger-source.js';
+import { openCheckpointStore } from '../checkpoint/open-checkpoint-store.js';
+import { buildUpdateFormat } from '../options/build-update-format.js';
 import { NdjsonWriter } from '../output/ndjson-writer.js';
-import { openCheckpointStore, type OpenedCheckpointStore } from '../checkpoint/open-checkpoint-store.js';
+import type { CliIo } from '../process/cli-io.js';
+import type { ExitCode } from '../process/exit-code.js';
+import { runStreamingCommand } from '../process/run-streaming-command.js';
+import type { StreamingRun } from '../process/streaming-run.js';
+import { ledgerBounds } from '../source/ledger-bounds.js';
 import { openLedgerSource } from '../source/open-ledger-source.js';
-import { openOutput } from '../output/open-output.js';
-import type { OutputTarget } from '../output/output-target.js';
-import type { CheckpointStore } from '../../operators/checkpoint.js';
-import { ProgressLine } from '../report/progress-line.js';
 import { resolveReadRange } from '../source/resolve-read-range.js';
-import { resumeAfterOutput } from '../checkpoint/resume-after-output.js';
-import { statusLogger } from '../log/status-logger.js';
-import { listenForStopSignals } from '../process/listen-for-stop-signals.js';
-import { StopRequested } from '../process/stop-requested.js';
-import { UsageError } from '../options/usage-error.js';
+import { checkTailOptions } from './check-tail-options.js';
+import { openTailOutput } from './open-tail-output.js';
+import { openTailRead } from './open-tail-read.js';
+import { planTailRead } from './plan-tail-read.js';
+import { TailDelivery } from './tail-delivery.js';
 import type { TailOptions } from './tail-options.js';
-
-const none: ObservableInput<unknown> = [];
-
-function checkOptions(o: TailOptions): void {
-  if (o.checkpointFile !== undefined && o.checkpointPg !== undefined) throw new UsageError('give either --checkpoint or --checkpoint-pg, not both');
-  if (o.checkpointPg !== undefined && !o.streamName) throw new UsageError('--checkpoint-pg needs --stream-name NAME');
-  if (o.streamName !== undefined && o.checkpointPg === undefined) throw new UsageError('--stream-name goes with --checkpoint-pg');
-  if (o.descending) {
-    if (o.checkpointFile !== undefined || o.checkpointPg !== undefined) throw new UsageError('--descending reads history once: it takes no checkpoint');
-    if (o.from === 'end') throw new UsageError('--descending with --from end reads nothing: give --from OFFSET or leave it out');
-  }
-  if (typeof o.from === 'number' && typeof o.to === 'number' && o.to < o.from) throw new UsageError(`--to ${o.to} is below --from ${o.from}`);
-}
+import { takeUpdates } from './take-updates.js';
 
 /**
  * `ledger-rx tail`: writes the participant's updates as NDJSON (one element per line, as the server sent
@@ -76,188 +50,68 @@ function checkOptions(o: TailOptions): void {
  * non-retryable server error (a pruned start prints the earliest available offset); 4 retries exhausted. A
  * closed stdout (EPIPE) ends quietly with 0.
  */
-export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode> {
-  let progress: ProgressLine | undefined;
-  const logger = createCommandLogger(io, options.logLevel, () => progress?.clear());
-  const stops = listenForStopSignals(io.signals, logger, io.forceExit ?? (() => undefined));
-  const startedAt = performance.now();
-  let source: LedgerSource | undefined;
-  let checkpoints: OpenedCheckpointStore | undefined;
-  let output: OutputTarget | undefined;
-  let writer: NdjsonWriter | undefined;
-  let firstOffset: number | undefined;
-  let lastOffset: number | undefined;
-  /** The stream's position for the progress line: the last offset delivered, an unwritten checkpoint's too. */
-  let position: number | undefined;
-  let ledgerEnd: number | undefined;
-  let retries = 0;
-  let endPoll: ReturnType<typeof setInterval> | undefined;
-  let exit: ExitCode = ExitCode.OK;
+export function runTail(options: TailOptions, io: CliIo): Promise<ExitCode> {
+  return runStreamingCommand(io, { logLevel: options.logLevel, stats: options.stats, activity: 'the read' }, (run) => tail(options, io, run));
+}
 
-  try {
-    checkOptions(options);
-    const format = buildUpdateFormat(options.filter);
-    if (options.checkpointFile !== undefined) await checkCheckpointFile(options.checkpointFile);
-    stops.throwIfStopped();
-    source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: options.validate ?? true });
-    stops.throwIfStopped();
-    const client = source.client;
-    checkpoints = await stops.race(openCheckpointStore(options.checkpointFile, options.checkpointPg, options.streamName), (late) => late?.close());
-    const onStatus = statusLogger(logger, () => retries++);
-    const retry = options.maxRetries === undefined ? {} : { retry: { maxAttempts: options.maxRetries } };
-    const bounds = ledgerBounds(client, { ...retry, onStatus, signal: stops.signal });
-    const range = await resolveReadRange(options, bounds, logger, 'reading');
-    stops.throwIfStopped();
+/** The work of {@link runTail}, inside the shutdown sequence of `runStreamingCommand`. */
+async function tail(options: TailOptions, io: CliIo, run: StreamingRun): Promise<void> {
+  const { logger, stops } = run;
+  checkTailOptions(options);
+  const updateFormat = buildUpdateFormat(options.filter);
+  if (options.checkpointFile !== undefined) await checkCheckpointFile(options.checkpointFile);
+  stops.throwIfStopped();
+  const source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: options.validate ?? true });
+  run.release(() => source.close());
+  stops.throwIfStopped();
+  const client = source.client;
+  const checkpoints = await stops.race(openCheckpointStore(options.checkpointFile, options.checkpointPg, options.streamName), (late) => late?.close());
+  if (checkpoints) run.release(() => checkpoints.close());
+  const retry = options.maxRetries === undefined ? undefined : { maxAttempts: options.maxRetries };
+  const bounds = ledgerBounds(client, { retry, onStatus: run.onStatus, signal: stops.signal });
+  const range = await resolveReadRange(options, bounds, logger, 'reading');
+  stops.throwIfStopped();
 
-    const toFile = options.out !== undefined && options.out !== '-';
-    const out = await openOutput(options.out, io.stdout, checkpoints !== undefined);
-    output = out;
-    const w = new NdjsonWriter(out.stream, () => out.sync());
-    writer = w;
-    let store: CheckpointStore | undefined = checkpoints?.store;
-    if (store && toFile) {
-      const writtenUpTo = await lastLineOffset(options.out as string);
-      if (writtenUpTo !== undefined) logger.info({ offset: writtenUpTo }, 'the output file ends with this offset: resuming after it unless the checkpoint is further');
-      store = resumeAfterOutput(store, writtenUpTo);
-    }
-    stops.throwIfStopped();
+  const output = await openTailOutput(options.out, io.stdout, checkpoints?.store, logger);
+  run.release(() => output.target.close());
+  const target = output.target;
+  const writer = new NdjsonWriter(target.stream, () => target.sync());
+  run.watchOutput(() => writer.error);
+  stops.throwIfStopped();
 
-    const dataOnTerminal = options.out === undefined && io.stdoutIsTTY === true;
-    if (options.progress ?? (io.stderrIsTTY && !dataOnTerminal)) {
-      progress = new ProgressLine({ out: io.stderr, read: () => ({ count: w.count, lastOffset: position, ledgerEnd }) });
-      const poll = () => {
-        Promise.resolve(client.ledgerEnd()).then((e) => (ledgerEnd = e.offset ?? 0), () => undefined);
-      };
-      poll();
-      endPoll = setInterval(poll, 1_000);
-      endPoll.unref();
-    }
-
-    // Every element the handler took, in order: an element counts as delivered once its line is written
-    // (or, for an OffsetCheckpoint that is not written, once it was seen), even when the read is cut while
-    // the handler waits for the output to drain. The checkpoint is tracked on this, not on what the read
-    // emits afterwards, so it covers every line written.
-    const delivered = new Subject<JsGetUpdatesResponse>();
-    let handledOffset: number | undefined;
-    const handler = (element: JsGetUpdatesResponse): ObservableInput<unknown> => {
-      const offset = updateOffset(element);
-      if (offset !== undefined) {
-        // An element handled before is delivered again when the read was retried while it waited for
-        // the output to drain: it is written already.
-        if (handledOffset !== undefined && (options.descending ? offset >= handledOffset : offset <= handledOffset)) return none;
-        handledOffset = offset;
-        position = offset;
-      }
-      if (!options.includeCheckpoints && isOffsetCheckpoint(element)) {
-        delivered.next(element);
-        return none;
-      }
-      const ready = w.write(element);
-      if (offset !== undefined) {
-        firstOffset ??= offset;
-        lastOffset = offset;
-      }
-      delivered.next(element);
-      return ready ? none : w.drained();
-    };
-    const pageLimit = options.pageLimit ?? 200;
-
-    let updates$: Observable<JsGetUpdatesResponse> | undefined;
-    if (options.descending) {
-      updates$ = readDescending(client, {
-        updateFormat: format,
-        endInclusive: range.endInclusive ?? 'ledger-end',
-        beginExclusive: typeof range.beginExclusive === 'number' ? range.beginExclusive : 0,
-        pageLimit: options.limit === undefined ? pageLimit : Math.min(pageLimit, options.limit),
-        handler,
-        onStatus,
-        validate: options.validate ?? true,
-        rawText: true,
-        ...retry,
-      });
-    } else if (range.endInclusive !== 0) {
-      const endInclusive = range.endInclusive;
-      updates$ = tailUpdates(client, {
-        beginExclusive: range.beginExclusive,
-        ...(store ? { checkpointStore: store } : {}),
-        updateFormat: format,
-        ...(typeof endInclusive === 'number' ? { endInclusive } : {}),
-        pageLimit,
-        ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
-        ...(options.longPollMs === undefined ? {} : { longPollMs: options.longPollMs }),
-        handler,
-        onStatus,
-        validate: options.validate ?? true,
-        rawText: true,
-        ...retry,
-      });
-    }
-
-    if (updates$) {
-      let seen = 0;
-      const limit = options.limit;
-      const saving = store ? flushBeforeSave(store, () => w.flush()) : undefined;
-      if (checkpoints) logger.info({ checkpoint: checkpoints.description }, 'resuming from the checkpoint, if any');
-      const trackFailure = new Subject<never>();
-      const tracked = saving
-        ? new Promise<void>((resolve, reject) =>
-            delivered.pipe(trackCheckpoint(saving, { every: options.checkpointEvery ?? 100, everyMs: options.checkpointEveryMs ?? 1_000 })).subscribe({
-              error: (error: unknown) => {
-                reject(error);
-                trackFailure.error(error);
-              },
-              complete: resolve,
-            }),
-          )
-        : undefined;
-      tracked?.catch(() => undefined);
-      try {
-        await lastValueFrom(
-          updates$.pipe(
-            limit === undefined ? identity : takeWhile((e) => isOffsetCheckpoint(e) || ++seen < limit, true),
-            takeUntil(stops.stop$),
-            takeUntil(trackFailure),
-          ),
-          { defaultValue: undefined },
-        );
-      } catch (error) {
-        delivered.error(error); // saves what was delivered, then fails
-        await tracked?.catch(() => undefined);
-        throw error;
-      }
-      delivered.complete(); // saves what was delivered
-      await tracked;
-    }
-    await w.flush();
-  } catch (error) {
-    const failure = writer?.error;
-    if (error instanceof StopRequested) {
-      logger.info({}, 'stopped before the read started; nothing written');
-    } else if (failure && (failure as NodeJS.ErrnoException).code === 'EPIPE') {
-      logger.info({}, 'the output was closed; stopping');
-    } else {
-      exit = exitCodeFor(error);
-      progress?.clear();
-      io.stderr.write(`${describeError(error)}\n`);
-    }
-  } finally {
-    if (endPoll) clearInterval(endPoll);
-    progress?.stop();
-    stops.dispose();
-    await output?.close().catch(() => undefined);
-    await checkpoints?.close().catch(() => undefined);
-    await source?.close().catch(() => undefined);
+  const store = output.store;
+  const delivery = new TailDelivery(writer, {
+    descending: options.descending === true,
+    includeCheckpoints: options.includeCheckpoints === true,
+    checkpoint: store && {
+      store: flushBeforeSave(store, () => writer.flush()),
+      every: options.checkpointEvery ?? 100,
+      everyMs: options.checkpointEveryMs ?? 1_000,
+    },
+  });
+  run.tally(() => ({ count: writer.count, bytes: writer.bytes, firstOffset: delivery.firstOffset, lastOffset: delivery.lastOffset }));
+  const dataOnTerminal = options.out === undefined && io.stdoutIsTTY === true;
+  if (options.progress ?? (io.stderrIsTTY && !dataOnTerminal)) {
+    run.showProgress(() => ({ count: writer.count, lastOffset: delivery.position }), () => client.ledgerEnd().then((e) => e.offset ?? 0));
   }
-  if (options.stats) {
-    const stats = computeRunStats({
-      count: writer?.count ?? 0,
-      bytes: writer?.bytes ?? 0,
-      elapsedMs: performance.now() - startedAt,
-      firstOffset,
-      lastOffset,
-      retries,
-    });
-    io.stderr.write(`${JSON.stringify(stats)}\n`);
+
+  const updates$ = openTailRead(client, planTailRead(options, range), {
+    updateFormat,
+    store,
+    handler: delivery.handler,
+    onStatus: run.onStatus,
+    validate: options.validate ?? true,
+    retry,
+  });
+  if (updates$) {
+    if (checkpoints) logger.info({ checkpoint: checkpoints.description }, 'resuming from the checkpoint, if any');
+    try {
+      await lastValueFrom(updates$.pipe(takeUpdates(options.limit), takeUntil(stops.stop$), takeUntil(delivery.failure$)), { defaultValue: undefined });
+    } catch (error) {
+      await delivery.abandon(error);
+      throw error;
+    }
+    await delivery.finish();
   }
-  return exit;
+  await writer.flush();
 }

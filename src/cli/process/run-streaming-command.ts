@@ -1,0 +1,92 @@
+import { createCommandLogger } from '../log/create-command-logger.js';
+import type { LogLevel } from '../log/log-level.js';
+import { statusLogger } from '../log/status-logger.js';
+import { computeRunStats } from '../report/compute-run-stats.js';
+import { ProgressLine } from '../report/progress-line.js';
+import type { CliIo } from './cli-io.js';
+import { describeError } from './describe-error.js';
+import { endOfRun } from './end-of-run.js';
+import type { ExitCode } from './exit-code.js';
+import { listenForStopSignals } from './listen-for-stop-signals.js';
+import type { RunTally, StreamingRun } from './streaming-run.js';
+
+/** How {@link runStreamingCommand} reports. */
+export interface StreamingCommandSettings {
+  readonly logLevel?: LogLevel | undefined;
+  /** Print the `--stats` JSON line on stderr at the end. */
+  readonly stats?: boolean | undefined;
+  /** What the start-up leads to, for the log line of a stop before it: "the read", "ingesting". */
+  readonly activity: string;
+}
+
+/**
+ * Runs the work of a long-running command (`tail`, `ingest`) inside the one shutdown sequence they share,
+ * and resolves with the exit code (it never calls `process.exit` and never rejects):
+ *
+ * 1. before the work: the logger (erasing the progress line before each log line) and the stop signals;
+ * 2. `work(run)` does the command, registering what to close, its counters, its output and its progress
+ *    line on `run` (see {@link StreamingRun});
+ * 3. the end is decided by `endOfRun`: an early stop and a closed output (EPIPE) are logged at `info`, a
+ *    failure is described on stderr (the progress line erased first) and gives the exit code;
+ * 4. the progress line and the ledger-end poll stop, the signal listeners are removed, and the registered
+ *    closes run in reverse order (failures ignored);
+ * 5. with `stats`, the `--stats` line (`computeRunStats`) goes to stderr, after everything was closed.
+ */
+export async function runStreamingCommand(io: CliIo, settings: StreamingCommandSettings, work: (run: StreamingRun) => Promise<void>): Promise<ExitCode> {
+  let progress: ProgressLine | undefined;
+  let endPoll: ReturnType<typeof setInterval> | undefined;
+  const logger = createCommandLogger(io, settings.logLevel, () => progress?.clear());
+  const stops = listenForStopSignals(io.signals, logger, io.forceExit ?? (() => undefined));
+  const startedAt = performance.now();
+  const closes: (() => unknown)[] = [];
+  let retries = 0;
+  let tally: () => RunTally = () => ({ count: 0, bytes: 0, firstOffset: undefined, lastOffset: undefined });
+  let outputError: () => Error | undefined = () => undefined;
+  const run: StreamingRun = {
+    logger,
+    stops,
+    onStatus: statusLogger(logger, () => retries++),
+    release: (close) => void closes.push(close),
+    tally: (read) => void (tally = read),
+    watchOutput: (error) => void (outputError = error),
+    showProgress(read, ledgerEnd) {
+      let end: number | undefined;
+      progress = new ProgressLine({ out: io.stderr, read: () => ({ ...read(), ledgerEnd: end }) });
+      const poll = () => {
+        ledgerEnd().then((e) => (end = e), () => undefined);
+      };
+      poll();
+      endPoll = setInterval(poll, 1_000);
+      endPoll.unref();
+    },
+  };
+
+  let failure: { error: unknown } | undefined;
+  try {
+    await work(run);
+  } catch (error) {
+    failure = { error };
+  }
+  const end = endOfRun(failure, outputError());
+  if (end.kind === 'stopped-early') logger.info({}, `stopped before ${settings.activity} started; nothing written`);
+  else if (end.kind === 'output-closed') logger.info({}, 'the output was closed; stopping');
+  else if (end.kind === 'failed') {
+    progress?.clear();
+    io.stderr.write(`${describeError(end.error)}\n`);
+  }
+  if (endPoll) clearInterval(endPoll);
+  progress?.stop();
+  stops.dispose();
+  for (const close of closes.reverse()) {
+    try {
+      await close();
+    } catch {
+      // a close that fails at the end changes nothing about what was done
+    }
+  }
+  if (settings.stats) {
+    const stats = computeRunStats({ ...tally(), elapsedMs: performance.now() - startedAt, retries });
+    io.stderr.write(`${JSON.stringify(stats)}\n`);
+  }
+  return end.exit;
+}

@@ -1,0 +1,36 @@
+import type { TailStatus } from '../../operators/tail-status.js';
+import type { Logger } from '../log/logger.js';
+import type { ProgressSnapshot } from '../report/format-progress.js';
+import type { RunCounters } from '../report/compute-run-stats.js';
+import type { StopSignals } from './listen-for-stop-signals.js';
+
+/** What a streaming command counts, for `--stats` (the elapsed time and the retries are the run's own). */
+export type RunTally = Omit<RunCounters, 'elapsedMs' | 'retries'>;
+
+/**
+ * The services `runStreamingCommand` gives the work of a long-running command (`tail`, `ingest`), and
+ * the things the work hands back for the end of the run. Everything registered here is undone by the run
+ * itself, whichever way the work ends.
+ */
+export interface StreamingRun {
+  /** The command's logger (JSON lines on stderr unless `--logger`); it erases the progress line first. */
+  readonly logger: Logger;
+  /** SIGINT/SIGTERM as a graceful stop (see `listenForStopSignals`); disposed at the end. */
+  readonly stops: StopSignals;
+  /** An `onStatus` for the reads: logs each status and counts the retries for `--stats`. */
+  readonly onStatus: (status: TailStatus) => void;
+  /**
+   * Registers something to close at the end (a source, a store, an output): the closes run after the work
+   * and the progress line ended, in the reverse order of registration, each failure ignored.
+   */
+  release(close: () => unknown): void;
+  /** Where `--stats` reads the command's counters at the end. Default: all zero. */
+  tally(read: () => RunTally): void;
+  /** The data output's kept error, read at the end: an `EPIPE` ends the run quietly with exit 0. */
+  watchOutput(error: () => Error | undefined): void;
+  /**
+   * Shows the live progress line on stderr (see `ProgressLine`), reading `read` at each redraw and polling
+   * `ledgerEnd` every second for the lag; both stop at the end of the run.
+   */
+  showProgress(read: () => Omit<ProgressSnapshot, 'rate' | 'ledgerEnd'>, ledgerEnd: () => Promise<number>): void;
+}
