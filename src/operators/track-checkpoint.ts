@@ -4,6 +4,8 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../errors/ledger-rx-error.js';
 import type { SynchronizerTime } from '../schemas/common.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
+import { mergeSynchronizerTimes } from '../streams/merge-synchronizer-times.js';
+import { synchronizerTimesOf } from '../streams/synchronizer-times-of.js';
 import { updateOffset } from '../streams/update-offset.js';
 import type { Checkpoint, CheckpointStore } from './checkpoint.js';
 
@@ -15,28 +17,6 @@ export interface TrackCheckpointConfig {
   readonly everyMs?: number;
   /** Scheduler for the timer and for `updatedAt`. Default `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
-}
-
-type Payload = { value?: { synchronizerTimes?: SynchronizerTime[] | null; synchronizerId?: string; recordTime?: string } };
-
-/** The record times an element reports: a checkpoint's list, or an update's own synchronizer and record time. */
-function synchronizerTimesOf(element: JsGetUpdatesResponse): readonly SynchronizerTime[] {
-  const update = element.update as Record<string, Payload | undefined>;
-  const checkpoint = update['OffsetCheckpoint']?.value;
-  if (checkpoint) return checkpoint.synchronizerTimes ?? [];
-  for (const key of ['Transaction', 'Reassignment', 'TopologyTransaction']) {
-    const v = update[key]?.value;
-    if (v && typeof v.synchronizerId === 'string' && typeof v.recordTime === 'string') {
-      return [{ synchronizerId: v.synchronizerId, recordTime: v.recordTime }];
-    }
-  }
-  return [];
-}
-
-function mergeTimes(previous: readonly SynchronizerTime[], next: readonly SynchronizerTime[]): SynchronizerTime[] {
-  const bySynchronizer = new Map(previous.map((t) => [t.synchronizerId, t]));
-  for (const t of next) bySynchronizer.set(t.synchronizerId, t);
-  return [...bySynchronizer.values()];
 }
 
 /**
@@ -118,7 +98,7 @@ export function trackCheckpoint<T extends JsGetUpdatesResponse>(store: Checkpoin
           const offset = updateOffset(element);
           if (offset === undefined) return;
           const seen = synchronizerTimesOf(element);
-          if (seen.length > 0) times = mergeTimes(times, seen);
+          if (seen.length > 0) times = mergeSynchronizerTimes(times, seen);
           processed = { offset, synchronizerTimes: times, updatedAt: new Date(scheduler.now()).toISOString() };
           if (++sinceSave >= every) save();
         },
