@@ -3,7 +3,7 @@ import { ErrorCodes } from '../errors/error-codes.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../errors/ledger-rx-error.js';
 import type { Checkpoint, CheckpointStore } from '../operators/checkpoint.js';
-import { parseCheckpoint } from './parse-checkpoint.js';
+import { CheckpointTable } from './checkpoint-table.js';
 
 /** Options of {@link PostgresCheckpointStore.open}. */
 export interface PostgresCheckpointStoreOptions {
@@ -17,12 +17,6 @@ export interface PostgresCheckpointStoreOptions {
 
 /** The outcome of {@link PostgresCheckpointStore.transaction}. */
 export type TransactionOutcome<T> = { readonly applied: true; readonly result: T } | { readonly applied: false };
-
-interface Row {
-  ledger_offset: string;
-  synchronizer_times: unknown;
-  updated_at: Date;
-}
 
 /**
  * A {@link CheckpointStore} in PostgreSQL: one row per stream name in a table it creates if needed.
@@ -38,12 +32,14 @@ export class PostgresCheckpointStore implements CheckpointStore {
   readonly table: string;
   private readonly pool: Pool;
   private readonly ownsPool: boolean;
+  private readonly rows: CheckpointTable;
 
   private constructor(pool: Pool, ownsPool: boolean, streamName: string, table: string) {
     this.pool = pool;
     this.ownsPool = ownsPool;
     this.streamName = streamName;
     this.table = table;
+    this.rows = new CheckpointTable(table);
   }
 
   /** Connects (when given a connection string), creates the table if needed, and returns the store. */
@@ -60,13 +56,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
     } else pool = options.pool;
     const store = new PostgresCheckpointStore(pool, owns, options.streamName, table);
     try {
-      await pool.query(
-        `CREATE TABLE IF NOT EXISTS ${table} (
-           stream_name text PRIMARY KEY,
-           ledger_offset bigint NOT NULL,
-           synchronizer_times jsonb NOT NULL DEFAULT '[]'::jsonb,
-           updated_at timestamptz NOT NULL)`,
-      );
+      await store.rows.create(pool);
     } catch (error) {
       if (owns) await pool.end().catch(() => undefined);
       throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot create checkpoint table ${table}`, { cause: error });
@@ -74,18 +64,9 @@ export class PostgresCheckpointStore implements CheckpointStore {
     return store;
   }
 
-  private toCheckpoint(row: Row): Checkpoint {
-    return parseCheckpoint(
-      { offset: Number(row.ledger_offset), synchronizerTimes: row.synchronizer_times, updatedAt: row.updated_at.toISOString() },
-      `checkpoint row ${this.streamName}`,
-    );
-  }
-
   async load(): Promise<Checkpoint | undefined> {
     try {
-      const r = await this.pool.query<Row>(`SELECT ledger_offset, synchronizer_times, updated_at FROM ${this.table} WHERE stream_name = $1`, [this.streamName]);
-      const row = r.rows[0];
-      return row ? this.toCheckpoint(row) : undefined;
+      return await this.rows.load(this.pool, this.streamName);
     } catch (error) {
       if (error instanceof LedgerRxError) throw error;
       throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot load checkpoint ${this.streamName}`, { cause: error });
@@ -98,13 +79,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   private async write(client: Pool | PoolClient, checkpoint: Checkpoint): Promise<void> {
     try {
-      await client.query(
-        `INSERT INTO ${this.table} (stream_name, ledger_offset, synchronizer_times, updated_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (stream_name) DO UPDATE SET ledger_offset = EXCLUDED.ledger_offset,
-           synchronizer_times = EXCLUDED.synchronizer_times, updated_at = EXCLUDED.updated_at
-         WHERE ${this.table}.ledger_offset < EXCLUDED.ledger_offset`,
-        [this.streamName, checkpoint.offset, JSON.stringify(checkpoint.synchronizerTimes), checkpoint.updatedAt],
-      );
+      await this.rows.save(client, this.streamName, checkpoint);
     } catch (error) {
       throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot save checkpoint ${this.streamName} at ${checkpoint.offset}`, { cause: error });
     }
@@ -118,14 +93,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query(
-        `INSERT INTO ${this.table} (stream_name, ledger_offset, updated_at) VALUES ($1, -1, now()) ON CONFLICT (stream_name) DO NOTHING`,
-        [this.streamName],
-      );
-      const current = await client.query<{ ledger_offset: string }>(`SELECT ledger_offset FROM ${this.table} WHERE stream_name = $1 FOR UPDATE`, [
-        this.streamName,
-      ]);
-      if (Number(current.rows[0]?.ledger_offset ?? -1) >= checkpoint.offset) {
+      if ((await this.rows.lock(client, this.streamName)) >= checkpoint.offset) {
         await client.query('ROLLBACK');
         return { applied: false };
       }
