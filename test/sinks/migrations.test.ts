@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
 import { migrations } from '../../src/sinks/postgres/migrations.js';
 import { runMigrations } from '../../src/sinks/postgres/run-migrations.js';
-import { writeBatch } from '../../src/sinks/postgres/write-batch.js';
+import { writeBatch } from '../../src/sinks/postgres/write/write-batch.js';
 import { decodeUpdateElement } from '../../src/streams/decode-update-element.js';
 
 const pgUrl = inject('pgUrl');

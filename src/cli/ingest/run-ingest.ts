@@ -24,7 +24,7 @@ import { BatchCommitter } from '../../sinks/batch-committer.js';
 import type { IngestBatch } from '../../sinks/postgres/ingest-batch.js';
 import type { IngestOptions } from './ingest-options.js';
 import { runMigrations } from '../../sinks/postgres/run-migrations.js';
-import { writeBatch } from '../../sinks/postgres/write-batch.js';
+import { writeBatch } from '../../sinks/postgres/write/write-batch.js';
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
 

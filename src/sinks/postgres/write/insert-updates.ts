@@ -1,0 +1,26 @@
+import type { SqlQueryable } from '../../../checkpoints/sql-database.js';
+import type { UpdateRow } from '../ingest-rows.js';
+import { jsonLines } from './json-lines.js';
+
+/** Inserts `rows` into `updates` with one statement (`unnest` of column arrays; the elements as JSON lines). */
+export async function insertUpdates(tx: SqlQueryable, streamName: string, rows: readonly UpdateRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.query(
+    `INSERT INTO updates (stream_name, ledger_offset, update_id, kind, record_time, synchronizer_id, command_id, workflow_id, effective_at, element)
+     SELECT $1, o, u, k, r, s, c, w, e, el::jsonb
+     FROM ROWS FROM (unnest($2::bigint[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::timestamptz[]),
+                     string_to_table($10::text, E'\\n')) AS x(o, u, k, r, s, c, w, e, el)`,
+    [
+      streamName,
+      rows.map((r) => r.offset),
+      rows.map((r) => r.updateId),
+      rows.map((r) => r.kind),
+      rows.map((r) => r.recordTime),
+      rows.map((r) => r.synchronizerId),
+      rows.map((r) => r.commandId),
+      rows.map((r) => r.workflowId),
+      rows.map((r) => r.effectiveAt),
+      jsonLines(rows.map((r) => r.elementJson)),
+    ],
+  );
+}
