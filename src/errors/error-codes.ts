@@ -31,6 +31,10 @@ export const ErrorCodes = {
   RETRIES_EXHAUSTED: 'RETRIES_EXHAUSTED',
   /** A checkpoint store failed to load or save. */
   CHECKPOINT_STORE_FAILED: 'CHECKPOINT_STORE_FAILED',
+  /** Another process writes the same stream of a sink (a held stream lock, a refused expected sequence). */
+  SINK_CONFLICT: 'SINK_CONFLICT',
+  /** A sink's destination refused or lost a write it cannot retry (a broker error, a changed stream). */
+  SINK_FAILED: 'SINK_FAILED',
 } as const;
 
 /** A code raised by ledger-rx itself. */

@@ -1,98 +1,155 @@
 import type { ObservableInput } from 'rxjs';
+import type { SynchronizerTime } from '../schemas/common.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { IngestBatch } from './postgres/ingest-batch.js';
+import { mergeSynchronizerTimes } from '../streams/merge-synchronizer-times.js';
+import { synchronizerTimesOf } from '../streams/synchronizer-times-of.js';
+import { updateOffset } from '../streams/update-offset.js';
+import type { LedgerSink, SinkCommit, SinkPosition } from './ledger-sink.js';
+
+/** One commit reported by {@link BatchCommitter} (see `onCommit`). */
+export interface BatchCommit extends SinkCommit {
+  /** Offset of the first element of the batch. */
+  readonly firstOffset: number;
+  /** The position committed: the last element's offset and the synchronizer times up to it. */
+  readonly position: SinkPosition;
+  /** Elements in the batch (updates and checkpoints). */
+  readonly elements: number;
+  /** From the `commit` call to its completion, in ms. */
+  readonly durationMs: number;
+}
 
 /** Options of {@link BatchCommitter}. */
 export interface BatchCommitterOptions {
-  /** Elements per batch: a full batch is committed at once (see {@link BatchCommitter} for the wait). */
+  /** The sink to write to; its `start` has resolved. */
+  readonly sink: Pick<LedgerSink, 'write' | 'commit'>;
+  /** Elements per batch: a full batch is written at once (see {@link BatchCommitter} for the wait). */
   readonly size: number;
-  /** A partial batch is committed at most this long after its first element, in ms. */
+  /** A partial batch is written at most this long after its first element, in ms. */
   readonly maxDelayMs: number;
-  /** Writes a batch (with its checkpoint) durably. Commits never overlap and run in order. */
-  readonly commit: (batch: IngestBatch) => Promise<void>;
-  /** Called once, with the first failed commit. */
+  /** The sink's start position: its synchronizer times carry into the positions committed. */
+  readonly start?: SinkPosition | undefined;
+  /** Called after each commit, in order. */
+  readonly onCommit?: (commit: BatchCommit) => void;
+  /** Called once, with the first failed write or commit. */
   readonly onFailure: (error: unknown) => void;
 }
 
 const none: ObservableInput<unknown> = [];
+const ignore = () => undefined;
 
 /**
- * Groups update elements into {@link IngestBatch}es and commits them one after the other, bounding both
- * latency and memory:
+ * Groups update elements into batches and hands them to a {@link LedgerSink} — `write(batch)` then
+ * `commit(position of its last element)` — in order, bounding both latency and memory:
  *
- * - `add` (use it as `tailUpdates`' `handler`) appends to the open batch; when the batch reaches `size`
- *   it is queued for commit and `add` returns a Promise that resolves once the PREVIOUS batch is
- *   committed, so the read waits whenever a full batch is still queued: reading the next batch overlaps
- *   with writing this one, and at most two full batches plus the open one are in memory;
- * - the first element of a batch starts a `maxDelayMs` timer that commits the batch, full or not;
- * - `flush()` commits the open batch and resolves when every commit is done (call it at the end).
+ * - `add` (use it as `tailUpdates`' `handler`) appends to the open batch (an element without an offset is
+ *   ignored; offsets must increase, else it throws a `RangeError`); when the batch reaches `size` it is
+ *   handed to the sink and `add` returns a Promise that resolves once this batch is written and the
+ *   PREVIOUS batch is committed, so the read waits whenever a full batch is still committing: reading the
+ *   next batch overlaps with committing this one, and at most two full batches plus the open one are held;
+ * - the first element of a batch starts a `maxDelayMs` timer that hands the batch over, full or not;
+ * - `flush()` hands over the open batch and resolves when every commit is done (call it at the end).
  *
- * After a failed commit, `onFailure` is called, `add` throws and `flush` rejects with that error; no
- * later batch is committed (so the stored checkpoint never skips a failed batch).
+ * After a failed write or commit, `onFailure` is called, `add` throws and `flush` rejects with that error;
+ * no later batch is written (so the stored position never skips a failed batch).
  */
 export class BatchCommitter {
   private readonly options: BatchCommitterOptions;
-  private open = new IngestBatch();
-  private chain: Promise<void> = Promise.resolve();
+  private open: JsGetUpdatesResponse[] = [];
+  private first: number | undefined;
+  private last: number | undefined;
+  private times: readonly SynchronizerTime[];
+  private writing: Promise<void> = Promise.resolve();
+  private committed: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private failed: { error: unknown } | undefined;
 
   constructor(options: BatchCommitterOptions) {
     this.options = options;
+    this.times = options.start?.synchronizerTimes ?? [];
   }
 
-  /** The first commit error, if any. */
+  /** The first write or commit error, if any. */
   get failure(): unknown {
     return this.failed?.error;
   }
 
-  /** Adds an element; returns something to wait for when the batch had to be committed. */
+  /** Adds an element; returns something to wait for when the batch had to be handed over. */
   add(element: JsGetUpdatesResponse): ObservableInput<unknown> {
     if (this.failed) throw this.failed.error;
-    if (!this.open.add(element)) return none;
-    if (this.open.size >= this.options.size) {
-      const previous = this.chain;
-      this.commitOpen().catch(() => undefined);
-      return previous;
+    const offset = updateOffset(element);
+    if (offset === undefined) return none;
+    if (this.last !== undefined && offset <= this.last) throw new RangeError(`offset ${offset} after ${this.last}: elements must be added in offset order`);
+    this.last = offset;
+    this.first ??= offset;
+    const seen = synchronizerTimesOf(element);
+    if (seen.length > 0) this.times = mergeSynchronizerTimes(this.times, seen);
+    this.open.push(element);
+    if (this.open.length >= this.options.size) {
+      const previous = this.committed;
+      const written = this.handOver();
+      return Promise.all([previous, written]);
     }
     if (this.timer === undefined) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
-        this.commitOpen().catch(() => undefined);
+        this.handOver().catch(ignore);
       }, this.options.maxDelayMs);
     }
     return none;
   }
 
-  /** Commits the open batch (if any) and resolves when every commit is done. */
+  /** Hands over the open batch (if any) and resolves when every commit is done. */
   flush(): Promise<void> {
-    return this.commitOpen();
+    if (this.failed) return Promise.reject(this.failed.error);
+    this.handOver().catch(ignore);
+    return this.committed;
   }
 
-  /** Stops the timer without committing (after a failure). */
+  /** Stops the timer without handing anything over (after a failure). */
   dispose(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }
 
-  private commitOpen(): Promise<void> {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.failed) return Promise.reject(this.failed.error);
-    const batch = this.open;
-    if (batch.size > 0) {
-      this.open = new IngestBatch();
-      this.chain = this.chain.then(() => {
-        if (this.failed) throw this.failed.error;
-        return this.options.commit(batch).catch((error: unknown) => {
-          if (!this.failed) {
-            this.failed = { error };
-            this.options.onFailure(error);
-          }
-          throw error;
-        });
-      });
-    }
-    return this.chain;
+  /** Writes the open batch after the previous write, then commits it after the previous commit; resolves once written. */
+  private handOver(): Promise<void> {
+    this.dispose();
+    const elements = this.open;
+    if (elements.length === 0 || this.first === undefined || this.last === undefined) return this.writing;
+    const firstOffset = this.first;
+    const position: SinkPosition = { offset: this.last, synchronizerTimes: this.times };
+    this.open = [];
+    this.first = undefined;
+    const { sink, onCommit } = this.options;
+    let commit: Promise<SinkCommit> | undefined;
+    let commitStarted = 0;
+    const check = () => {
+      if (this.failed) throw this.failed.error;
+    };
+    const written = this.writing.then(async () => {
+      check();
+      await sink.write(elements);
+      check();
+      commitStarted = performance.now();
+      commit = sink.commit(position);
+      commit.catch(ignore);
+    });
+    const committed = Promise.all([this.committed, written]).then(async () => {
+      const result = await (commit as Promise<SinkCommit>);
+      onCommit?.({ ...result, firstOffset, position, elements: elements.length, durationMs: performance.now() - commitStarted });
+    });
+    const onError = (error: unknown) => {
+      if (!this.failed) {
+        this.failed = { error };
+        this.dispose();
+        this.options.onFailure(error);
+      }
+      throw error;
+    };
+    this.writing = written.catch(onError);
+    this.committed = committed.catch(onError);
+    this.writing.catch(ignore);
+    this.committed.catch(ignore);
+    return this.writing;
   }
 }

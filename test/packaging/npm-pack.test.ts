@@ -45,6 +45,7 @@ describe('npm pack', () => {
       import * as operators from 'ledger-rx/operators';
       import * as sandboxApi from 'ledger-rx/sandbox';
       import * as metricsApi from 'ledger-rx/metrics';
+      import * as sinks from 'ledger-rx/sinks';
       import pkg from 'ledger-rx/package.json' with { type: 'json' };
       const sandbox = await sandboxApi.startSandbox({ seed: 3 });
       const client = root.createLedgerClient({ baseUrl: sandbox.url });
@@ -58,15 +59,16 @@ describe('npm pack', () => {
       const counted = (await registry.getSingleMetric('ledger_rx_elements_total').get()).values.reduce((n, v) => n + v.value, 0);
       await client.close();
       await sandbox.close();
-      process.stdout.write(JSON.stringify({ name: pkg.name, end: end.offset, got: got.length, counted, errors: typeof root.LedgerApiError }));
+      process.stdout.write(JSON.stringify({ name: pkg.name, end: end.offset, got: got.length, counted, errors: typeof root.LedgerApiError, sink: typeof sinks.PostgresSink }));
       `,
     );
-    const result = JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' })) as { name: string; end: number; got: number; counted: number; errors: string };
+    const result = JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' })) as { name: string; end: number; got: number; counted: number; errors: string; sink: string };
     expect(result.name).toBe('ledger-rx');
     expect(result.end).toBeGreaterThan(0);
     expect(result.got).toBeGreaterThan(0);
     expect(result.counted).toBe(result.got); // ledger-rx/metrics counted each element through prom-client
     expect(result.errors).toBe('function');
+    expect(result.sink).toBe('function');
   });
 
   it('installs the ledger-rx bin', () => {

@@ -1,84 +1,125 @@
 import { from, lastValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { BatchCommitter } from '../../src/sinks/batch-committer.js';
-import type { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
+import { BatchCommitter, type BatchCommit } from '../../src/sinks/batch-committer.js';
+import type { SinkCommit, SinkPosition } from '../../src/sinks/ledger-sink.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
+import { updateOffset } from '../../src/streams/update-offset.js';
 
-const tx = (offset: number) =>
-  ({ update: { Transaction: { value: { updateId: `u${offset}`, offset, events: [], synchronizerId: 's', recordTime: 't' } } } }) as unknown as JsGetUpdatesResponse;
+const tx = (offset: number, synchronizerId = 's', recordTime = `t${offset}`) =>
+  ({ update: { Transaction: { value: { updateId: `u${offset}`, offset, events: [], synchronizerId, recordTime } } } }) as unknown as JsGetUpdatesResponse;
 const wait = (input: ReturnType<BatchCommitter['add']>) => lastValueFrom(from(input), { defaultValue: undefined });
+const tick = () => new Promise((r) => setImmediate(r));
 
-function committer(size: number, maxDelayMs: number) {
+/** A sink whose commits complete only when the test releases them; records the calls in order. */
+function committer(size: number, maxDelayMs: number, start?: SinkPosition) {
+  const calls: string[] = [];
   const committed: number[][] = [];
+  const positions: SinkPosition[] = [];
   const releases: (() => void)[] = [];
   const failures: unknown[] = [];
+  const reported: BatchCommit[] = [];
+  let staged: number[] = [];
   let fail: Error | undefined;
-  const c = new BatchCommitter({
-    size,
-    maxDelayMs,
-    commit: (batch: IngestBatch) =>
-      new Promise<void>((resolve, reject) =>
+  const sink = {
+    write: (elements: readonly JsGetUpdatesResponse[]) => {
+      calls.push(`write ${elements.map(updateOffset).join(',')}`);
+      staged.push(...elements.map((e) => updateOffset(e) as number));
+      return Promise.resolve();
+    },
+    commit: (position: SinkPosition) => {
+      calls.push(`commit ${position.offset}`);
+      const unit = staged;
+      staged = [];
+      return new Promise<SinkCommit>((resolve, reject) =>
         releases.push(() => {
           if (fail) reject(fail);
           else {
-            committed.push(batch.updates.map((u) => u.offset));
-            resolve();
+            committed.push(unit);
+            positions.push(position);
+            resolve({ applied: true, updates: unit.length, bytes: 0 });
           }
         }),
-      ),
-    onFailure: (e) => failures.push(e),
-  });
-  return { c, committed, releases, failures, failNext: (e: Error) => (fail = e) };
+      );
+    },
+  };
+  const c = new BatchCommitter({ sink, size, maxDelayMs, start, onCommit: (r) => reported.push(r), onFailure: (e) => failures.push(e) });
+  return { c, calls, committed, positions, releases, failures, reported, failNext: (e: Error) => (fail = e) };
 }
 
 describe('BatchCommitter', () => {
-  it('commits full batches in order; the reader waits only while a previous batch is still committing', async () => {
-    const { c, committed, releases } = committer(2, 10_000);
+  it('writes then commits full batches in order; the reader waits only while a previous batch is still committing', async () => {
+    const { c, calls, committed, releases, reported } = committer(2, 10_000);
     await wait(c.add(tx(1)));
-    await wait(c.add(tx(2))); // batch 1 queued: nothing before it, so no wait
-    await new Promise((r) => setImmediate(r));
+    await wait(c.add(tx(2))); // batch 1 handed over: nothing before it, so no wait
+    await tick();
     expect(releases).toHaveLength(1); // batch 1 committing
     await wait(c.add(tx(3)));
     let waited = false;
-    const pending = wait(c.add(tx(4))).then(() => (waited = true)); // batch 2 full: waits for batch 1
-    await new Promise((r) => setImmediate(r));
+    const pending = wait(c.add(tx(4))).then(() => (waited = true)); // batch 2 full: written at once, waits for batch 1's commit
+    await tick();
+    expect(calls).toEqual(['write 1,2', 'commit 2', 'write 3,4', 'commit 4']);
     expect(waited).toBe(false);
     releases.shift()?.();
     await pending;
     expect(committed).toEqual([[1, 2]]);
-    await new Promise((r) => setImmediate(r));
     releases.shift()?.();
     await c.flush();
     expect(committed).toEqual([[1, 2], [3, 4]]);
+    expect(reported.map((r) => [r.firstOffset, r.position.offset, r.elements, r.updates])).toEqual([
+      [1, 2, 2, 2],
+      [3, 4, 2, 2],
+    ]);
   });
 
-  it('commits a partial batch maxDelayMs after its first element', async () => {
+  it('hands over a partial batch maxDelayMs after its first element', async () => {
     const { c, committed, releases } = committer(100, 30);
     await wait(c.add(tx(1)));
     await wait(c.add(tx(2)));
     await new Promise((r) => setTimeout(r, 60));
     expect(releases).toHaveLength(1);
     releases.shift()?.();
-    await new Promise((r) => setImmediate(r));
+    await tick();
     expect(committed).toEqual([[1, 2]]);
     await wait(c.add(tx(3)));
     const flushed = c.flush();
-    await new Promise((r) => setImmediate(r));
+    await tick();
     releases.shift()?.();
     await flushed;
     expect(committed).toEqual([[1, 2], [3]]);
   });
 
-  it('stops at the first failed commit: onFailure once, add throws, flush rejects, nothing later is committed', async () => {
-    const { c, committed, releases, failures, failNext } = committer(1, 10_000);
+  it('commits each batch at the position of its last element, with the synchronizer times merged from the start position on', async () => {
+    const start = { offset: 0, synchronizerTimes: [{ synchronizerId: 'old', recordTime: 'T0' }] };
+    const { c, positions, releases } = committer(2, 10_000, start);
+    const checkpoint = { update: { OffsetCheckpoint: { value: { offset: 5, synchronizerTimes: [{ synchronizerId: 'b', recordTime: 'T5' }, { bad: 1 }] } } } } as unknown as JsGetUpdatesResponse;
+    await wait(c.add(tx(1, 'a')));
+    await wait(c.add({ update: {} } as unknown as JsGetUpdatesResponse)); // no offset: ignored
+    await wait(c.add(tx(3, 'a')));
+    await wait(c.add(checkpoint));
+    const flushed = c.flush();
+    for (let i = 0; i < 2; i++) {
+      await tick();
+      releases.shift()?.();
+    }
+    await flushed;
+    expect(positions).toEqual([
+      { offset: 3, synchronizerTimes: [{ synchronizerId: 'old', recordTime: 'T0' }, { synchronizerId: 'a', recordTime: 't3' }] },
+      { offset: 5, synchronizerTimes: [{ synchronizerId: 'old', recordTime: 'T0' }, { synchronizerId: 'a', recordTime: 't3' }, { synchronizerId: 'b', recordTime: 'T5' }] },
+    ]);
+    expect(() => c.add(tx(5))).toThrow(RangeError);
+  });
+
+  it('stops at the first failed commit: onFailure once, add throws, flush rejects, nothing later is written', async () => {
+    const { c, calls, committed, releases, failures, failNext } = committer(1, 10_000);
     failNext(new Error('db down'));
     await wait(c.add(tx(1)));
-    await new Promise((r) => setImmediate(r));
+    await tick();
     releases.shift()?.();
     await expect(wait(c.add(tx(2)))).rejects.toThrow('db down');
     expect(failures).toHaveLength(1);
     expect(() => c.add(tx(3))).toThrow('db down');
     await expect(c.flush()).rejects.toThrow('db down');
     expect(committed).toEqual([]);
+    expect(calls.filter((call) => call.startsWith('commit'))).toEqual(['commit 1', 'commit 2']);
   });
 });

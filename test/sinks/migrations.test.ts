@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pgSqlDatabase } from '../../src/checkpoints/pg-sql-database.js';
 import { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
 import { migrations } from '../../src/sinks/postgres/migrations.js';
 import { runMigrations } from '../../src/sinks/postgres/run-migrations.js';
@@ -16,6 +17,7 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
     pools.push(p);
     return p;
   };
+  const db = (p: pg.Pool) => pgSqlDatabase(p);
   let admin: pg.Pool;
   beforeAll(() => {
     admin = pool();
@@ -26,9 +28,9 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
 
   it('is idempotent: a second run applies nothing', async () => {
     const schema = `mig_idem_${unique}`;
-    const first = await runMigrations(admin, schema);
+    const first = await runMigrations(db(admin), schema);
     expect(first.applied).toEqual(migrations.map((m) => m.version));
-    const second = await runMigrations(admin, schema);
+    const second = await runMigrations(db(admin), schema);
     expect(second).toEqual({ applied: [], version: first.version });
     const tables = await admin.query<{ table_name: string }>(
       'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
@@ -41,7 +43,7 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
 
   it('is safe when several processes start at once', async () => {
     const schema = `mig_conc_${unique}`;
-    const results = await Promise.all([pool(), pool(), pool(), pool()].map((p) => runMigrations(p, schema)));
+    const results = await Promise.all([pool(), pool(), pool(), pool()].map((p) => runMigrations(db(p), schema)));
     expect(results.filter((r) => r.applied.length > 0)).toHaveLength(1);
     const rows = await admin.query(`SELECT version FROM ${schema}.ledger_rx_migrations`);
     expect(rows.rows).toEqual(migrations.map((m) => ({ version: m.version })));
@@ -49,24 +51,24 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
 
   it('applies only the missing versions, in order, and rolls back a failing one', async () => {
     const schema = `mig_steps_${unique}`;
-    await runMigrations(admin, schema, [{ version: 1, name: 'one', statements: ['CREATE TABLE a (x int)'] }]);
+    await runMigrations(db(admin), schema, [{ version: 1, name: 'one', statements: ['CREATE TABLE a (x int)'] }]);
     const extra = [
       { version: 1, name: 'one', statements: ['CREATE TABLE a (x int)'] },
       { version: 3, name: 'three', statements: ['CREATE TABLE c (x int)'] },
       { version: 2, name: 'two', statements: ['CREATE TABLE b (x int)'] },
     ];
-    expect(await runMigrations(admin, schema, extra)).toEqual({ applied: [2, 3], version: 3 });
-    await expect(runMigrations(admin, schema, [...extra, { version: 4, name: 'bad', statements: ['CREATE TABLE d (x int)', 'NOT SQL'] }])).rejects.toThrow();
+    expect(await runMigrations(db(admin), schema, extra)).toEqual({ applied: [2, 3], version: 3 });
+    await expect(runMigrations(db(admin), schema, [...extra, { version: 4, name: 'bad', statements: ['CREATE TABLE d (x int)', 'NOT SQL'] }])).rejects.toThrow();
     const versions = await admin.query(`SELECT version FROM ${schema}.ledger_rx_migrations ORDER BY version`);
     expect(versions.rows.map((r: { version: number }) => r.version)).toEqual([1, 2, 3]);
     const d = await admin.query(`SELECT to_regclass('${schema}.d') AS t`);
     expect(d.rows[0].t).toBeNull();
-    await expect(runMigrations(admin, 'Bad-Name')).rejects.toThrow(RangeError);
+    await expect(runMigrations(db(admin), 'Bad-Name')).rejects.toThrow(RangeError);
   });
 
   it('writes a batch with multi-row statements and keeps active_contracts netted', async () => {
     const schema = `mig_write_${unique}`;
-    await runMigrations(admin, schema);
+    await runMigrations(db(admin), schema);
     const p = pool(schema);
     const created = (offset: number, nodeId: number, id: string, key: unknown = null) => ({
       CreatedEvent: {

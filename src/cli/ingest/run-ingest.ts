@@ -1,8 +1,7 @@
-import pg from 'pg';
 import { Subject, lastValueFrom, takeUntil } from 'rxjs';
-import { PostgresCheckpointStore } from '../../checkpoints/postgres-checkpoint-store.js';
-import type { Checkpoint } from '../../operators/checkpoint.js';
 import { tailUpdates } from '../../operators/tail-updates.js';
+import { BatchCommitter, type BatchCommit } from '../../sinks/batch-committer.js';
+import { PostgresSink } from '../../sinks/postgres/postgres-sink.js';
 import { buildUpdateFormat } from '../options/build-update-format.js';
 import type { CliIo } from '../process/cli-io.js';
 import { computeRunStats } from '../report/compute-run-stats.js';
@@ -19,12 +18,7 @@ import { listenForStopSignals } from '../process/listen-for-stop-signals.js';
 import { resolveReadRange } from '../source/resolve-read-range.js';
 import { StopRequested } from '../process/stop-requested.js';
 import { UsageError } from '../options/usage-error.js';
-import { acquireStreamLock } from '../../sinks/postgres/acquire-stream-lock.js';
-import { BatchCommitter } from '../../sinks/batch-committer.js';
-import type { IngestBatch } from '../../sinks/postgres/ingest-batch.js';
 import type { IngestOptions } from './ingest-options.js';
-import { runMigrations } from '../../sinks/postgres/run-migrations.js';
-import { writeBatch } from '../../sinks/postgres/write/write-batch.js';
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
@@ -32,12 +26,12 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * `ledger-rx ingest`: loads the participant's updates into PostgreSQL (see `migrations` for the tables)
  * and resolves with the exit code (it never calls `process.exit`).
  *
- * 1. Runs the migrations of `schema` (idempotent, serialized by an advisory lock) and takes the stream's
- *    advisory lock (one ingester per stream).
+ * 1. Starts a `PostgresSink`: runs the migrations of `schema` (idempotent, serialized by an advisory lock)
+ *    and takes the stream's advisory lock (one ingester per stream).
  * 2. Reads with `tailUpdates` from the stream's checkpoint row (or `from` for a new stream) up to `to`
  *    (or forever), without response validation (the rows are read defensively).
- * 3. Groups elements into batches of `batch` elements / `batchMs` ms and writes each with multi-row
- *    statements AND its checkpoint in one transaction (`PostgresCheckpointStore.transaction`): a batch is
+ * 3. Groups elements into batches of `batch` elements / `batchMs` ms (`BatchCommitter`) and writes each with
+ *    multi-row statements AND its checkpoint in one transaction (`PostgresSink.commit`): a batch is
  *    stored entirely, with its checkpoint, or not at all, so a crash at any moment followed by a restart
  *    leaves exactly the rows of the ledger — no gap, no duplicate. A full batch pauses the read until it
  *    is committed (bounded memory).
@@ -59,9 +53,8 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
   const schema = options.schema ?? 'public';
   const streamName = options.streamName ?? 'default';
   const startedAt = performance.now();
-  let pool: pg.Pool | undefined;
+  let sink: PostgresSink | undefined;
   let source: LedgerSource | undefined;
-  let releaseLock: (() => Promise<void>) | undefined;
   let committer: BatchCommitter | undefined;
   let endPoll: ReturnType<typeof setInterval> | undefined;
   let count = 0;
@@ -86,33 +79,32 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
     stops.throwIfStopped();
     const client = source.client;
 
-    const database = new pg.Pool({ connectionString: options.pg, max: 4, options: `-c search_path=${schema}` });
-    pool = database;
-    database.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed'));
-    const migrated = await stops.race(runMigrations(database, schema));
-    logger.info({ schema, version: migrated.version, applied: migrated.applied }, 'schema ready');
-    releaseLock = await stops.race(acquireStreamLock(database, schema, streamName, options.lockWaitMs ?? 15_000, stops.signal), (late) => late());
-    const store = await stops.race(PostgresCheckpointStore.open({ pool: database, streamName }));
-    const resumed = await stops.race(store.load());
-    let times: Checkpoint['synchronizerTimes'] = resumed?.synchronizerTimes ?? [];
+    sink = await PostgresSink.connect({
+      url: options.pg,
+      schema,
+      streamName,
+      lockWaitMs: options.lockWaitMs ?? 15_000,
+      onStatus: (status) => {
+        if (status.type === 'schema-ready') logger.info({ schema, version: status.version, applied: status.applied }, 'schema ready');
+        else if (status.type === 'idle-connection-failed') logger.warn({ err: status.error }, 'idle PostgreSQL connection failed');
+      },
+    });
+    const resumed = await stops.race(sink.start(stops.signal));
     logger.info({ stream: streamName, resumeAfter: resumed?.offset ?? null }, resumed ? 'resuming after the checkpoint' : 'new stream');
 
     const failure = new Subject<never>();
-    const commit = async (batch: IngestBatch) => {
-      const checkpoint = batch.checkpoint(times, new Date().toISOString());
-      const outcome = await store.transaction(checkpoint, (c) => writeBatch(c, batch, streamName));
-      if (!outcome.applied) {
-        logger.warn({ offset: checkpoint.offset }, 'batch already stored (skipped)');
+    const onCommit = (commit: BatchCommit) => {
+      if (!commit.applied) {
+        logger.warn({ offset: commit.position.offset }, 'batch already stored (skipped)');
         return;
       }
-      times = checkpoint.synchronizerTimes;
-      count += batch.updates.length;
-      bytes += batch.bytes;
-      firstOffset ??= batch.firstOffset;
-      lastOffset = batch.lastOffset;
-      logger.debug({ from: batch.firstOffset, to: batch.lastOffset, updates: batch.updates.length }, 'batch committed');
+      count += commit.updates;
+      bytes += commit.bytes;
+      firstOffset ??= commit.firstOffset;
+      lastOffset = commit.position.offset;
+      logger.debug({ from: commit.firstOffset, to: commit.position.offset, updates: commit.updates }, 'batch committed');
     };
-    const batches = new BatchCommitter({ size: batchSize, maxDelayMs: batchMs, commit, onFailure: (error) => failure.error(error) });
+    const batches = new BatchCommitter({ sink, size: batchSize, maxDelayMs: batchMs, start: resumed, onCommit, onFailure: (error) => failure.error(error) });
     committer = batches;
 
     if (options.progress ?? io.stderrIsTTY) {
@@ -132,11 +124,12 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
     const endInclusive = range.endInclusive;
     stops.throwIfStopped();
 
-    if (endInclusive !== 0) {
+    // A stream already at or beyond --to has nothing left to read.
+    const done = endInclusive === 0 || (resumed !== undefined && typeof endInclusive === 'number' && resumed.offset >= endInclusive);
+    if (!done) {
       await lastValueFrom(
         tailUpdates(client, {
-          beginExclusive: range.beginExclusive,
-          checkpointStore: store,
+          beginExclusive: resumed?.offset ?? range.beginExclusive,
           updateFormat: format,
           ...(typeof endInclusive === 'number' ? { endInclusive } : {}),
           pageLimit: options.pageLimit ?? 200,
@@ -164,8 +157,7 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
     if (endPoll) clearInterval(endPoll);
     progress?.stop();
     stops.dispose();
-    await releaseLock?.().catch(() => undefined);
-    await pool?.end().catch(() => undefined);
+    await sink?.close().catch(() => undefined);
     await source?.close().catch(() => undefined);
   }
   if (options.stats) {

@@ -1,11 +1,10 @@
-import type { Checkpoint } from '../../operators/checkpoint.js';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import type { ActiveContractRow, ArchivedRow, CreatedRow, ExercisedRow, ReassignmentRow, UpdateRow } from './ingest-rows.js';
 import { mapUpdateRows } from './map-update-rows.js';
 
 /**
  * The rows of consecutive update elements, written in one transaction with the checkpoint of the last one
- * (see `writeBatch`). Elements must be added in offset order.
+ * (see `writeBatch` and `PostgresSink`). Elements must be added in offset order.
  *
  * The active-contract changes are netted per contract in event order, so the batch needs only two
  * statements for `active_contracts` whatever the order of creates, archives and (un)assignments inside
@@ -21,7 +20,6 @@ export class IngestBatch {
   /** Per contract touched: its row at the end of the batch (and whether a create of this batch made it), or null. */
   private readonly acsFinal = new Map<string, { readonly row: ActiveContractRow; readonly created: boolean } | null>();
   private readonly acsTouched = new Set<string>();
-  private readonly times = new Map<string, string>();
   private elements = 0;
   private last: number | undefined;
   private first: number | undefined;
@@ -71,7 +69,6 @@ export class IngestBatch {
         this.acsFinal.set(change.contractId, null);
       }
     }
-    for (const t of rows.synchronizerTimes) this.times.set(t.synchronizerId, t.recordTime);
     return true;
   }
 
@@ -103,20 +100,5 @@ export class IngestBatch {
     const out: ActiveContractRow[] = [];
     for (const v of this.acsFinal.values()) if (v && !v.created) out.push(v.row);
     return out;
-  }
-
-  /**
-   * The checkpoint to commit with the batch: the last offset, and the latest record time per synchronizer
-   * merged into `previous` (the times of earlier batches).
-   */
-  checkpoint(previous: Checkpoint['synchronizerTimes'], updatedAt: string): Checkpoint {
-    if (this.last === undefined) throw new RangeError('an empty batch has no checkpoint');
-    const merged = new Map(previous.map((t) => [t.synchronizerId, t.recordTime]));
-    for (const [id, time] of this.times) merged.set(id, time);
-    return {
-      offset: this.last,
-      synchronizerTimes: [...merged].map(([synchronizerId, recordTime]) => ({ synchronizerId, recordTime })),
-      updatedAt,
-    };
   }
 }

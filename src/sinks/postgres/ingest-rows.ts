@@ -95,7 +95,8 @@ export type AcsChange =
 
 /**
  * Everything one update element contributes to the ingestion tables (see `mapUpdateRows`). An
- * `OffsetCheckpoint` has no `update` row and no events; it only moves the stream's checkpoint.
+ * `OffsetCheckpoint` has no `update` row and no events; it only moves the stream's checkpoint (its
+ * synchronizer times are the committer's: `synchronizerTimesOf`).
  */
 export interface IngestRows {
   /** The element's offset; `undefined` when it has none (it is then skipped). */
@@ -106,6 +107,4 @@ export interface IngestRows {
   readonly exercised: readonly ExercisedRow[];
   readonly reassignments: readonly ReassignmentRow[];
   readonly acs: readonly AcsChange[];
-  /** Record times the element reports, per synchronizer (for the checkpoint). */
-  readonly synchronizerTimes: readonly { readonly synchronizerId: string; readonly recordTime: string }[];
 }

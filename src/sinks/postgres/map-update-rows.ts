@@ -39,7 +39,7 @@ function createdRow(e: Json): CreatedRow {
   };
 }
 
-const empty: Omit<IngestRows, 'offset' | 'update' | 'synchronizerTimes'> = { created: [], archived: [], exercised: [], reassignments: [], acs: [] };
+const empty: Omit<IngestRows, 'offset' | 'update'> = { created: [], archived: [], exercised: [], reassignments: [], acs: [] };
 
 /**
  * Maps one element of `POST /v2/updates` (validated or not) to the rows it adds to the ingestion tables:
@@ -53,23 +53,21 @@ const empty: Omit<IngestRows, 'offset' | 'update' | 'synchronizerTimes'> = { cre
  *   removes the contract from the ACS, an assignment adds it on the target synchronizer.
  * - `TopologyTransaction`: an `updates` row only. An unknown update kind: an `updates` row (kind
  *   `unknown`) when it has an offset.
- * - `OffsetCheckpoint`: no rows; its offset and synchronizer times move the checkpoint.
+ * - `OffsetCheckpoint`: no rows; its offset moves the checkpoint.
  *
  * Fields are read defensively (unvalidated elements): a missing string becomes `""`, a missing number 0.
  */
 export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
   const offset = updateOffset(element);
   const entry = variantOf(element.update);
-  if (!entry) return { offset, update: undefined, ...empty, synchronizerTimes: [] };
+  if (!entry) return { offset, update: undefined, ...empty };
   const [tag, payload] = entry;
   const value = isObject(payload) ? (isUnknownVariant(element.update) ? (isObject(payload['value']) ? payload['value'] : payload) : payload['value']) : undefined;
   const v: Json = isObject(value) ? value : {};
   if (tag === 'OffsetCheckpoint') {
-    const times = Array.isArray(v['synchronizerTimes']) ? v['synchronizerTimes'] : [];
-    const synchronizerTimes = times.filter(isObject).map((t) => ({ synchronizerId: text(t['synchronizerId']), recordTime: text(t['recordTime']) }));
-    return { offset, update: undefined, ...empty, synchronizerTimes };
+    return { offset, update: undefined, ...empty };
   }
-  if (offset === undefined) return { offset, update: undefined, ...empty, synchronizerTimes: [] };
+  if (offset === undefined) return { offset, update: undefined, ...empty };
   const synchronizerId = str(v['synchronizerId']);
   const recordTime = str(v['recordTime']);
   const kind: UpdateRow['kind'] =
@@ -85,7 +83,6 @@ export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
     effectiveAt: str(v['effectiveAt']),
     elementJson: wireJson(element),
   };
-  const synchronizerTimes = synchronizerId !== null && recordTime !== null ? [{ synchronizerId, recordTime }] : [];
   const events = Array.isArray(v['events']) ? v['events'] : [];
   const created: CreatedRow[] = [];
   const archived: ArchivedRow[] = [];
@@ -179,7 +176,7 @@ export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
       }
     }
   }
-  return { offset, update, created, archived, exercised, reassignments, acs, synchronizerTimes };
+  return { offset, update, created, archived, exercised, reassignments, acs };
 }
 
 function activeRow(c: CreatedRow, synchronizerId: string, reassignmentCounter: number): ActiveContractRow {

@@ -1,0 +1,190 @@
+import type { Pool } from 'pg';
+import { CheckpointTable } from '../../checkpoints/checkpoint-table.js';
+import { pgSqlDatabase } from '../../checkpoints/pg-sql-database.js';
+import type { SqlDatabase } from '../../checkpoints/sql-database.js';
+import { ErrorCodes } from '../../errors/error-codes.js';
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import { LedgerRxError } from '../../errors/ledger-rx-error.js';
+import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
+import type { LedgerSink, SinkCommit, SinkPosition } from '../ledger-sink.js';
+import { acquireStreamLock } from './acquire-stream-lock.js';
+import { IngestBatch } from './ingest-batch.js';
+import { runMigrations } from './run-migrations.js';
+import { writeBatch } from './write/write-batch.js';
+
+/** Takes a stream's writer lock; resolves with its release. See {@link PostgresSinkOptions.lock}. */
+export type StreamLock = (signal?: AbortSignal) => Promise<() => Promise<void>>;
+
+/** What a {@link PostgresSink} reports while it starts and runs (for logs and metrics). */
+export type PostgresSinkStatus =
+  | { readonly type: 'schema-ready'; readonly version: number; readonly applied: readonly number[] }
+  | { readonly type: 'locked'; readonly waitedMs: number }
+  | { readonly type: 'idle-connection-failed'; readonly error: unknown };
+
+/** Options of {@link PostgresSink}. */
+export interface PostgresSinkOptions {
+  /**
+   * Where to write: any {@link SqlDatabase} whose connections use `schema` as their `search_path` (a PGlite
+   * instance fits as it is; `pgSqlDatabase(pool)` adapts a pg pool). The sink does not close it.
+   */
+  readonly database: SqlDatabase;
+  /** Schema of the tables (a plain lower-case SQL identifier), brought up to date by `start`. */
+  readonly schema: string;
+  /** Name of the stream: its checkpoint row and the `stream_name` of its rows. */
+  readonly streamName: string;
+  /** Taken by `start` after the migrations and held until `close`: one writer per stream. Default: none. */
+  readonly lock?: StreamLock | undefined;
+  readonly onStatus?: ((status: PostgresSinkStatus) => void) | undefined;
+}
+
+/** Options of {@link PostgresSink.connect}. */
+export interface PostgresSinkConnectOptions {
+  /** PostgreSQL connection URL. */
+  readonly url: string;
+  /** Default `public`. */
+  readonly schema?: string | undefined;
+  /** Default `default`. */
+  readonly streamName?: string | undefined;
+  /** How long `start` waits for another process writing the same stream to stop. Default 15 000 ms. */
+  readonly lockWaitMs?: number | undefined;
+  readonly onStatus?: ((status: PostgresSinkStatus) => void) | undefined;
+}
+
+const identifier = /^[a-z_][a-z0-9_]*$/;
+const checkpoints = new CheckpointTable('ledger_rx_checkpoints');
+
+/**
+ * The {@link LedgerSink} of `ledger-rx ingest`: the update stream as rows of PostgreSQL tables (see
+ * `migrations`: `updates`, the event tables, `active_contracts`) with the stream's checkpoint row in
+ * `ledger_rx_checkpoints`, exactly once.
+ *
+ * - `start` runs the migrations of `schema` (idempotent, serialized by an advisory lock), takes the
+ *   stream `lock` when one is given, and resolves with the stream's checkpoint (`undefined` for a new
+ *   stream);
+ * - `write` maps the elements to rows (`mapUpdateRows`, netting the active-contract changes per batch);
+ * - `commit(position)` writes those rows with multi-row statements AND moves the checkpoint row to
+ *   `position`, in one transaction that first locks the checkpoint row: when the stored offset is already
+ *   at or beyond `position` (the batch was committed before a crash) nothing is written and the commit
+ *   resolves with `applied: false`. So a crash at any moment followed by a restart leaves exactly the rows
+ *   of the ledger — no gap, no duplicate. Commits run one after the other in call order; after a failed
+ *   one, later commits reject with its error.
+ *
+ * The SQL runs through {@link SqlDatabase} only, so an embedded PostgreSQL (PGlite) reuses it as it is.
+ */
+export class PostgresSink implements LedgerSink {
+  readonly schema: string;
+  readonly streamName: string;
+  private readonly options: PostgresSinkOptions;
+  private staged = new IngestBatch();
+  private queue: Promise<unknown> = Promise.resolve();
+  private failed: { error: unknown } | undefined;
+  private release: (() => Promise<void>) | undefined;
+  private starting: Promise<unknown> | undefined;
+  private readonly onClose: () => Promise<void>;
+
+  constructor(options: PostgresSinkOptions, onClose: () => Promise<void> = async () => undefined) {
+    if (!identifier.test(options.schema)) throw new InvalidArgumentError('schema', `must be a plain lower-case SQL identifier, got '${options.schema}'`);
+    if (options.streamName === '') throw new InvalidArgumentError('streamName', 'must not be empty');
+    this.options = options;
+    this.schema = options.schema;
+    this.streamName = options.streamName;
+    this.onClose = onClose;
+  }
+
+  /**
+   * A sink on a new pg pool (4 connections, `search_path` = `schema`) with the advisory stream lock
+   * (`acquireStreamLock`, waiting up to `lockWaitMs`); `close()` releases the lock and ends the pool. pg is
+   * loaded only here.
+   */
+  static async connect(options: PostgresSinkConnectOptions): Promise<PostgresSink> {
+    const schema = options.schema ?? 'public';
+    if (!identifier.test(schema)) throw new InvalidArgumentError('schema', `must be a plain lower-case SQL identifier, got '${schema}'`);
+    const pg = await import('pg');
+    const pool: Pool = new pg.default.Pool({ connectionString: options.url, max: 4, options: `-c search_path=${schema}` });
+    pool.on('error', (error) => options.onStatus?.({ type: 'idle-connection-failed', error }));
+    const streamName = options.streamName ?? 'default';
+    const lockWaitMs = options.lockWaitMs ?? 15_000;
+    return new PostgresSink(
+      {
+        database: pgSqlDatabase(pool),
+        schema,
+        streamName,
+        lock: (signal) => acquireStreamLock(pool, schema, streamName, lockWaitMs, signal),
+        onStatus: options.onStatus,
+      },
+      () => pool.end(),
+    );
+  }
+
+  start(signal?: AbortSignal): Promise<SinkPosition | undefined> {
+    const started = this.prepare(signal);
+    this.starting = started.catch(() => undefined);
+    return started;
+  }
+
+  private async prepare(signal: AbortSignal | undefined): Promise<SinkPosition | undefined> {
+    const { database, lock, onStatus } = this.options;
+    const migrated = await runMigrations(database, this.schema);
+    onStatus?.({ type: 'schema-ready', version: migrated.version, applied: migrated.applied });
+    if (signal?.aborted) throw signal.reason;
+    if (lock) {
+      const since = performance.now();
+      this.release = await lock(signal);
+      onStatus?.({ type: 'locked', waitedMs: performance.now() - since });
+    }
+    try {
+      return await checkpoints.load(database, this.streamName);
+    } catch (error) {
+      if (error instanceof LedgerRxError) throw error;
+      throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot load checkpoint ${this.streamName}`, { cause: error });
+    }
+  }
+
+  write(elements: readonly JsGetUpdatesResponse[]): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed.error);
+    for (const element of elements) this.staged.add(element);
+    return Promise.resolve();
+  }
+
+  commit(position: SinkPosition): Promise<SinkCommit> {
+    const batch = this.staged;
+    this.staged = new IngestBatch();
+    const run = this.queue.then(() => {
+      if (this.failed) throw this.failed.error;
+      return this.store(batch, position);
+    });
+    this.queue = run.catch((error: unknown) => {
+      this.failed ??= { error };
+    });
+    return run;
+  }
+
+  private store(batch: IngestBatch, position: SinkPosition): Promise<SinkCommit> {
+    const checkpoint = { offset: position.offset, synchronizerTimes: position.synchronizerTimes, updatedAt: new Date().toISOString() };
+    return this.options.database.transaction(async (tx) => {
+      if ((await checkpoints.lock(tx, this.streamName)) >= position.offset) return { applied: false, updates: 0, bytes: 0 };
+      await writeBatch(tx, batch, this.streamName);
+      try {
+        await checkpoints.save(tx, this.streamName, checkpoint);
+      } catch (error) {
+        throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot save checkpoint ${this.streamName} at ${checkpoint.offset}`, { cause: error });
+      }
+      return { applied: true, updates: batch.updates.length, bytes: batch.bytes };
+    });
+  }
+
+  /**
+   * Releases the stream lock (and ends the pool of {@link PostgresSink.connect}); called while `start` is
+   * still running (an abandoned start), it first waits for `start` to end, so a lock taken late is released.
+   */
+  async close(): Promise<void> {
+    await this.starting;
+    const release = this.release;
+    this.release = undefined;
+    try {
+      await release?.();
+    } finally {
+      await this.onClose();
+    }
+  }
+}

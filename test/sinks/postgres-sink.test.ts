@@ -1,0 +1,94 @@
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { pgSqlDatabase } from '../../src/checkpoints/pg-sql-database.js';
+import { ErrorCodes } from '../../src/errors/error-codes.js';
+import { PostgresSink } from '../../src/sinks/postgres/postgres-sink.js';
+import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
+import { decodeUpdateElement } from '../../src/streams/decode-update-element.js';
+
+const pgUrl = inject('pgUrl');
+const unique = `${process.pid}_${Date.now() % 100000}`;
+
+const tx = (offset: number): JsGetUpdatesResponse =>
+  decodeUpdateElement(
+    { update: { Transaction: { value: { updateId: `u${offset}`, commandId: 'c', workflowId: '', effectiveAt: '2026-01-01T00:00:00Z', events: [], offset, synchronizerId: 's1', recordTime: '2026-01-01T00:00:00Z' } } } },
+    0,
+    { validate: false },
+  );
+const at = (offset: number) => ({ offset, synchronizerTimes: [{ synchronizerId: 's1', recordTime: '2026-01-01T00:00:00Z' }] });
+
+describe.runIf(pgUrl)('PostgresSink', () => {
+  const pools: pg.Pool[] = [];
+  const pool = (schema: string) => {
+    const p = new pg.Pool({ connectionString: pgUrl, max: 3, options: `-c search_path=${schema}` });
+    pools.push(p);
+    return p;
+  };
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.end()));
+  });
+
+  it('commits rows and position together, skips a unit already stored, and resumes from the stored position', async () => {
+    const schema = `sink_once_${unique}`;
+    const p = pool(schema);
+    const sink = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: 's' });
+    expect(await sink.start()).toBeUndefined();
+    await sink.write([tx(1), tx(2)]);
+    expect(await sink.commit(at(2))).toMatchObject({ applied: true, updates: 2 });
+    // the same unit again (read again after a crash): nothing written twice
+    await sink.write([tx(1), tx(2)]);
+    expect(await sink.commit(at(2))).toEqual({ applied: false, updates: 0, bytes: 0 });
+    // two units in flight commit in call order
+    await sink.write([tx(3)]);
+    const third = sink.commit(at(3));
+    await sink.write([tx(5)]);
+    const fifth = sink.commit(at(5));
+    expect((await Promise.all([third, fifth])).map((c) => c.applied)).toEqual([true, true]);
+    await sink.close();
+
+    const rows = await p.query<{ o: string }>("SELECT ledger_offset AS o FROM updates WHERE stream_name = 's' ORDER BY 1");
+    expect(rows.rows.map((r) => Number(r.o))).toEqual([1, 2, 3, 5]);
+    const again = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: 's' });
+    expect(await again.start()).toMatchObject(at(5));
+    await again.close();
+  });
+
+  it('rolls a failed unit back whole and refuses every later unit', async () => {
+    const schema = `sink_fail_${unique}`;
+    const p = pool(schema);
+    const sink = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: 's' });
+    await sink.start();
+    await sink.write([tx(1)]);
+    await sink.commit(at(1));
+    await p.query('ALTER TABLE updates ADD CONSTRAINT no_two CHECK (ledger_offset <> 2)');
+    await sink.write([tx(2)]);
+    const failed = sink.commit(at(2));
+    await sink.write([tx(3)]);
+    const later = sink.commit(at(3));
+    await expect(failed).rejects.toThrow(/no_two/);
+    await expect(later).rejects.toThrow(/no_two/);
+    await expect(sink.write([tx(4)])).rejects.toThrow(/no_two/);
+    const checkpoint = await p.query<{ o: string }>("SELECT ledger_offset AS o FROM ledger_rx_checkpoints WHERE stream_name = 's'");
+    expect(Number(checkpoint.rows[0]?.o)).toBe(1);
+    await sink.close();
+  });
+
+  it('connect(): one writer per stream; the second fails with SINK_CONFLICT after lockWaitMs, and an aborted wait rejects with the reason', async () => {
+    const schema = `sink_lock_${unique}`;
+    const first = await PostgresSink.connect({ url: pgUrl as string, schema, streamName: 'x' });
+    await first.start();
+    const second = await PostgresSink.connect({ url: pgUrl as string, schema, streamName: 'x', lockWaitMs: 300 });
+    await expect(second.start()).rejects.toMatchObject({ code: ErrorCodes.SINK_CONFLICT });
+    await second.close();
+    const third = await PostgresSink.connect({ url: pgUrl as string, schema, streamName: 'x', lockWaitMs: 60_000 });
+    const stop = new AbortController();
+    const started = third.start(stop.signal);
+    setTimeout(() => stop.abort(new Error('stopped')), 100);
+    await expect(started).rejects.toThrow('stopped');
+    await third.close();
+    await first.close();
+    const fourth = await PostgresSink.connect({ url: pgUrl as string, schema, streamName: 'x', lockWaitMs: 0 });
+    expect(await fourth.start()).toBeUndefined();
+    await fourth.close();
+  });
+});
