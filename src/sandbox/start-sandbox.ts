@@ -5,15 +5,15 @@ import type { JsCommands } from '../schemas/commands.js';
 import { wildcardClaims } from './auth/claims.js';
 import { participantAudiencePrefix } from './auth/verify-token.js';
 import { createRequestHandler } from './http/create-request-handler.js';
-import { allocateParty } from './ledger/allocate-party.js';
-import { decodeJsCommands } from './ledger/decode-js-commands.js';
-import { submitCommands, type SubmitResult } from './ledger/submit-commands.js';
-import { summarizeUpdate, type LedgerUpdate } from './ledger/summarize-update.js';
-import type { UpdateFault } from './ledger/update-fault.js';
-import { WorkloadGenerator } from './ledger/workload-generator.js';
+import { allocateParty } from './submit/allocate-party.js';
+import { decodeJsCommands } from './decode/decode-js-commands.js';
+import { submitCommands, type SubmitResult } from './submit/submit-commands.js';
+import { summarizeUpdate, type LedgerUpdate } from './render/summarize-update.js';
+import type { UpdateFault } from './faults/update-fault.js';
+import { WorkloadGenerator } from './workload/workload-generator.js';
 import { allRoutes } from './routes/all-routes.js';
 import { resolveSandboxOptions, type ResolvedSandboxOptions, type SandboxOptions } from './sandbox-options.js';
-import { ParticipantState } from './state/participant-state.js';
+import { ParticipantState } from './participant/participant-state.js';
 
 /** Options of {@link Sandbox.token}. */
 export interface TokenOptions {

@@ -4,7 +4,7 @@ import { checkInstant } from '../../src/client/validation/check-instant.js';
 import { decodeBody, map, string, timestamp } from '../../src/sandbox/decode/decoders.js';
 import { dictionary } from '../../src/sandbox/decode/dictionary.js';
 import { SandboxError } from '../../src/sandbox/errors/sandbox-error.js';
-import { compareInstants } from '../../src/sandbox/vetting/compare-instants.js';
+import { compareInstants } from '../../src/sandbox/decode/compare-instants.js';
 
 /** Unit tests of the sandbox's request decoders (the HTTP behaviour is covered by the route tests). */
 

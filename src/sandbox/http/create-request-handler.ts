@@ -6,7 +6,7 @@ import { extractToken } from '../auth/extract-token.js';
 import { verifyToken } from '../auth/verify-token.js';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { ParticipantState } from '../state/participant-state.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import { readJsonBody } from './read-json-body.js';
 import type { RequestContext, Route } from './request-context.js';
 import { Router } from './router.js';

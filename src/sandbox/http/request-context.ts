@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Claims } from '../auth/claims.js';
 import type { ResolvedSandboxOptions } from '../sandbox-options.js';
-import type { ParticipantState } from '../state/participant-state.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 
 /**
  * Everything a route handler sees. The body is read on demand (`body()`), because the real server decodes

@@ -1,9 +1,9 @@
 import type { Route } from '../http/request-context.js';
-import { decodeJsCommands } from '../ledger/decode-js-commands.js';
-import { decodeReassignmentRequest } from '../ledger/decode-reassignment-request.js';
-import { submitCommands } from '../ledger/submit-commands.js';
-import { submitReassignment } from '../ledger/submit-reassignment.js';
-import { traceHeaders } from '../ledger/trace-headers.js';
+import { decodeJsCommands } from '../decode/decode-js-commands.js';
+import { decodeReassignmentRequest } from '../decode/decode-reassignment-request.js';
+import { submitCommands } from '../submit/submit-commands.js';
+import { submitReassignment } from '../submit/submit-reassignment.js';
+import { traceHeaders } from '../http/trace-headers.js';
 
 /**
  * The command routes:

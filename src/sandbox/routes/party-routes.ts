@@ -2,9 +2,9 @@ import { requireAdminOrIdpAdmin } from '../auth/authorize.js';
 import { decodeBody, map, object, optional, string, withDefault } from '../decode/decoders.js';
 import { dictionary } from '../decode/dictionary.js';
 import type { Route } from '../http/request-context.js';
-import { allocateParty } from '../ledger/allocate-party.js';
-import { queryInt64 } from '../ledger/query-int64.js';
-import { requestErrors } from '../ledger/request-errors.js';
+import { allocateParty } from '../submit/allocate-party.js';
+import { queryInt64 } from '../decode/query-int64.js';
+import { requestErrors } from '../errors/request-errors.js';
 import type { PartyRecord } from '../state/parties-store.js';
 
 /** `partyManagement.maxPartiesPageSize`, as `GET /v2/version` publishes it. */

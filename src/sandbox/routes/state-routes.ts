@@ -1,5 +1,5 @@
 import type { Route } from '../http/request-context.js';
-import { formatInstant } from '../ledger/format-instant.js';
+import { formatInstant } from '../render/format-instant.js';
 
 /**
  * State routes; both need an authenticated caller (any user):

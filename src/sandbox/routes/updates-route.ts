@@ -1,15 +1,15 @@
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { Route } from '../http/request-context.js';
-import { compileUpdateFormat } from '../ledger/compile-update-format.js';
-import { createUpdateRenderer } from '../ledger/create-update-renderer.js';
-import { decodeGetUpdatesRequest } from '../ledger/decode-get-updates-request.js';
-import { queryInt64 } from '../ledger/query-int64.js';
-import { requireUpdateReadClaims } from '../ledger/require-update-read-claims.js';
-import { requestErrors } from '../ledger/request-errors.js';
-import { resolveUpdateFormat } from '../ledger/resolve-update-format.js';
-import { serveUpdates } from '../ledger/serve-updates.js';
-import { validateUpdateFormat } from '../ledger/validate-update-format.js';
+import { compileUpdateFormat } from '../format/compile-update-format.js';
+import { createUpdateRenderer } from '../render/create-update-renderer.js';
+import { decodeGetUpdatesRequest } from '../decode/decode-get-updates-request.js';
+import { queryInt64 } from '../decode/query-int64.js';
+import { requireUpdateReadClaims } from '../auth/require-update-read-claims.js';
+import { requestErrors } from '../errors/request-errors.js';
+import { resolveUpdateFormat } from '../validate/resolve-update-format.js';
+import { serveUpdates } from '../serve/serve-updates.js';
+import { validateUpdateFormat } from '../validate/validate-update-format.js';
 
 /**
  * `POST /v2/updates?limit=&stream_idle_timeout_ms=`: the update stream as a bounded list, validated in

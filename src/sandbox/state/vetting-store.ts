@@ -1,5 +1,5 @@
-import { compareInstants } from '../vetting/compare-instants.js';
-import type { ParticipantState } from './participant-state.js';
+import { compareInstants } from '../decode/compare-instants.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 
 /** One vetted package with its validity bounds (ISO timestamps; `undefined` = unbounded). */
 export interface VettedEntry {

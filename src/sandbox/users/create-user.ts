@@ -2,9 +2,9 @@ import type { Claims } from '../auth/claims.js';
 import { dictionary } from '../decode/dictionary.js';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { ParticipantState } from '../state/participant-state.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import { rightKey } from '../state/users-store.js';
-import { lfStrings } from '../vetting/lf-strings.js';
+import { lfStrings } from '../validate/lf-strings.js';
 import { authorizeUserManagement } from './authorize-user-management.js';
 import { checkPartiesInIdp } from './check-parties-in-idp.js';
 import { checkUserRightsLimit } from './check-user-rights-limit.js';
@@ -13,7 +13,7 @@ import { parseRights } from './parse-rights.js';
 import { toUserJson, type UserJson } from './to-user-json.js';
 import type { userRequestDecoders } from './user-request-decoders.js';
 import { validateAnnotations } from './validate-annotations.js';
-import { requestErrors } from '../ledger/request-errors.js';
+import { requestErrors } from '../errors/request-errors.js';
 
 /** A decoded `CreateUserRequest`. */
 export type CreateUserInput = ReturnType<(typeof userRequestDecoders)['createUser']>;

@@ -1,5 +1,5 @@
 import type { Claims } from '../auth/claims.js';
-import type { ParticipantState } from '../state/participant-state.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import { rightKey } from '../state/users-store.js';
 import { authorizeUserManagement } from './authorize-user-management.js';
 import { checkPartiesInIdp } from './check-parties-in-idp.js';

@@ -1,4 +1,4 @@
-import type { ParticipantState } from '../state/participant-state.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import { IdentityProviders } from './identity-providers.js';
 
 const registries = new WeakMap<ParticipantState, IdentityProviders>();

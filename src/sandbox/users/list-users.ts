@@ -1,8 +1,8 @@
-import type { ParticipantState } from '../state/participant-state.js';
-import { lfStrings } from '../vetting/lf-strings.js';
+import type { ParticipantState } from '../participant/participant-state.js';
+import { lfStrings } from '../validate/lf-strings.js';
 import { pageTokenCodec } from '../vetting/page-token-codec.js';
 import { toUserJson, type UserJson } from './to-user-json.js';
-import { requestErrors } from '../ledger/request-errors.js';
+import { requestErrors } from '../errors/request-errors.js';
 
 /** The participant's `maxUsersPageSize`, as `GET /v2/version` publishes it. */
 const maxUsersPageSize = 1000;

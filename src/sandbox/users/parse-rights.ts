@@ -1,7 +1,7 @@
 import { rightKey, type RightRecord } from '../state/users-store.js';
-import { lfStrings } from '../vetting/lf-strings.js';
+import { lfStrings } from '../validate/lf-strings.js';
 import type { RightInput } from './user-request-decoders.js';
-import { requestErrors } from '../ledger/request-errors.js';
+import { requestErrors } from '../errors/request-errors.js';
 
 /**
  * Validates the rights of a create, grant or revoke request, in order, as the server's `fromProtoRights`:

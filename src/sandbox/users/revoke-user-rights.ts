@@ -1,12 +1,12 @@
 import type { Claims } from '../auth/claims.js';
-import type { ParticipantState } from '../state/participant-state.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import { rightKey } from '../state/users-store.js';
 import { authorizeUserManagement } from './authorize-user-management.js';
 import { checkPartiesInIdp } from './check-parties-in-idp.js';
 import { findUserInIdp } from './find-user-in-idp.js';
 import { toRightJson, type RightJson } from './to-right-json.js';
 import { validateRightsChange, type RightsChangeInput } from './validate-rights-change.js';
-import { requestErrors } from '../ledger/request-errors.js';
+import { requestErrors } from '../errors/request-errors.js';
 
 /**
  * `PATCH /v2/users/{user-id}/rights` after the JSON layer's path/body id check and token resolution,

@@ -2,8 +2,8 @@ import type { Claims } from '../auth/claims.js';
 import { dictionary } from '../decode/dictionary.js';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { ParticipantState } from '../state/participant-state.js';
-import { lfStrings } from '../vetting/lf-strings.js';
+import type { ParticipantState } from '../participant/participant-state.js';
+import { lfStrings } from '../validate/lf-strings.js';
 import { annotationsWithinLimit } from './annotations-within-limit.js';
 import { authorizeUserManagement } from './authorize-user-management.js';
 import { findUserInIdp } from './find-user-in-idp.js';
@@ -12,7 +12,7 @@ import { parseUserUpdateMask } from './parse-user-update-mask.js';
 import { toUserJson, type UserJson } from './to-user-json.js';
 import type { userRequestDecoders } from './user-request-decoders.js';
 import { validateAnnotations } from './validate-annotations.js';
-import { requestErrors } from '../ledger/request-errors.js';
+import { requestErrors } from '../errors/request-errors.js';
 
 /** Java's `Long.parseLong`: an optional sign and decimal digits, within the int64 range. */
 function isLong(text: string): boolean {

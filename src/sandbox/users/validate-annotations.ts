@@ -1,5 +1,5 @@
 import { annotationsWithinLimit } from './annotations-within-limit.js';
-import { requestErrors } from '../ledger/request-errors.js';
+import { requestErrors } from '../errors/request-errors.js';
 
 // The server's key grammar (Kubernetes-style): a name segment of letters, digits, `.`, `-`, `_` that starts
 // and ends with a letter or digit; a prefix that is a DNS subdomain, upper case allowed.

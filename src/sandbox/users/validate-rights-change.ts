@@ -1,8 +1,8 @@
 import type { RightRecord } from '../state/users-store.js';
-import { lfStrings } from '../vetting/lf-strings.js';
+import { lfStrings } from '../validate/lf-strings.js';
 import { parseRights } from './parse-rights.js';
 import type { userRequestDecoders } from './user-request-decoders.js';
-import { requestErrors } from '../ledger/request-errors.js';
+import { requestErrors } from '../errors/request-errors.js';
 
 /** A decoded `GrantUserRightsRequest` / `RevokeUserRightsRequest`. */
 export type RightsChangeInput = ReturnType<(typeof userRequestDecoders)['rightsChange']>;

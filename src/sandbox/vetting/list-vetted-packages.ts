@@ -1,10 +1,10 @@
-import type { ParticipantState } from '../state/participant-state.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import type { VettedEntry, VettingStoreEntry } from '../state/vetting-store.js';
 import { compareUniqueIds } from './compare-unique-ids.js';
 import type { ListVettedPackagesInput } from './decode-list-vetted-packages-request.js';
 import { decodeVettingPageToken, type VettingPageBound } from './decode-vetting-page-token.js';
 import { encodeVettingPageToken } from './encode-vetting-page-token.js';
-import { lfStrings } from './lf-strings.js';
+import { lfStrings } from '../validate/lf-strings.js';
 import { protoDeserializationFailure } from './proto-deserialization-failure.js';
 import { toVettedPackagesJson, type VettedPackagesJson } from './to-vetted-packages-json.js';
 

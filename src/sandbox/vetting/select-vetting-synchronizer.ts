@@ -1,6 +1,6 @@
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { ParticipantState } from '../state/participant-state.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 
 /**
  * Chooses the synchronizer a vetting update applies to (server-behavior §3.2 step 4), among the

@@ -1,6 +1,6 @@
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { ParticipantState } from '../state/participant-state.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import type { VettedEntry, VettingState } from '../state/vetting-store.js';
 import { checkVettingSerial } from './check-vetting-serial.js';
 import type { UpdateVettedPackagesInput } from './decode-update-vetted-packages-request.js';

@@ -2,7 +2,7 @@ import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import { compareVersions, type PackageDef, type PackageStore } from '../state/package-store.js';
 import type { VettedEntry } from '../state/vetting-store.js';
-import { compareInstants } from './compare-instants.js';
+import { compareInstants } from '../decode/compare-instants.js';
 import { upgradeProblem } from './upgrade-problem.js';
 
 /** The force flags that relax {@link validateVettingState}. */

@@ -1,9 +1,9 @@
-import type { Ledger } from '../state/ledger.js';
-import type { CompiledEventFormat } from './compile-event-format.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { CompiledEventFormat } from '../format/compile-event-format.js';
 import { formatInstant } from './format-instant.js';
 import { jsonPieces } from './json-pieces.js';
-import { matchEvent, type EventMatch } from './match-event.js';
-import type { ExerciseRecord, TransactionRecord } from './update-record.js';
+import { matchEvent, type EventMatch } from '../format/match-event.js';
+import type { ExerciseRecord, TransactionRecord } from '../ledger/update-record.js';
 
 const { arrayJson, hostedOnly, syncIdJson, traceContextJson, commandIdJson, trafficCost, createdEventJson } = jsonPieces;
 

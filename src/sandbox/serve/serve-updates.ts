@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { Ledger } from '../state/ledger.js';
-import type { UpdateRenderer } from './create-update-renderer.js';
-import { readUpdates, type ElementSink, type ReadPlan } from './read-updates.js';
-import type { UpdateFault } from './update-fault.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { UpdateRenderer } from '../render/create-update-renderer.js';
+import { readUpdates, type ElementSink, type ReadPlan } from '../read/read-updates.js';
+import type { UpdateFault } from '../faults/update-fault.js';
 
 /** How to answer: the configured mode, and the node limit N. */
 export interface ServeOptions {

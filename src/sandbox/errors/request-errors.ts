@@ -1,5 +1,5 @@
-import { ErrorDefs } from '../errors/error-defs.js';
-import { SandboxError, type CantonErrorOptions } from '../errors/sandbox-error.js';
+import { ErrorDefs } from './error-defs.js';
+import { SandboxError, type CantonErrorOptions } from './sandbox-error.js';
 
 /**
  * Builders for the gRPC-side request errors, with the server's cause texts

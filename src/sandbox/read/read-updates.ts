@@ -1,5 +1,5 @@
-import type { Ledger } from '../state/ledger.js';
-import type { UpdateRenderer } from './create-update-renderer.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { UpdateRenderer } from '../render/create-update-renderer.js';
 
 /** What to read and when to stop (server-behavior §4.3). */
 export interface ReadPlan {

@@ -1,10 +1,10 @@
 import type { ResolvedSandboxOptions } from '../sandbox-options.js';
-import { uid } from './ids.js';
-import { Ledger } from './ledger.js';
-import { PackageStore } from './package-store.js';
-import { PartiesStore } from './parties-store.js';
-import { UsersStore } from './users-store.js';
-import { VettingStore } from './vetting-store.js';
+import { uid } from '../state/ids.js';
+import { Ledger } from '../ledger/ledger.js';
+import { PackageStore } from '../state/package-store.js';
+import { PartiesStore } from '../state/parties-store.js';
+import { UsersStore } from '../state/users-store.js';
+import { VettingStore } from '../state/vetting-store.js';
 
 /** A synchronizer the participant has registered. */
 export interface SynchronizerInfo {

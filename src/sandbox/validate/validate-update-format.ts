@@ -1,6 +1,6 @@
 import { isPartyIdString } from '../state/ids.js';
-import type { DecodedEventFormat, DecodedFilters, DecodedUpdateFormat } from './decode-get-updates-request.js';
-import { requestErrors } from './request-errors.js';
+import type { DecodedEventFormat, DecodedFilters, DecodedUpdateFormat } from '../decode/decode-get-updates-request.js';
+import { requestErrors } from '../errors/request-errors.js';
 
 function checkIdentifier(id: string | undefined, field: 'templateId' | 'interfaceId'): void {
   if (id === undefined) throw requestErrors.missingField(field);

@@ -14,7 +14,7 @@ import {
   variant,
   withDefault,
   wrapped,
-} from '../decode/decoders.js';
+} from './decoders.js';
 
 /** A decoded identifier filter alternative. */
 export type DecodedIdentifierFilter =

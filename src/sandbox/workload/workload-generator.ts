@@ -1,10 +1,10 @@
-import type { Ledger } from '../state/ledger.js';
+import type { Ledger } from '../ledger/ledger.js';
 import { createRandom } from '../state/ids.js';
-import { contractKeyOf } from './contract-key-of.js';
-import { observersOf } from './observers-of.js';
-import type { TemplateInfo } from './template-catalog.js';
-import { unionParties } from './union-parties.js';
-import type { ContractRecord, ExerciseRecord, NodeRecord, SubmissionRecord } from './update-record.js';
+import { contractKeyOf } from '../ledger/contract-key-of.js';
+import { observersOf } from '../submit/observers-of.js';
+import type { TemplateInfo } from '../ledger/template-catalog.js';
+import { unionParties } from '../ledger/union-parties.js';
+import type { ContractRecord, ExerciseRecord, NodeRecord, SubmissionRecord } from '../ledger/update-record.js';
 
 interface IouShape {
   readonly issuer: number;

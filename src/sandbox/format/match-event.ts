@@ -1,5 +1,5 @@
 import type { CompiledEventFormat, CompiledFilters } from './compile-event-format.js';
-import type { InterfaceInfo, TemplateInfo } from './template-catalog.js';
+import type { InterfaceInfo, TemplateInfo } from '../ledger/template-catalog.js';
 
 /** How an event passes an event format. */
 export interface EventMatch {

@@ -1,5 +1,5 @@
-import type { DecodedGetUpdatesRequest, DecodedUpdateFormat } from './decode-get-updates-request.js';
-import { requestErrors } from './request-errors.js';
+import type { DecodedGetUpdatesRequest, DecodedUpdateFormat } from '../decode/decode-get-updates-request.js';
+import { requestErrors } from '../errors/request-errors.js';
 
 const useEither = 'Please use either backwards compatible arguments (filter and verbose) or update_format';
 

@@ -3,16 +3,16 @@ import { matchUserId, requireActAs } from '../auth/authorize.js';
 import type { Claims } from '../auth/claims.js';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError, type CantonErrorOptions } from '../errors/sandbox-error.js';
-import type { Ledger } from '../state/ledger.js';
+import type { Ledger } from '../ledger/ledger.js';
 import { isLedgerString, isPartyIdString, isUid } from '../state/ids.js';
-import { contractKeyOf } from './contract-key-of.js';
-import type { DecodedCommand, DecodedJsCommands } from './decode-js-commands.js';
+import { contractKeyOf } from '../ledger/contract-key-of.js';
+import type { DecodedCommand, DecodedJsCommands } from '../decode/decode-js-commands.js';
 import { exceedsNestingDepth } from './exceeds-nesting-depth.js';
 import { observersOf } from './observers-of.js';
-import { requestErrors } from './request-errors.js';
-import type { InterfaceInfo, TemplateInfo } from './template-catalog.js';
-import { unionParties } from './union-parties.js';
-import type { ContractRecord, ExerciseRecord, NodeRecord, SubmissionRecord } from './update-record.js';
+import { requestErrors } from '../errors/request-errors.js';
+import type { InterfaceInfo, TemplateInfo } from '../ledger/template-catalog.js';
+import { unionParties } from '../ledger/union-parties.js';
+import type { ContractRecord, ExerciseRecord, NodeRecord, SubmissionRecord } from '../ledger/update-record.js';
 
 /** What an accepted submission produced. */
 export interface SubmitResult {

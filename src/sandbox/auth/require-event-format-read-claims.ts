@@ -1,6 +1,6 @@
-import { requireReadAs } from '../auth/authorize.js';
-import type { Claims } from '../auth/claims.js';
-import type { DecodedEventFormat } from './decode-get-updates-request.js';
+import { requireReadAs } from './authorize.js';
+import type { Claims } from './claims.js';
+import type { DecodedEventFormat } from '../decode/decode-get-updates-request.js';
 
 /**
  * The read claims of an optional event format (submit-and-wait-for-reassignment): `ReadAs` for every

@@ -1,9 +1,9 @@
-import type { Ledger } from '../state/ledger.js';
-import type { CompiledEventFormat } from './compile-event-format.js';
-import { contractKeyHash } from './contract-key-of.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { CompiledEventFormat } from '../format/compile-event-format.js';
+import { contractKeyHash } from '../ledger/contract-key-of.js';
 import { formatInstant } from './format-instant.js';
-import type { EventMatch } from './match-event.js';
-import type { ContractRecord, SubmissionRecord } from './update-record.js';
+import type { EventMatch } from '../format/match-event.js';
+import type { ContractRecord, SubmissionRecord } from '../ledger/update-record.js';
 
 const hostedCache = new WeakMap<readonly string[], readonly string[]>();
 const arrayJsonCache = new WeakMap<readonly string[], string>();

@@ -1,4 +1,4 @@
-import { array, type Decoder, decodeBody, empty, int32, int64, json, object, optional, string, timestamp, variant, withDefault, wrapped } from '../decode/decoders.js';
+import { array, type Decoder, decodeBody, empty, int32, int64, json, object, optional, string, timestamp, variant, withDefault, wrapped } from './decoders.js';
 import { identifierString } from './decode-get-updates-request.js';
 
 /** A decoded `Duration`. */

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { traceparentPattern } from '../http/create-request-handler.js';
+import { traceparentPattern } from './create-request-handler.js';
 
 
 /**

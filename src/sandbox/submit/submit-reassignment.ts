@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { matchUserId, requireActAs } from '../auth/authorize.js';
 import type { Claims } from '../auth/claims.js';
 import { SandboxError, type CantonErrorOptions } from '../errors/sandbox-error.js';
-import type { Ledger } from '../state/ledger.js';
+import type { Ledger } from '../ledger/ledger.js';
 import { isLedgerString, isPartyIdString, isUid } from '../state/ids.js';
-import { checkFilterReferences } from './check-filter-references.js';
-import { compileEventFormat } from './compile-event-format.js';
-import { renderReassignmentJson } from './render-reassignment-json.js';
-import type { DecodedReassignmentRequest } from './decode-reassignment-request.js';
+import { checkFilterReferences } from '../validate/check-filter-references.js';
+import { compileEventFormat } from '../format/compile-event-format.js';
+import { renderReassignmentJson } from '../render/render-reassignment-json.js';
+import type { DecodedReassignmentRequest } from '../decode/decode-reassignment-request.js';
 import { ErrorDefs } from '../errors/error-defs.js';
-import { requestErrors } from './request-errors.js';
-import { requireEventFormatReadClaims } from './require-event-format-read-claims.js';
-import type { ContractRecord, ReassignmentEventRecord, ReassignmentRecord } from './update-record.js';
-import { validateEventFormat } from './validate-update-format.js';
+import { requestErrors } from '../errors/request-errors.js';
+import { requireEventFormatReadClaims } from '../auth/require-event-format-read-claims.js';
+import type { ContractRecord, ReassignmentEventRecord, ReassignmentRecord } from '../ledger/update-record.js';
+import { validateEventFormat } from '../validate/validate-update-format.js';
 
 /** Inputs of a reassignment besides the body. */
 export interface ReassignOptions {

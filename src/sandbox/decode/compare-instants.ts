@@ -1,4 +1,4 @@
-import { parseInstant, type InstantValue } from '../decode/parse-instant.js';
+import { parseInstant, type InstantValue } from './parse-instant.js';
 
 function parsed(iso: string): InstantValue {
   const instant = parseInstant(iso);

@@ -1,7 +1,7 @@
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { DecodedEventFormat, DecodedFilters } from './decode-get-updates-request.js';
-import type { TemplateCatalog } from './template-catalog.js';
+import type { DecodedEventFormat, DecodedFilters } from '../decode/decode-get-updates-request.js';
+import type { TemplateCatalog } from '../ledger/template-catalog.js';
 
 interface Reference {
   readonly kind: 'template' | 'interface';

@@ -1,10 +1,10 @@
-import type { CheckpointSnapshot, Ledger } from '../state/ledger.js';
-import type { CompiledUpdateFormat } from './compile-update-format.js';
+import type { CheckpointSnapshot, Ledger } from '../ledger/ledger.js';
+import type { CompiledUpdateFormat } from '../format/compile-update-format.js';
 import { formatInstant } from './format-instant.js';
 import { jsonPieces } from './json-pieces.js';
 import { renderReassignmentJson } from './render-reassignment-json.js';
 import { renderTransactionJson } from './render-transaction-json.js';
-import type { TopologyRecord, UpdateRecord } from './update-record.js';
+import type { TopologyRecord, UpdateRecord } from '../ledger/update-record.js';
 
 /**
  * Renders ledger records as the JSON the server sends (server-behavior §4.6), for one request's update

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { Ledger } from '../state/ledger.js';
+import type { Ledger } from '../ledger/ledger.js';
 import type { PartyRecord } from '../state/parties-store.js';
 import { rightKey } from '../state/users-store.js';
 import { validateAnnotations } from '../users/validate-annotations.js';
-import { lfStrings } from '../vetting/lf-strings.js';
-import { requestErrors } from './request-errors.js';
+import { lfStrings } from '../validate/lf-strings.js';
+import { requestErrors } from '../errors/request-errors.js';
 
 /** What to allocate, besides the hint. */
 export interface AllocatePartyOptions {

@@ -1,6 +1,6 @@
-import { requireReadAs } from '../auth/authorize.js';
-import type { Claims } from '../auth/claims.js';
-import type { DecodedEventFormat, DecodedUpdateFormat } from './decode-get-updates-request.js';
+import { requireReadAs } from './authorize.js';
+import type { Claims } from './claims.js';
+import type { DecodedEventFormat, DecodedUpdateFormat } from '../decode/decode-get-updates-request.js';
 
 /**
  * The authorization of an update read (server-behavior §1.2): `ReadAs(p)` for every key of every

@@ -1,6 +1,6 @@
-import type { Ledger } from '../state/ledger.js';
+import type { Ledger } from '../ledger/ledger.js';
 import { formatInstant } from './format-instant.js';
-import type { UpdateRecord } from './update-record.js';
+import type { UpdateRecord } from '../ledger/update-record.js';
 
 /** A created event of {@link LedgerUpdate}: everything needed to decide who sees it under which shape. */
 export interface LedgerCreatedEvent {

@@ -1,9 +1,9 @@
-import { ledgerIds, type LedgerIds } from '../ledger/ledger-ids.js';
-import { TemplateCatalog, type TemplateInfo } from '../ledger/template-catalog.js';
-import type { UpdateFault } from '../ledger/update-fault.js';
-import type { ContractRecord, TransactionRecord, UpdateRecord } from '../ledger/update-record.js';
-import { createRandom } from './ids.js';
-import type { ParticipantState } from './participant-state.js';
+import { ledgerIds, type LedgerIds } from './ledger-ids.js';
+import { TemplateCatalog, type TemplateInfo } from './template-catalog.js';
+import type { UpdateFault } from '../faults/update-fault.js';
+import type { ContractRecord, TransactionRecord, UpdateRecord } from './update-record.js';
+import { createRandom } from '../state/ids.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 
 /** The cached `OffsetCheckpoint`: an offset and, per synchronizer index, the latest record time (ms). */
 export interface CheckpointSnapshot {

@@ -1,4 +1,4 @@
-import type { DecodedEventFormat, DecodedFilters } from './decode-get-updates-request.js';
+import type { DecodedEventFormat, DecodedFilters } from '../decode/decode-get-updates-request.js';
 
 /** An interface filter after resolution: what to render for contracts implementing the interface. */
 export interface CompiledInterfaceFilter {

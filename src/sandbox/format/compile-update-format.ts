@@ -1,7 +1,7 @@
-import { checkFilterReferences } from './check-filter-references.js';
+import { checkFilterReferences } from '../validate/check-filter-references.js';
 import { compileEventFormat, type CompiledEventFormat } from './compile-event-format.js';
-import type { DecodedUpdateFormat } from './decode-get-updates-request.js';
-import type { TemplateCatalog } from './template-catalog.js';
+import type { DecodedUpdateFormat } from '../decode/decode-get-updates-request.js';
+import type { TemplateCatalog } from '../ledger/template-catalog.js';
 
 /** An `UpdateFormat` ready for serving. */
 export interface CompiledUpdateFormat {

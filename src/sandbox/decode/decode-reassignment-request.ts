@@ -1,4 +1,4 @@
-import { array, type Decoder, decodeBody, empty, object, optional, string, variant, withDefault, wrapped } from '../decode/decoders.js';
+import { array, type Decoder, decodeBody, empty, object, optional, string, variant, withDefault, wrapped } from './decoders.js';
 import { eventFormatDecoder, type DecodedEventFormat } from './decode-get-updates-request.js';
 
 /** A decoded reassignment command. */
