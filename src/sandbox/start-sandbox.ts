@@ -111,7 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const resolved = resolveSandboxOptions(options);
   const state = new ParticipantState(resolved);
   const ledger = state.ledger;
-  const workload = new WorkloadGenerator(ledger, resolved.seedPayloadBytes);
+  const workload = new WorkloadGenerator(state, resolved.seedPayloadBytes);
   if (resolved.seed > 0) {
     workload.seed(resolved.seed);
     ledger.refreshCheckpoint();
@@ -179,11 +179,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return id;
     },
     allocateParty(hint, partyOptions = {}) {
-      return allocateParty(ledger, hint, partyOptions).party;
+      return allocateParty(state, hint, partyOptions).party;
     },
     async submit(commands) {
       const request = decodeJsCommands({ ...commands, userId: commands.userId ?? 'participant_admin' });
-      return submitCommands(ledger, request, { claims: () => wildcardClaims });
+      return submitCommands(state, request, { claims: () => wildcardClaims });
     },
     seed(count) {
       if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`seed count must be a non-negative integer, got ${count}`);
@@ -215,7 +215,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!Number.isSafeInteger(fault.afterElements) || fault.afterElements < 0) throw new RangeError('afterElements must be a non-negative integer');
       if (fault.kind === 'duplicate-offset' && fault.afterElements < 1) throw new RangeError('a duplicate-offset fault needs afterElements >= 1');
       if (fault.times !== undefined && (!Number.isSafeInteger(fault.times) || fault.times < 1)) throw new RangeError('times must be a positive integer');
-      ledger.addFault(fault);
+      state.faults.add(fault);
     },
   };
 }

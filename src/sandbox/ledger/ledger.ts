@@ -1,9 +1,24 @@
 import { ledgerIds, type LedgerIds } from './ledger-ids.js';
 import { TemplateCatalog, type TemplateInfo } from './template-catalog.js';
-import type { UpdateFault } from '../faults/update-fault.js';
 import type { ContractRecord, TransactionRecord, UpdateRecord } from './update-record.js';
 import { createRandom } from '../state/ids.js';
-import type { ParticipantState } from '../participant/participant-state.js';
+import type { PackageStore } from '../state/package-store.js';
+import type { PartiesStore } from '../state/parties-store.js';
+import type { SynchronizerInfo } from '../state/synchronizer-info.js';
+
+/** What a {@link Ledger} is built from: its settings and the parts of the participant it reads. */
+export interface LedgerDeps {
+  /** Seeds the offset gaps and the derived ids. */
+  readonly randomSeed: number;
+  /** How often the cached offset checkpoint is refreshed. */
+  readonly checkpointIntervalMs: number;
+  /** The participant's synchronizers; records refer to them by index. */
+  readonly synchronizers: readonly SynchronizerInfo[];
+  /** The package store the template catalog resolves against. */
+  readonly packages: PackageStore;
+  /** The known parties; renderers report only the locally hosted ones as witnesses. */
+  readonly parties: PartiesStore;
+}
 
 /** The cached `OffsetCheckpoint`: an offset and, per synchronizer index, the latest record time (ms). */
 export interface CheckpointSnapshot {
@@ -33,7 +48,10 @@ export interface AcceptedChange {
  * offset; the records stay in memory (reads before it are refused).
  */
 export class Ledger {
-  readonly state: ParticipantState;
+  /** The participant's synchronizers (records refer to them by index). */
+  readonly synchronizers: readonly SynchronizerInfo[];
+  /** The parties the participant knows (local ones are hosted here). */
+  readonly parties: PartiesStore;
   readonly ids: LedgerIds;
   readonly catalog: TemplateCatalog;
   /** Wall-clock time the ledger was created; record times of the genesis state are one hour earlier. */
@@ -50,18 +68,18 @@ export class Ledger {
   /** Active keyed contracts: template filter key → key JSON → contract(s), oldest first. */
   private readonly keys = new Map<string, Map<string, ContractRecord | ContractRecord[]>>();
   private readonly changes = new Map<string, AcceptedChange>();
-  private readonly faults: { fault: UpdateFault; left: number }[] = [];
 
-  constructor(state: ParticipantState) {
-    this.state = state;
-    this.ids = ledgerIds(state.options.randomSeed);
-    this.catalog = new TemplateCatalog(state.packages);
+  constructor(deps: LedgerDeps) {
+    this.synchronizers = deps.synchronizers;
+    this.parties = deps.parties;
+    this.ids = ledgerIds(deps.randomSeed);
+    this.catalog = new TemplateCatalog(deps.packages);
     this.startedAtMs = Date.now();
-    this.gaps = createRandom(state.options.randomSeed ^ 0x5bd1e995);
+    this.gaps = createRandom(deps.randomSeed ^ 0x5bd1e995);
     this.lastRecordTime = this.startedAtMs - 3_600_000;
-    this.syncTimes = state.synchronizers.map(() => this.lastRecordTime);
+    this.syncTimes = deps.synchronizers.map(() => this.lastRecordTime);
     this.checkpointCache = { offset: 0, synchronizerTimes: [...this.syncTimes] };
-    this.checkpointTimer = setInterval(() => this.refreshCheckpoint(), state.options.checkpointIntervalMs);
+    this.checkpointTimer = setInterval(() => this.refreshCheckpoint(), deps.checkpointIntervalMs);
     this.checkpointTimer.unref();
   }
 
@@ -235,24 +253,6 @@ export class Ledger {
   /** Remembers an accepted change id. */
   recordChange(changeId: string, change: AcceptedChange): void {
     this.changes.set(changeId, change);
-  }
-
-  /** Queues a fault for the next updates answer(s). */
-  addFault(fault: UpdateFault): void {
-    this.faults.push({ fault, left: fault.times ?? 1 });
-  }
-
-  /** The fault the next updates answer should carry, if one is queued. */
-  peekFault(): UpdateFault | undefined {
-    return this.faults[0]?.fault;
-  }
-
-  /** Marks the queued fault as applied once. */
-  consumeFault(): void {
-    const head = this.faults[0];
-    if (!head) return;
-    head.left -= 1;
-    if (head.left <= 0) this.faults.shift();
   }
 
   private addKey(contract: ContractRecord): void {

@@ -4,14 +4,9 @@ import { Ledger } from '../ledger/ledger.js';
 import { PackageStore } from '../state/package-store.js';
 import { PartiesStore } from '../state/parties-store.js';
 import { UsersStore } from '../state/users-store.js';
+import type { SynchronizerInfo } from '../state/synchronizer-info.js';
 import { VettingStore } from '../state/vetting-store.js';
-
-/** A synchronizer the participant has registered. */
-export interface SynchronizerInfo {
-  readonly id: string;
-  /** Ready and connected; vetting autodetection and submissions only use connected synchronizers. */
-  connected: boolean;
-}
+import { FaultQueue } from '../faults/fault-queue.js';
 
 /** Hints of the parties hosted here from the start (`Alice::<participant namespace>`, ...). */
 export const initialLocalParties: readonly string[] = ['Alice', 'Bob', 'Charlie'];
@@ -21,7 +16,7 @@ export const initialRemoteParties: readonly string[] = ['Dave', 'Eve'];
 
 /**
  * The whole in-memory state of the sandbox participant: identity, synchronizers, parties, users,
- * packages, vetting and the ledger. Handlers read and change it; tests and users inspect it through the
+ * packages, vetting, the ledger and the queued faults. Handlers read and change it; tests and users inspect it through the
  * sandbox handle.
  */
 export class ParticipantState {
@@ -35,6 +30,8 @@ export class ParticipantState {
   readonly packages = new PackageStore();
   readonly vetting: VettingStore;
   readonly ledger: Ledger;
+  /** Faults queued for the next updates answers (`Sandbox.injectFault`). */
+  readonly faults = new FaultQueue();
   readonly options: ResolvedSandboxOptions;
 
   constructor(options: ResolvedSandboxOptions) {
@@ -45,8 +42,19 @@ export class ParticipantState {
       id: uid(i === 0 ? 'global' : `sync-${i + 1}`, `synchronizer-${i}-${options.randomSeed}`),
       connected: true,
     }));
-    this.vetting = new VettingStore(this);
-    this.ledger = new Ledger(this);
+    this.vetting = new VettingStore({
+      packages: this.packages,
+      synchronizers: this.synchronizers,
+      participantId: this.participantId,
+      otherParticipantId: this.otherParticipantId,
+    });
+    this.ledger = new Ledger({
+      randomSeed: options.randomSeed,
+      checkpointIntervalMs: options.checkpointIntervalMs,
+      synchronizers: this.synchronizers,
+      packages: this.packages,
+      parties: this.parties,
+    });
     // The genesis parties are part of the initial state, not of the update log: a fresh sandbox has an
     // empty ledger (ledger end 0). Parties allocated later append topology transactions.
     const remoteNamespace = this.otherParticipantId.slice(this.otherParticipantId.indexOf('::') + 2);

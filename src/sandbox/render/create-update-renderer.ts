@@ -30,7 +30,7 @@ function topologyJson(ledger: Ledger, t: TopologyRecord): string {
 
 /** Builds the renderer of `format` over `ledger`. */
 export function createUpdateRenderer(ledger: Ledger, format: CompiledUpdateFormat): UpdateRenderer {
-  const synchronizers = ledger.state.synchronizers;
+  const synchronizers = ledger.synchronizers;
   return {
     render(update) {
       switch (update.kind) {

@@ -24,7 +24,7 @@ function arrayJson(a: readonly string[]): string {
 function hostedOnly(ledger: Ledger, parties: readonly string[]): readonly string[] {
   let h = hostedCache.get(parties);
   if (h === undefined) {
-    h = parties.filter((p) => ledger.state.parties.get(p)?.isLocal === true);
+    h = parties.filter((p) => ledger.parties.get(p)?.isLocal === true);
     if (h.length === parties.length) h = parties;
     hostedCache.set(parties, h);
   }
@@ -34,7 +34,7 @@ function hostedOnly(ledger: Ledger, parties: readonly string[]): readonly string
 const syncJsonCache = new WeakMap<object, string>();
 
 function syncIdJson(ledger: Ledger, index: number): string {
-  const s = ledger.state.synchronizers[index];
+  const s = ledger.synchronizers[index];
   if (!s) return '""';
   let json = syncJsonCache.get(s);
   if (json === undefined) {

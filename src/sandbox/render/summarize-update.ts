@@ -71,7 +71,7 @@ export type LedgerUpdate =
 /** The {@link LedgerUpdate} of a log record. */
 export function summarizeUpdate(ledger: Ledger, u: UpdateRecord): LedgerUpdate {
   const ids = ledger.ids;
-  const sync = (i: number) => ledger.state.synchronizers[i]?.id ?? '';
+  const sync = (i: number) => ledger.synchronizers[i]?.id ?? '';
   const common: Common = { offset: u.offset, updateId: ids.updateId(u.offset), synchronizerId: sync(u.synchronizer), recordTime: formatInstant(u.recordTimeMs) };
   switch (u.kind) {
     case 'transaction':

@@ -21,7 +21,7 @@ export const commandRoutes: readonly Route[] = [
     pattern: '/v2/commands/async/submit',
     handler: async (ctx) => {
       const request = decodeJsCommands(await ctx.body());
-      await submitCommands(ctx.state.ledger, request, { claims: () => ctx.claims(), ...traceHeaders(ctx.headers) });
+      await submitCommands(ctx.state, request, { claims: () => ctx.claims(), ...traceHeaders(ctx.headers) });
       return { json: {} };
     },
   },
@@ -30,7 +30,7 @@ export const commandRoutes: readonly Route[] = [
     pattern: '/v2/commands/submit-and-wait-for-reassignment',
     handler: async (ctx) => {
       const request = decodeReassignmentRequest(await ctx.body());
-      const body = await submitReassignment(ctx.state.ledger, request, { claims: () => ctx.claims(), ...traceHeaders(ctx.headers) });
+      const body = await submitReassignment(ctx.state, request, { claims: () => ctx.claims(), ...traceHeaders(ctx.headers) });
       ctx.res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       ctx.res.end(body);
       return { handled: true };

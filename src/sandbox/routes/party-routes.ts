@@ -52,7 +52,7 @@ export const partyRoutes: readonly Route[] = [
     handler: async (ctx) => {
       const request = decodeBody(allocatePartyRequest, await ctx.body());
       requireAdminOrIdpAdmin(await ctx.claims(), request.identityProviderId);
-      const record = allocateParty(ctx.state.ledger, request.partyIdHint, {
+      const record = allocateParty(ctx.state, request.partyIdHint, {
         synchronizerId: request.synchronizerId,
         requireSynchronizerChoice: true,
         resourceVersion: request.localMetadata?.resourceVersion ?? '',

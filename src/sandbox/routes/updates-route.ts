@@ -80,6 +80,7 @@ export const updatesRoutes: readonly Route[] = [
       await serveUpdates(
         ctx.res,
         ledger,
+        ctx.state.faults,
         createUpdateRenderer(ledger, compiled),
         { beginExclusive: begin, endInclusive: end, descending: request.descendingOrder, cap, idleMs },
         { mode: ctx.options.responseMode, maxListElements: n, limitGiven: limit !== undefined },

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
+import type { FaultQueue } from '../faults/fault-queue.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { UpdateRenderer } from '../render/create-update-renderer.js';
 import { readUpdates, type ElementSink, type ReadPlan } from '../read/read-updates.js';
@@ -89,7 +90,7 @@ function encodeArray(elements: readonly string[]): Buffer {
   return body.subarray(0, pos);
 }
 
-async function serveBuffered(res: ServerResponse, ledger: Ledger, renderer: UpdateRenderer, plan: ReadPlan, n: number, signal: AbortSignal): Promise<void> {
+async function serveBuffered(res: ServerResponse, ledger: Ledger, faults: FaultQueue, renderer: UpdateRenderer, plan: ReadPlan, n: number, signal: AbortSignal): Promise<void> {
   const elements: string[] = [];
   const offsets: number[] = [];
   const sink: ElementSink = {
@@ -102,7 +103,7 @@ async function serveBuffered(res: ServerResponse, ledger: Ledger, renderer: Upda
   await readUpdates(ledger, renderer, plan, sink, signal);
   if (signal.aborted || res.headersSent) return;
   if (elements.length > n) throw overflow(elements.length, n);
-  const fault = ledger.peekFault();
+  const fault = faults.peek();
   const at = fault ? Math.min(fault.afterElements, elements.length) : 0;
   if (!applicable(fault, at)) {
     const body = encodeArray(elements);
@@ -110,7 +111,7 @@ async function serveBuffered(res: ServerResponse, ledger: Ledger, renderer: Upda
     res.end(body);
     return;
   }
-  ledger.consumeFault();
+  faults.consume();
   const previous = at > 0 ? { json: elements[at - 1] as string, offset: offsets[at - 1] as number } : undefined;
   const { piece, cut } = faultPiece(fault, renderer, previous, elements[at], plan.beginExclusive);
   const head = elements.slice(0, at);
@@ -251,22 +252,23 @@ class StreamingSink implements ElementSink {
  *   is never a 413 — this is what lets a benchmark read a gigabyte in one body. Without `limit` the N+1
  *   cap and the 413 apply exactly as in buffered mode, so the answer is buffered.
  *
- * A queued fault ({@link UpdateFault}) is applied to the answer.
+ * The fault at the head of `faults` ({@link UpdateFault}) is applied to the answer.
  */
 export async function serveUpdates(
   res: ServerResponse,
   ledger: Ledger,
+  faults: FaultQueue,
   renderer: UpdateRenderer,
   plan: ReadPlan,
   options: ServeOptions & { readonly limitGiven: boolean },
   signal: AbortSignal,
 ): Promise<void> {
   if (options.mode === 'buffered' || !options.limitGiven) {
-    await serveBuffered(res, ledger, renderer, plan, options.maxListElements, signal);
+    await serveBuffered(res, ledger, faults, renderer, plan, options.maxListElements, signal);
     return;
   }
-  const fault = ledger.peekFault();
-  const sink = new StreamingSink(res, signal, renderer, fault, plan.beginExclusive, () => ledger.consumeFault());
+  const fault = faults.peek();
+  const sink = new StreamingSink(res, signal, renderer, fault, plan.beginExclusive, () => faults.consume());
   await readUpdates(ledger, renderer, plan, sink, signal);
   if (signal.aborted || res.destroyed) {
     res.destroy();

@@ -1,5 +1,16 @@
 import { compareInstants } from '../decode/compare-instants.js';
-import type { ParticipantState } from '../participant/participant-state.js';
+import type { PackageStore } from './package-store.js';
+import type { SynchronizerInfo } from './synchronizer-info.js';
+
+/** What a {@link VettingStore} starts from: the uploaded packages, the synchronizers and both participants. */
+export interface VettingStoreDeps {
+  readonly packages: PackageStore;
+  readonly synchronizers: readonly SynchronizerInfo[];
+  /** This participant. */
+  readonly participantId: string;
+  /** The other participant on the same synchronizers. */
+  readonly otherParticipantId: string;
+}
 
 /** One vetted package with its validity bounds (ISO timestamps; `undefined` = unbounded). */
 export interface VettedEntry {
@@ -38,19 +49,19 @@ export interface VettingStoreEntry {
  *   synchronizer.
  */
 export class VettingStore {
-  readonly state: ParticipantState;
+  private readonly participantId: string;
   private readonly bySynchronizer = new Map<string, Map<string, VettingState>>();
 
-  constructor(state: ParticipantState) {
-    this.state = state;
-    const all = state.packages.all();
+  constructor(deps: VettingStoreDeps) {
+    this.participantId = deps.participantId;
+    const all = deps.packages.all();
     const local = all.filter((p) => p.name !== 'ledger-rx-extras').map((p) => ({ packageId: p.packageId }));
     const other = all
       .filter((p) => p.name === 'daml-prim' || p.name === 'daml-stdlib' || (p.name === 'ledger-rx-demo' && p.version === '1.0.0'))
       .map((p) => ({ packageId: p.packageId }));
-    state.synchronizers.forEach((s, i) => {
-      if (i !== 1) this.set(s.id, state.participantId, { packages: local, serial: 1 });
-      this.set(s.id, state.otherParticipantId, { packages: other, serial: 2 });
+    deps.synchronizers.forEach((s, i) => {
+      if (i !== 1) this.set(s.id, deps.participantId, { packages: local, serial: 1 });
+      this.set(s.id, deps.otherParticipantId, { packages: other, serial: 2 });
     });
   }
 
@@ -91,7 +102,7 @@ export class VettingStore {
    * Package ids `participantId` (default: this participant) has vetted on `synchronizerId` and that are
    * valid at `at` (ISO timestamp; default now).
    */
-  vettedPackageIds(synchronizerId: string, participantId = this.state.participantId, at = new Date().toISOString()): Set<string> {
+  vettedPackageIds(synchronizerId: string, participantId = this.participantId, at = new Date().toISOString()): Set<string> {
     const s = this.get(synchronizerId, participantId);
     const out = new Set<string>();
     for (const e of s?.packages ?? []) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
-import type { Ledger } from '../ledger/ledger.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import type { PartyRecord } from '../state/parties-store.js';
 import { rightKey } from '../state/users-store.js';
 import { validateAnnotations } from '../users/validate-annotations.js';
@@ -39,8 +39,8 @@ const hintPattern = /^[a-zA-Z0-9:\-_ ]{1,185}$/;
  * `INVALID_ARGUMENT`; an unknown `userId` ⇒ `USER_NOT_FOUND`; an existing party ⇒ `PARTY_ALREADY_EXISTS`
  * (409, the sandbox's choice for the duplicate).
  */
-export function allocateParty(ledger: Ledger, hint: string, options: AllocatePartyOptions = {}): PartyRecord {
-  const state = ledger.state;
+export function allocateParty(state: ParticipantState, hint: string, options: AllocatePartyOptions = {}): PartyRecord {
+  const ledger = state.ledger;
   const name = hint === '' ? `party-${randomBytes(6).toString('hex')}` : hint;
   const hintProblem = hint === '' ? undefined : lfStrings.party(hint);
   if (hintProblem) throw requestErrors.invalidArgument(hintProblem);

@@ -3,7 +3,7 @@ import { matchUserId, requireActAs } from '../auth/authorize.js';
 import type { Claims } from '../auth/claims.js';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError, type CantonErrorOptions } from '../errors/sandbox-error.js';
-import type { Ledger } from '../ledger/ledger.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import { isLedgerString, isPartyIdString, isUid } from '../state/ids.js';
 import { contractKeyOf } from '../ledger/contract-key-of.js';
 import type { DecodedCommand, DecodedJsCommands } from '../decode/decode-js-commands.js';
@@ -69,14 +69,14 @@ function splitIdentifier(id: string): { pkg: string; qualifiedName: string } {
 }
 
 /** Step 2: the JSON layer resolves package references (server-behavior §5.2). */
-function resolveTarget(ledger: Ledger, templateId: string, synchronizerId: string, allowInterface: boolean): Target {
+function resolveTarget(state: ParticipantState, templateId: string, synchronizerId: string, allowInterface: boolean): Target {
   const { pkg, qualifiedName } = splitIdentifier(templateId);
   let packageId: string;
   if (pkg.startsWith('#')) {
     const name = pkg.slice(1);
     if (!packageNamePattern.test(name)) throw requestErrors.invalidArgument(`Value does not match the package-id or package-name formats: ${pkg}`);
-    const vetted = ledger.state.vetting.vettedPackageIds(synchronizerId);
-    const newest = ledger.catalog.packagesNamed(name).find((p) => vetted.has(p.packageId));
+    const vetted = state.vetting.vettedPackageIds(synchronizerId);
+    const newest = state.ledger.catalog.packagesNamed(name).find((p) => vetted.has(p.packageId));
     if (!newest) {
       throw SandboxError.grpc(
         ErrorDefs.JSON_API_PACKAGE_SELECTION_FAILED,
@@ -89,9 +89,9 @@ function resolveTarget(ledger: Ledger, templateId: string, synchronizerId: strin
   } else {
     throw requestErrors.invalidArgument(`Value does not match the package-id or package-name formats: ${pkg}`);
   }
-  const template = ledger.catalog.template(packageId, qualifiedName);
+  const template = state.ledger.catalog.template(packageId, qualifiedName);
   if (template) return { kind: 'template', template };
-  const iface = allowInterface ? ledger.catalog.interface(packageId, qualifiedName) : undefined;
+  const iface = allowInterface ? state.ledger.catalog.interface(packageId, qualifiedName) : undefined;
   if (iface) return { kind: 'interface', iface };
   const id = `${packageId}:${qualifiedName}`;
   throw SandboxError.grpc(ErrorDefs.TEMPLATES_OR_INTERFACES_NOT_FOUND, `Templates do not exist: [${id}].`, { resources: [['TEMPLATE_ID', id]] });
@@ -134,9 +134,9 @@ interface Transcoded {
 }
 
 /** Step 2 for one command: package resolution, choice lookup and payload checks (JSON-layer errors). */
-function transcode(ledger: Ledger, command: DecodedCommand, synchronizerId: string): Transcoded {
+function transcode(state: ParticipantState, command: DecodedCommand, synchronizerId: string): Transcoded {
   const v = command.value;
-  const target = resolveTarget(ledger, v.templateId, synchronizerId, command.kind === 'ExerciseCommand');
+  const target = resolveTarget(state, v.templateId, synchronizerId, command.kind === 'ExerciseCommand');
   let choice: ResolvedChoice | undefined;
   if (command.kind !== 'CreateCommand') choice = resolveChoice(target, v.templateId, command.value.choice);
   if (command.kind === 'CreateCommand' || command.kind === 'CreateAndExerciseCommand') {
@@ -223,8 +223,8 @@ export function changeIdKey(userId: string, actAs: readonly string[], commandId:
  * synchronously with `DUPLICATE_COMMAND` (409; the first one was already committed when it was
  * accepted). It is checked after interpretation, as on Canton.
  */
-export async function submitCommands(ledger: Ledger, request: DecodedJsCommands, options: SubmitOptions): Promise<SubmitResult> {
-  const state = ledger.state;
+export async function submitCommands(state: ParticipantState, request: DecodedJsCommands, options: SubmitOptions): Promise<SubmitResult> {
+  const ledger = state.ledger;
   // Step 2 — JSON layer.
   const first = request.actAs[0];
   if (first === undefined) throw requestErrors.missingField('act_as');
@@ -235,7 +235,7 @@ export async function submitCommands(ledger: Ledger, request: DecodedJsCommands,
   const requestedSync = request.synchronizerId ?? '';
   const knownSync = state.synchronizers.find((s) => s.id === requestedSync);
   const resolutionSync = knownSync?.id ?? (state.synchronizers[0]?.id as string);
-  const transcoded = request.commands.map((c) => transcode(ledger, c, resolutionSync));
+  const transcoded = request.commands.map((c) => transcode(state, c, resolutionSync));
 
   // Step 3 — authorization.
   const claims = await options.claims();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { matchUserId, requireActAs } from '../auth/authorize.js';
 import type { Claims } from '../auth/claims.js';
 import { SandboxError, type CantonErrorOptions } from '../errors/sandbox-error.js';
-import type { Ledger } from '../ledger/ledger.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import { isLedgerString, isPartyIdString, isUid } from '../state/ids.js';
 import { checkFilterReferences } from '../validate/check-filter-references.js';
 import { compileEventFormat } from '../format/compile-event-format.js';
@@ -46,8 +46,8 @@ export interface ReassignOptions {
  * with the reassignment counter incremented); the assignment makes it active on the target with the
  * same counter. The response events follow `eventFormat` with ACS-delta semantics and are `[]` without it.
  */
-export async function submitReassignment(ledger: Ledger, request: DecodedReassignmentRequest, options: ReassignOptions): Promise<string> {
-  const state = ledger.state;
+export async function submitReassignment(state: ParticipantState, request: DecodedReassignmentRequest, options: ReassignOptions): Promise<string> {
+  const ledger = state.ledger;
   const rc = request.reassignmentCommands ?? { workflowId: '', userId: '', commandId: '', submitter: '', submissionId: '', commands: [] };
   const claims = await options.claims();
   const userId = matchUserId(claims, rc.userId);

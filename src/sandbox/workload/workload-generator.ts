@@ -1,4 +1,5 @@
 import type { Ledger } from '../ledger/ledger.js';
+import type { ParticipantState } from '../participant/participant-state.js';
 import { createRandom } from '../state/ids.js';
 import { contractKeyOf } from '../ledger/contract-key-of.js';
 import { observersOf } from '../submit/observers-of.js';
@@ -40,6 +41,7 @@ const amounts = ['10.0000000000', '25.5000000000', '100.0000000000', '250.000000
  * `payloadBytes` long. Generated transactions derive their command id from the offset (`seed-<offset>`).
  */
 export class WorkloadGenerator {
+  private readonly state: ParticipantState;
   private readonly ledger: Ledger;
   private readonly random: () => number;
   private readonly memo: string;
@@ -52,9 +54,10 @@ export class WorkloadGenerator {
   private assetCounter = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(ledger: Ledger, payloadBytes: number | undefined) {
-    this.ledger = ledger;
-    this.random = createRandom(ledger.state.options.randomSeed ^ 0x27d4eb2f);
+  constructor(state: ParticipantState, payloadBytes: number | undefined) {
+    this.state = state;
+    this.ledger = state.ledger;
+    this.random = createRandom(state.options.randomSeed ^ 0x27d4eb2f);
     const base = 200;
     this.memo = payloadBytes === undefined ? '' : 'x'.repeat(Math.max(0, payloadBytes - base));
   }
@@ -108,13 +111,13 @@ export class WorkloadGenerator {
 
   /** What a batch of transactions is generated from: templates and parties, looked up once. */
   private batch(): Batch {
-    const state = this.ledger.state;
+    const state = this.state;
     const all = state.parties.all().map((p) => p.party);
     return { ...this.templates(), all, locals: all.filter((p) => state.parties.get(p)?.isLocal === true) };
   }
 
   private templates(): { iou: TemplateInfo; asset: TemplateInfo } {
-    const state = this.ledger.state;
+    const state = this.state;
     const catalog = this.ledger.catalog;
     const vetted = state.vetting.vettedPackageIds(state.synchronizers[0]?.id ?? '');
     const candidates = catalog.packagesNamed('ledger-rx-demo');
@@ -157,7 +160,7 @@ export class WorkloadGenerator {
       };
       if (this.memo !== '') argument['memo'] = this.memo;
       const signatories = this.intern([issuerParty]);
-      const observers = this.intern(observersOf(argument, (p) => this.ledger.state.parties.has(p), signatories));
+      const observers = this.intern(observersOf(argument, (p) => this.state.parties.has(p), signatories));
       shape = {
         issuer,
         owner,
@@ -217,7 +220,7 @@ export class WorkloadGenerator {
 
   private appendOne(batch: Batch, recordTimeMs: number): void {
     const ledger = this.ledger;
-    const state = ledger.state;
+    const state = this.state;
     const { iou, asset, all, locals } = batch;
     if (locals.length === 0) return;
     const r = this.random();
