@@ -1,5 +1,6 @@
-import type { CantonErrorBody } from '../../errors/canton-error-body.js';
-import { errorCategory, httpStatusForGrpcCode } from '../../errors/error-category.js';
+import type { CantonErrorJson } from './canton-error-json.js';
+import { categoryRule } from './category-rules.js';
+import { grpcHttpStatus } from './grpc-http-status.js';
 import type { ErrorDef } from './error-defs.js';
 
 /** Where a Canton error body came from, which decides its shape (server-behavior §1.4). */
@@ -125,7 +126,7 @@ export class SandboxError extends Error {
   }
 
   /** The Canton error body this error produces for a request with `traceId`, or `undefined` for text answers. */
-  body(traceId: string, participant: string): CantonErrorBody | undefined {
+  body(traceId: string, participant: string): CantonErrorJson | undefined {
     const s = this.spec;
     if (s.kind === 'redacted') {
       return {
@@ -142,16 +143,16 @@ export class SandboxError extends Error {
       };
     }
     if (s.kind !== 'canton') return undefined;
-    const category = errorCategory(s.def.category);
-    const grpcCode = category?.grpcCode ?? 2;
+    const rule = categoryRule(s.def.category);
+    const grpcCode = rule?.grpcCode ?? 2;
     const common = {
       code: s.def.code,
       cause: s.cause,
       traceId,
-      resources: s.resources.map(([t, v]) => [t, v]),
+      resources: s.resources.map(([t, v]): readonly [string, string] => [t, v]),
       errorCategory: s.def.category,
       grpcCodeValue: grpcCode,
-      retryInfo: category?.retryInfo ?? null,
+      retryInfo: rule?.retryInfo ?? null,
     };
     if (s.provenance === 'json-layer') {
       return { ...common, correlationId: traceId, context: { ...s.context }, definiteAnswer: false };
@@ -186,8 +187,7 @@ export class SandboxError extends Error {
       case 'redacted':
         return { status: s.grpcCode === 7 ? 403 : 401, contentType: 'application/json', body: JSON.stringify(this.body(traceId, participant)), headers: {} };
       case 'canton': {
-        const category = errorCategory(s.def.category);
-        const status = s.status ?? httpStatusForGrpcCode(category?.grpcCode ?? 2);
+        const status = s.status ?? grpcHttpStatus(categoryRule(s.def.category)?.grpcCode ?? 2);
         return { status, contentType: 'application/json', body: JSON.stringify(this.body(traceId, participant)), headers: {} };
       }
     }
