@@ -24,6 +24,14 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['undici', 'node:*', 'pg', 'rxjs/internal/*'], message: 'Operators are pure RxJS: no I/O.' }] }],
     },
   },
+  // The sandbox is an independent implementation of the server (ARCHITECTURE.md): nothing in src/sandbox
+  // may import from outside it, so it cannot lean on the library's schemas, errors, client or streams.
+  ...['src/sandbox/*.ts', 'src/sandbox/*/*.ts', 'src/sandbox/*/*/*.ts'].map((files, depth) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: [`${'../'.repeat(depth + 1)}**`, 'ledger-rx', 'ledger-rx/*'], message: 'The sandbox is independent of the library: keep it inside src/sandbox.' }] }],
+    },
+  })),
   {
     // Tool configuration files are loaded through their default export.
     files: ['eslint.config.js', 'vitest.config.ts', 'benchmarks/**/*.config.*'],

@@ -4,6 +4,7 @@ export { resolveSandboxOptions } from './sandbox-options.js';
 export type { ResolvedSandboxOptions, ResponseMode, SandboxOptions } from './sandbox-options.js';
 export { ParticipantState, initialLocalParties, initialRemoteParties } from './participant/participant-state.js';
 export type { SynchronizerInfo } from './state/synchronizer-info.js';
+export type { JsCommandsInput } from './decode/js-commands-input.js';
 export type { SubmitResult } from './submit/submit-commands.js';
 export type { UpdateFault } from './faults/update-fault.js';
 export type {

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { SignJWT } from 'jose';
-import type { JsCommands } from '../schemas/commands.js';
 import { wildcardClaims } from './auth/claims.js';
 import { participantAudiencePrefix } from './auth/verify-token.js';
 import { createRequestHandler } from './http/create-request-handler.js';
 import { allocateParty } from './submit/allocate-party.js';
 import { decodeJsCommands } from './decode/decode-js-commands.js';
+import type { JsCommandsInput } from './decode/js-commands-input.js';
 import { submitCommands, type SubmitResult } from './submit/submit-commands.js';
 import { summarizeUpdate, type LedgerUpdate } from './render/summarize-update.js';
 import type { UpdateFault } from './faults/update-fault.js';
@@ -68,7 +68,7 @@ export interface Sandbox {
    * structural interpretation, deduplication); resolves once the transaction is appended. `userId`
    * defaults to `participant_admin`.
    */
-  submit(commands: JsCommands): Promise<SubmitResult>;
+  submit(commands: JsCommandsInput): Promise<SubmitResult>;
   /** Appends `count` generated transactions (the `seed` option's workload), back-dated between the last update and now. */
   seed(count: number): void;
   /** Prunes the ledger up to `offset` inclusive: later reads must begin at or after it. */
