@@ -27,6 +27,11 @@ export interface CollectMetricsOptions {
   readonly ledgerEnd?: () => ObservableInput<GetLedgerEndResponse>;
   /** The clock of the lag in seconds, in ms since the epoch. Default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * The daemon's readiness (typically `() => tracker.check()` of a `ReadinessTracker`), exported as
+   * `ledger_rx_ready` (1 or 0) when scraped. Without it that series is absent.
+   */
+  readonly readiness?: () => { readonly ready: boolean };
 }
 
 /** Element kinds, the values of the `kind` label of `ledger_rx_elements_total`. */
@@ -39,6 +44,7 @@ interface StreamState {
   recordTimeMs: number | undefined;
   pageLimit: number | undefined;
   lookup: (() => ObservableInput<GetLedgerEndResponse>) | undefined;
+  readiness: (() => { readonly ready: boolean }) | undefined;
   lookedUpAt: number;
   pending: Promise<void> | undefined;
   now: () => number;
@@ -171,6 +177,17 @@ function create(registry: Registry): Instruments {
     },
   });
   new Gauge({
+    name: 'ledger_rx_ready',
+    help: '1 while the daemon is ready (caught up or making progress), 0 while starting, a standby, retrying, stalled or stopping.',
+    labelNames: ['stream'],
+    registers,
+    collect() {
+      eachStream((stream, s) => {
+        if (s.readiness) this.set({ stream }, s.readiness().ready ? 1 : 0);
+      });
+    },
+  });
+  new Gauge({
     name: 'ledger_rx_page_limit_elements',
     help: 'The page size (limit) the last request asked for; it adapts to the stream and drops after a 413.',
     labelNames: ['stream'],
@@ -261,7 +278,7 @@ function recordTimeMs(text: string | undefined): number | undefined {
  * Series (all under `ledger_rx_`, units in the names, labels of bounded cardinality: `stream`, `kind`,
  * `transport`, `outcome`, error `code`): `elements_total{kind}` (transaction, reassignment, topology,
  * checkpoint, unknown), `read_bytes_total`, `requests_total{transport,outcome}`, `reconnects_total`,
- * `retries_total{code}`, `offset`, `ledger_end_offset`, `lag_offsets`, `lag_seconds`,
+ * `retries_total{code}`, `offset`, `ledger_end_offset`, `lag_offsets`, `lag_seconds`, `ready` (with `readiness`),
  * `page_limit_elements`, `page_elements` (histogram), `checkpoint_commits_total{outcome}`,
  * `checkpoint_commit_duration_seconds`, `ingest_batch_elements`, `ingest_commit_duration_seconds`
  * (histograms). The gauges are computed when the registry is scraped; the lag needs a ledger end (the
@@ -282,12 +299,13 @@ export function collectMetrics(registry: Registry = defaultRegistry, options: Co
   const m = instruments;
   let state = m.streams.get(stream);
   if (!state) {
-    state = { position: undefined, ledgerEnd: undefined, recordTimeMs: undefined, pageLimit: undefined, lookup: undefined, lookedUpAt: -Infinity, pending: undefined, now: Date.now };
+    state = { position: undefined, ledgerEnd: undefined, recordTimeMs: undefined, pageLimit: undefined, lookup: undefined, readiness: undefined, lookedUpAt: -Infinity, pending: undefined, now: Date.now };
     m.streams.set(stream, state);
   }
   const s = state;
   if (options.ledgerEnd) s.lookup = options.ledgerEnd;
   if (options.now) s.now = options.now;
+  if (options.readiness) s.readiness = options.readiness;
 
   const elements = Object.fromEntries(kinds.map((kind) => [kind, m.elements.labels({ stream, kind })])) as Record<(typeof kinds)[number], ReturnType<typeof m.elements.labels>>;
   // every series starts at 0, so that rate() and increase() see the first elements

@@ -177,6 +177,16 @@ describe('collectMetrics', () => {
     expect(x.value('ledger_rx_ingest_commit_duration_seconds_sum')).toBeCloseTo(0.012);
   });
 
+  it('exports the readiness it is given as ledger_rx_ready, and no such series without one', async () => {
+    const registry = new Registry();
+    let ready = false;
+    collectMetrics(registry, { stream: 'r', readiness: () => ({ ready }) });
+    collectMetrics(registry, { stream: 'plain' });
+    expect((await scrape(registry)).find('ledger_rx_ready')).toEqual([{ name: 'ledger_rx_ready', labels: { stream: 'r' }, value: 0 }]);
+    ready = true;
+    expect((await scrape(registry)).value('ledger_rx_ready', { stream: 'r' })).toBe(1);
+  });
+
   it('keeps streams apart on one registry, and adds the process metrics once when asked', async () => {
     const registry = new Registry();
     const a = collectMetrics(registry, { stream: 'a', processMetrics: true });
@@ -201,11 +211,12 @@ describe('collectMetrics', () => {
     m.onStatus({ type: 'resumed', fromOffset: 1, attempt: 1, transport: 'http' });
     m.observeLedgerEnd(2);
     m.batchCommitted({ elements: 1, durationMs: 1 });
+    collectMetrics(registry, { readiness: () => ({ ready: true }) });
     const x = await scrape(registry);
     for (const [family, type] of x.types) {
       expect(family).toMatch(/^ledger_rx_/);
       if (type === 'counter') expect(family).toMatch(/_total$/);
-      else expect(family).toMatch(/_(offset|offsets|seconds|elements|bytes)$/);
+      else if (family !== 'ledger_rx_ready') expect(family).toMatch(/_(offset|offsets|seconds|elements|bytes)$/);
     }
     const labelNames = new Set(x.samples.flatMap((s) => Object.keys(s.labels)));
     expect([...labelNames].sort()).toEqual(['code', 'kind', 'le', 'outcome', 'stream', 'transport']);
