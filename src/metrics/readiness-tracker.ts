@@ -114,6 +114,8 @@ export class ReadinessTracker {
   private advance(offset: number): void {
     if (this.position === undefined || offset > this.position) {
       this.position = offset;
+      // the participant had at least this offset: a ledger end looked up earlier is behind it
+      if (this.ledgerEnd !== undefined && offset > this.ledgerEnd) this.ledgerEnd = offset;
       this.failures = 0;
       this.moved();
     }

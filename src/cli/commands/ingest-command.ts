@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { addMonitoringOptions } from '../monitoring/add-monitoring-options.js';
 import { addFilterOptions } from '../options/add-filter-options.js';
 import { addRunOptions } from '../options/add-run-options.js';
 import { addSourceOptions } from '../options/add-source-options.js';
@@ -32,6 +33,7 @@ export function ingestCommand(): Command {
     .addOption(new Option('--max-retries <n>', 'retries of a failing request before giving up with exit 4').default('10'))
     .addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream').default('15000'));
   addRunOptions(command);
+  addMonitoringOptions(command);
   command
     .addHelpText(
       'after',

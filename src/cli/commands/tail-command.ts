@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { addMonitoringOptions } from '../monitoring/add-monitoring-options.js';
 import { addFilterOptions } from '../options/add-filter-options.js';
 import { addRunOptions } from '../options/add-run-options.js';
 import { addSourceOptions } from '../options/add-source-options.js';
@@ -32,6 +33,7 @@ export function tailCommand(): Command {
     .addOption(new Option('--checkpoints', 'also write OffsetCheckpoint elements'))
     .addOption(new Option('-o, --out <file>', 'write to this file instead of stdout (with a checkpoint: appended to, resumed after its last line)'));
   addRunOptions(command);
+  addMonitoringOptions(command);
   command
     .addHelpText(
       'after',

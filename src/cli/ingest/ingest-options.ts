@@ -1,4 +1,5 @@
 import type { LogLevel } from '../log/log-level.js';
+import type { MonitoringOptions } from '../monitoring/monitoring-options.js';
 import type { FilterOptions } from '../options/filter-options.js';
 import type { FromOffset } from '../options/parse-from-offset.js';
 import type { ToOffset } from '../options/parse-to-offset.js';
@@ -33,4 +34,6 @@ export interface IngestOptions {
   /** Validate each element against the wire schema; default true (`--no-validate` turns it off). */
   readonly validate?: boolean | undefined;
   readonly logLevel?: LogLevel | undefined;
+  /** `--metrics-port`, `--metrics-host`, `--stall-after`. */
+  readonly monitoring?: MonitoringOptions | undefined;
 }

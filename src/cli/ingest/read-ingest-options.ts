@@ -1,4 +1,5 @@
 import { logLevels, type LogLevel } from '../log/log-level.js';
+import { readMonitoringOptions } from '../monitoring/read-monitoring-options.js';
 import { parseFromOffset } from '../options/parse-from-offset.js';
 import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { parseToOffset } from '../options/parse-to-offset.js';
@@ -40,5 +41,6 @@ export function readIngestOptions(values: Readonly<Record<string, unknown>>, env
     progress: values['progress'] === false ? false : undefined,
     validate: values['validate'] !== false,
     logLevel: logLevels.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : undefined,
+    monitoring: readMonitoringOptions(values),
   };
 }

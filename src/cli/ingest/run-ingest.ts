@@ -18,6 +18,8 @@ import { listenForStopSignals } from '../process/listen-for-stop-signals.js';
 import { resolveReadRange } from '../source/resolve-read-range.js';
 import { StopRequested } from '../process/stop-requested.js';
 import { UsageError } from '../options/usage-error.js';
+import type { DaemonMonitor } from '../monitoring/daemon-monitor.js';
+import { startDaemonMonitor } from '../monitoring/start-daemon-monitor.js';
 import type { IngestOptions } from './ingest-options.js';
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
@@ -39,6 +41,9 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * The range is resolved as for `tail` (`resolveReadRange`): `from` `begin` (the default) is the
  * participant's pruning boundary, a `from` after the ledger end is bad usage (exit 2), and the start-up
  * requests are retried like the read (exit 4 when they run out).
+ *
+ * With `monitoring.metricsPort`: `/metrics` (batch sizes and commit latency besides the read's series),
+ * `/healthz` and `/readyz` (not ready while waiting for the stream lock) from the start.
  *
  * SIGINT/SIGTERM, at any moment, commit the open batch and exit 0; during the start-up (connecting,
  * migrations, waiting for the stream lock, resolving the range) they abandon it at once, with nothing
@@ -64,6 +69,7 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
   let ledgerEnd: number | undefined;
   let retries = 0;
   let exit: ExitCode = ExitCode.OK;
+  let monitor: DaemonMonitor | undefined;
 
   try {
     if (!identifier.test(schema)) throw new UsageError(`--schema must be a plain lower-case SQL identifier, got '${schema}'`);
@@ -74,10 +80,14 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
       throw new UsageError(`--to ${options.to} is below --from ${options.from}`);
     }
     const format = buildUpdateFormat(options.filter);
+    monitor = await startDaemonMonitor(options.monitoring ?? {}, { stream: streamName, logger });
+    const watch = monitor;
+    stops.stop$.subscribe(() => watch.setPhase('stopping'));
     stops.throwIfStopped();
     source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: options.validate ?? true });
     stops.throwIfStopped();
     const client = source.client;
+    watch.watchLedgerEnd(() => client.ledgerEnd());
 
     sink = await PostgresSink.connect({
       url: options.pg,
@@ -89,7 +99,9 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
         else if (status.type === 'idle-connection-failed') logger.warn({ err: status.error }, 'idle PostgreSQL connection failed');
       },
     });
+    watch.setPhase('standby'); // waiting for the stream lock
     const resumed = await stops.race(sink.start(stops.signal));
+    watch.setPhase('starting');
     logger.info({ stream: streamName, resumeAfter: resumed?.offset ?? null }, resumed ? 'resuming after the checkpoint' : 'new stream');
 
     const failure = new Subject<never>();
@@ -98,6 +110,7 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
         logger.warn({ offset: commit.position.offset }, 'batch already stored (skipped)');
         return;
       }
+      watch.batchCommitted(commit);
       count += commit.updates;
       bytes += commit.bytes;
       firstOffset ??= commit.firstOffset;
@@ -118,7 +131,7 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
     }
 
     const retry = options.maxRetries === undefined ? {} : { retry: { maxAttempts: options.maxRetries } };
-    const onStatus = statusLogger(logger, () => retries++);
+    const onStatus = watch.withStatus(statusLogger(logger, () => retries++));
     const bounds = ledgerBounds(client, { ...retry, onStatus, signal: stops.signal });
     const range = await resolveReadRange({ from: options.from, to: options.to }, bounds, logger, 'ingesting');
     const endInclusive = range.endInclusive;
@@ -159,6 +172,7 @@ export async function runIngest(options: IngestOptions, io: CliIo): Promise<Exit
     stops.dispose();
     await sink?.close().catch(() => undefined);
     await source?.close().catch(() => undefined);
+    await monitor?.close();
   }
   if (options.stats) {
     const stats = computeRunStats({ count, bytes, elapsedMs: performance.now() - startedAt, firstOffset, lastOffset, retries });

@@ -1,6 +1,9 @@
 import { createCommandLogger } from '../log/create-command-logger.js';
 import type { LogLevel } from '../log/log-level.js';
 import { statusLogger } from '../log/status-logger.js';
+import type { DaemonMonitor } from '../monitoring/daemon-monitor.js';
+import type { MonitoringOptions } from '../monitoring/monitoring-options.js';
+import { startDaemonMonitor } from '../monitoring/start-daemon-monitor.js';
 import { computeRunStats } from '../report/compute-run-stats.js';
 import { ProgressLine } from '../report/progress-line.js';
 import type { CliIo } from './cli-io.js';
@@ -17,20 +20,26 @@ export interface StreamingCommandSettings {
   readonly stats?: boolean | undefined;
   /** What the start-up leads to, for the log line of a stop before it: "the read", "ingesting". */
   readonly activity: string;
+  /** `--metrics-port` and its companions, and the `stream` label of the metrics. */
+  readonly monitoring?: MonitoringOptions | undefined;
+  readonly stream?: string | undefined;
 }
 
 /**
  * Runs the work of a long-running command (`tail`, `ingest`) inside the one shutdown sequence they share,
  * and resolves with the exit code (it never calls `process.exit` and never rejects):
  *
- * 1. before the work: the logger (erasing the progress line before each log line) and the stop signals;
+ * 1. before the work: the logger (erasing the progress line before each log line), the stop signals, and
+ *    with `monitoring.metricsPort` the daemon monitor (`/metrics`, `/healthz`, `/readyz`; a port that cannot
+ *    be bound fails the run with exit 1; a stop signal makes it `stopping`);
  * 2. `work(run)` does the command, registering what to close, its counters, its output and its progress
  *    line on `run` (see {@link StreamingRun});
  * 3. the end is decided by `endOfRun`: an early stop and a closed output (EPIPE) are logged at `info`, a
  *    failure is described on stderr (the progress line erased first) and gives the exit code;
  * 4. the progress line and the ledger-end poll stop, the signal listeners are removed, and the registered
  *    closes run in reverse order (failures ignored);
- * 5. with `stats`, the `--stats` line (`computeRunStats`) goes to stderr, after everything was closed.
+ * 5. with `stats`, the `--stats` line (`computeRunStats`) goes to stderr, after everything was closed;
+ *    the monitor closes last.
  */
 export async function runStreamingCommand(io: CliIo, settings: StreamingCommandSettings, work: (run: StreamingRun) => Promise<void>): Promise<ExitCode> {
   let progress: ProgressLine | undefined;
@@ -42,10 +51,12 @@ export async function runStreamingCommand(io: CliIo, settings: StreamingCommandS
   let retries = 0;
   let tally: () => RunTally = () => ({ count: 0, bytes: 0, firstOffset: undefined, lastOffset: undefined });
   let outputError: () => Error | undefined = () => undefined;
-  const run: StreamingRun = {
+  let monitor: DaemonMonitor | undefined;
+  const runWith = (watch: DaemonMonitor): StreamingRun => ({
     logger,
     stops,
-    onStatus: statusLogger(logger, () => retries++),
+    onStatus: watch.withStatus(statusLogger(logger, () => retries++)),
+    monitor: watch,
     release: (close) => void closes.push(close),
     tally: (read) => void (tally = read),
     watchOutput: (error) => void (outputError = error),
@@ -59,11 +70,14 @@ export async function runStreamingCommand(io: CliIo, settings: StreamingCommandS
       endPoll = setInterval(poll, 1_000);
       endPoll.unref();
     },
-  };
+  });
 
   let failure: { error: unknown } | undefined;
   try {
-    await work(run);
+    const watch = await startDaemonMonitor(settings.monitoring ?? {}, { stream: settings.stream ?? 'default', logger });
+    monitor = watch;
+    stops.stop$.subscribe(() => watch.setPhase('stopping'));
+    await work(runWith(watch));
   } catch (error) {
     failure = { error };
   }
@@ -88,5 +102,6 @@ export async function runStreamingCommand(io: CliIo, settings: StreamingCommandS
     const stats = computeRunStats({ ...tally(), elapsedMs: performance.now() - startedAt, retries });
     io.stderr.write(`${JSON.stringify(stats)}\n`);
   }
+  await monitor?.close();
   return end.exit;
 }

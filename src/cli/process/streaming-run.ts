@@ -1,5 +1,6 @@
 import type { TailStatus } from '../../operators/tail-status.js';
 import type { Logger } from '../log/logger.js';
+import type { DaemonMonitor } from '../monitoring/daemon-monitor.js';
 import type { ProgressSnapshot } from '../report/format-progress.js';
 import type { RunCounters } from '../report/compute-run-stats.js';
 import type { StopSignals } from './listen-for-stop-signals.js';
@@ -17,8 +18,10 @@ export interface StreamingRun {
   readonly logger: Logger;
   /** SIGINT/SIGTERM as a graceful stop (see `listenForStopSignals`); disposed at the end. */
   readonly stops: StopSignals;
-  /** An `onStatus` for the reads: logs each status and counts the retries for `--stats`. */
+  /** An `onStatus` for the reads: logs each status, counts the retries for `--stats`, and feeds the monitor. */
   readonly onStatus: (status: TailStatus) => void;
+  /** The metrics and readiness of `--metrics-port` (does nothing without it); closed at the very end. */
+  readonly monitor: DaemonMonitor;
   /**
    * Registers something to close at the end (a source, a store, an output): the closes run after the work
    * and the progress line ended, in the reverse order of registration, each failure ignored.

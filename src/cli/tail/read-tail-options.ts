@@ -1,5 +1,6 @@
 import type { LogLevel } from '../log/log-level.js';
 import { logLevels } from '../log/log-level.js';
+import { readMonitoringOptions } from '../monitoring/read-monitoring-options.js';
 import { parseFromOffset } from '../options/parse-from-offset.js';
 import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { parseToOffset } from '../options/parse-to-offset.js';
@@ -42,5 +43,6 @@ export function readTailOptions(values: Readonly<Record<string, unknown>>): Tail
     progress: values['progress'] === false ? false : undefined,
     validate: values['validate'] !== false,
     logLevel: logLevels.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : undefined,
+    monitoring: readMonitoringOptions(values),
   };
 }

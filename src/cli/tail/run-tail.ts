@@ -43,6 +43,8 @@ import { takeUpdates } from './take-updates.js';
  * - SIGINT/SIGTERM, at any moment (also during the start-up): the element in hand is finished, the output
  *   and the checkpoint are flushed, exit 0; nothing more is written. A stop during the start-up abandons it
  *   at once and writes nothing.
+ * - Monitoring (`monitoring.metricsPort`): `/metrics`, `/healthz` and `/readyz` from the start (see
+ *   `startDaemonMonitor`), checkpoint saves included; a port that cannot be bound exits 1.
  * - stderr: a progress line when stderr is a terminal and the data does not go to the same terminal (or
  *   with `progress`), JSON-lines logs, the error description, and with `stats` a JSON summary line.
  *
@@ -51,7 +53,11 @@ import { takeUpdates } from './take-updates.js';
  * closed stdout (EPIPE) ends quietly with 0.
  */
 export function runTail(options: TailOptions, io: CliIo): Promise<ExitCode> {
-  return runStreamingCommand(io, { logLevel: options.logLevel, stats: options.stats, activity: 'the read' }, (run) => tail(options, io, run));
+  return runStreamingCommand(
+    io,
+    { logLevel: options.logLevel, stats: options.stats, activity: 'the read', monitoring: options.monitoring, stream: options.streamName },
+    (run) => tail(options, io, run),
+  );
 }
 
 /** The work of {@link runTail}, inside the shutdown sequence of `runStreamingCommand`. */
@@ -65,6 +71,7 @@ async function tail(options: TailOptions, io: CliIo, run: StreamingRun): Promise
   run.release(() => source.close());
   stops.throwIfStopped();
   const client = source.client;
+  run.monitor.watchLedgerEnd(() => client.ledgerEnd());
   const checkpoints = await stops.race(openCheckpointStore(options.checkpointFile, options.checkpointPg, options.streamName), (late) => late?.close());
   if (checkpoints) run.release(() => checkpoints.close());
   const retry = options.maxRetries === undefined ? undefined : { maxAttempts: options.maxRetries };
@@ -84,7 +91,7 @@ async function tail(options: TailOptions, io: CliIo, run: StreamingRun): Promise
     descending: options.descending === true,
     includeCheckpoints: options.includeCheckpoints === true,
     checkpoint: store && {
-      store: flushBeforeSave(store, () => writer.flush()),
+      store: flushBeforeSave(run.monitor.instrumentCheckpointStore(store), () => writer.flush()),
       every: options.checkpointEvery ?? 100,
       everyMs: options.checkpointEveryMs ?? 1_000,
     },

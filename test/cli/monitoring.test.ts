@@ -1,0 +1,90 @@
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonitoringOptions } from '../../src/cli/monitoring/add-monitoring-options.js';
+import { readMonitoringOptions } from '../../src/cli/monitoring/read-monitoring-options.js';
+import { UsageError } from '../../src/cli/options/usage-error.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { parsePrometheusText } from '../support/prometheus-text.js';
+import { runCliToEnd, spawnCli } from '../support/spawn-cli.js';
+
+function flags(argv: string[]) {
+  const command = addMonitoringOptions(new Command('x')).exitOverride().action(() => undefined);
+  command.parse(argv, { from: 'user' });
+  return readMonitoringOptions(command.opts());
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('--metrics-port, --metrics-host, --stall-after', () => {
+  it('default to no server on 127.0.0.1 with a 60 s stall time, and reject bad values with exit 2', () => {
+    expect(flags([])).toEqual({ metricsPort: undefined, metricsHost: '127.0.0.1', stallAfterSeconds: 60 });
+    expect(flags(['--metrics-port', '9464', '--metrics-host', '0.0.0.0', '--stall-after', '5'])).toEqual({ metricsPort: 9464, metricsHost: '0.0.0.0', stallAfterSeconds: 5 });
+    for (const bad of [['--metrics-port', '65536'], ['--metrics-port', '-1'], ['--metrics-port', 'x'], ['--metrics-host', ' '], ['--stall-after', '0']]) {
+      expect(() => flags(bad), bad.join(' ')).toThrow(UsageError);
+    }
+  });
+});
+
+describe('tail with --metrics-port (spawned CLI)', () => {
+  let sandbox: Sandbox;
+  let dir: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 40, generate: 50 });
+    dir = mkdtempSync(join(tmpdir(), 'ledger-rx-monitoring-'));
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves /healthz, /readyz and /metrics while tailing, checkpoint saves included, and stops with the tail', async () => {
+    const cli = spawnCli(['tail', '--url', sandbox.url, '--checkpoint', join(dir, 'cp.json'), '--checkpoint-every-ms', '100', '--metrics-port', '0', '--log-level', 'info', '--out', join(dir, 'out.ndjson')]);
+    const url = await until(async () => {
+      const line = cli.stderr().split('\n').find((l) => l.includes('serving /metrics'));
+      return line ? (JSON.parse(line) as { url: string }).url : undefined;
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const ready = await until(async () => {
+      const r = await fetch(`${url}/readyz`);
+      return r.status === 200 ? ((await r.json()) as { reason: string }) : undefined;
+    });
+    expect(['caught-up', 'progressing']).toContain(ready.reason);
+    const metrics = await until(async () => {
+      const x = parsePrometheusText(await (await fetch(`${url}/metrics`)).text());
+      return x.value('ledger_rx_checkpoint_commits_total', { outcome: 'ok' }) > 0 && x.value('ledger_rx_elements_total', { kind: 'transaction' }) > 40 ? x : undefined;
+    });
+    expect(metrics.value('ledger_rx_offset', { stream: 'default' })).toBeGreaterThan(0);
+    expect(metrics.value('ledger_rx_ready')).toBe(1);
+    expect(metrics.types.get('process_cpu_seconds_total')).toBe('counter');
+    cli.child.kill('SIGTERM');
+    expect((await cli.exited).code, cli.stderr()).toBe(0);
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+
+  it('exits 1 naming the address when the metrics port is taken, before reading anything', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const result = await runCliToEnd(['tail', '--url', sandbox.url, '--to', 'end', '--metrics-port', String(port), '--log-level', 'warn']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`cannot serve metrics on 127.0.0.1:${port}`);
+      expect(result.stdout).toBe('');
+    } finally {
+      await new Promise((r) => taken.close(r));
+    }
+  });
+});
