@@ -13,3 +13,5 @@ export * from './filters/index.js';
 export * from './operators/index.js';
 export * from './schemas/index.js';
 export * from './streams/index.js';
+export { decodeUpdateElement, elementText, isOffsetCheckpoint, rememberElementText, updateOffset } from './updates/index.js';
+export type { DecodeUpdateElementOptions } from './updates/index.js';

@@ -2,7 +2,7 @@ import { catchError, defer, finalize, from, switchMap, throwError, type Observab
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
 import { observeJsonArrayBody } from '../streams/index.js';
 import { cancelReason } from './cancel-reason.js';
-import { updateElementDecoder, type UpdateDecoding } from './update-element-decoder.js';
+import { updateElementDecoder, type UpdateDecoding } from '../updates/update-element-decoder.js';
 import type { HttpCall, HttpTransport } from './create-http-transport.js';
 
 /**

@@ -6,7 +6,7 @@ import { pagedRead } from './internal/paged-read.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from './retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
-import { updateOffset } from '../streams/update-offset.js';
+import { updateOffset } from '../updates/update-offset.js';
 
 /** Options of {@link readDescending}. */
 export interface ReadDescendingConfig extends PagedReadOptions {

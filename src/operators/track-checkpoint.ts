@@ -4,9 +4,9 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../errors/ledger-rx-error.js';
 import type { SynchronizerTime } from '../schemas/common.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { mergeSynchronizerTimes } from '../streams/merge-synchronizer-times.js';
-import { synchronizerTimesOf } from '../streams/synchronizer-times-of.js';
-import { updateOffset } from '../streams/update-offset.js';
+import { mergeSynchronizerTimes } from '../updates/merge-synchronizer-times.js';
+import { synchronizerTimesOf } from '../updates/synchronizer-times-of.js';
+import { updateOffset } from '../updates/update-offset.js';
 import type { Checkpoint, CheckpointStore } from './checkpoint.js';
 
 /** Options of {@link trackCheckpoint}. */

@@ -1,9 +1,9 @@
 import type { ObservableInput } from 'rxjs';
 import type { SynchronizerTime } from '../schemas/common.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { mergeSynchronizerTimes } from '../streams/merge-synchronizer-times.js';
-import { synchronizerTimesOf } from '../streams/synchronizer-times-of.js';
-import { updateOffset } from '../streams/update-offset.js';
+import { mergeSynchronizerTimes } from '../updates/merge-synchronizer-times.js';
+import { synchronizerTimesOf } from '../updates/synchronizer-times-of.js';
+import { updateOffset } from '../updates/update-offset.js';
 import type { LedgerSink, SinkCommit, SinkPosition } from './ledger-sink.js';
 
 /** One commit reported by {@link BatchCommitter} (see `onCommit`). */

@@ -4,7 +4,7 @@ import { createLedgerClient, fieldMask, newCommandId, type LedgerClient } from '
 import { LedgerApiError, PrunedOffsetError } from '../../src/errors/index.js';
 import { startSandbox, type LedgerUpdate, type Sandbox } from '../../src/sandbox/index.js';
 import { isUnknownVariant, type JsGetUpdatesResponse } from '../../src/schemas/index.js';
-import { updateOffset } from '../../src/streams/update-offset.js';
+import { updateOffset } from '../../src/updates/update-offset.js';
 
 /** Every client method, end to end against the embedded sandbox (no mocks on either side). */
 let sandbox: Sandbox;

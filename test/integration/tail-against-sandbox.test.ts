@@ -9,7 +9,7 @@ import { updateFormat } from '../../src/filters/index.js';
 import { readDescending, tailUpdates, trackCheckpoint, type TailStatus } from '../../src/operators/index.js';
 import { startSandbox, type LedgerUpdate, type Sandbox } from '../../src/sandbox/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
-import { updateOffset } from '../../src/streams/update-offset.js';
+import { updateOffset } from '../../src/updates/update-offset.js';
 
 let sandbox: Sandbox;
 let client: LedgerClient;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LedgerApiError, ProtocolError, PrunedOffsetError, RetriesExhaustedError, TransportError } from '../../src/errors/index.js';
 import { tailUpdates, type TailStatus, type TailUpdatesConfig } from '../../src/operators/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
-import { updateOffset } from '../../src/streams/update-offset.js';
+import { updateOffset } from '../../src/updates/update-offset.js';
 import { cp, fakeSource, tx, type RecordedCall } from '../support/fake-updates-source.js';
 import { createTestScheduler } from '../support/test-scheduler.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchCommitter, type BatchCommit } from '../../src/sinks/batch-committer.js';
 import type { SinkCommit, SinkPosition } from '../../src/sinks/ledger-sink.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
-import { updateOffset } from '../../src/streams/update-offset.js';
+import { updateOffset } from '../../src/updates/update-offset.js';
 
 const tx = (offset: number, synchronizerId = 's', recordTime = `t${offset}`) =>
   ({ update: { Transaction: { value: { updateId: `u${offset}`, offset, events: [], synchronizerId, recordTime } } } }) as unknown as JsGetUpdatesResponse;

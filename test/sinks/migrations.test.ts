@@ -5,7 +5,7 @@ import { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
 import { migrations } from '../../src/sinks/postgres/migrations.js';
 import { runMigrations } from '../../src/sinks/postgres/run-migrations.js';
 import { writeBatch } from '../../src/sinks/postgres/write/write-batch.js';
-import { decodeUpdateElement } from '../../src/streams/decode-update-element.js';
+import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 
 const pgUrl = inject('pgUrl');
 const unique = `${process.pid}_${Date.now() % 100000}`;

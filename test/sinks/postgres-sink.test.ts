@@ -4,7 +4,7 @@ import { pgSqlDatabase } from '../../src/checkpoints/pg-sql-database.js';
 import { ErrorCodes } from '../../src/errors/error-codes.js';
 import { PostgresSink } from '../../src/sinks/postgres/postgres-sink.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
-import { decodeUpdateElement } from '../../src/streams/decode-update-element.js';
+import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 
 const pgUrl = inject('pgUrl');
 const unique = `${process.pid}_${Date.now() % 100000}`;

@@ -3,7 +3,7 @@ import { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
 import { mapUpdateRows } from '../../src/sinks/postgres/map-update-rows.js';
 import { pgTextArray } from '../../src/sinks/postgres/pg-text-array.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
-import { decodeUpdateElement } from '../../src/streams/decode-update-element.js';
+import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 
 const el = (raw: unknown): JsGetUpdatesResponse => decodeUpdateElement(raw, 0, { validate: false });
 const sync = 'global::1220aa';

@@ -3,7 +3,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { ProtocolError, TransportError } from '../../src/errors/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
-import { decodeUpdateElement, iterateJsonArrayBody, updateOffset } from '../../src/streams/index.js';
+import { iterateJsonArrayBody } from '../../src/streams/index.js';
+import { decodeUpdateElement, updateOffset } from '../../src/updates/index.js';
 import { chunksOf } from './scan-helpers.js';
 import { mixedUpdates } from './update-fixtures.js';
 

@@ -1,5 +1,5 @@
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import { updateOffset } from '../../streams/update-offset.js';
+import { updateOffset } from '../../updates/update-offset.js';
 import { readLastLine } from './read-last-line.js';
 
 /**

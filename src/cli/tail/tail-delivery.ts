@@ -2,8 +2,8 @@ import { Subject, type Observable, type ObservableInput } from 'rxjs';
 import type { CheckpointStore } from '../../operators/checkpoint.js';
 import { trackCheckpoint } from '../../operators/track-checkpoint.js';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import { isOffsetCheckpoint } from '../../streams/is-offset-checkpoint.js';
-import { updateOffset } from '../../streams/update-offset.js';
+import { isOffsetCheckpoint } from '../../updates/is-offset-checkpoint.js';
+import { updateOffset } from '../../updates/update-offset.js';
 import type { UpdateWriter } from '../output/update-writer.js';
 import { deliveryAction } from './delivery-action.js';
 

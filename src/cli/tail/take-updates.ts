@@ -1,6 +1,6 @@
 import { defer, identity, takeWhile, type MonoTypeOperatorFunction } from 'rxjs';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import { isOffsetCheckpoint } from '../../streams/is-offset-checkpoint.js';
+import { isOffsetCheckpoint } from '../../updates/is-offset-checkpoint.js';
 
 /**
  * `--limit`: lets elements through until the `limit`-th update (an element other than an

@@ -1,6 +1,6 @@
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { isUnknownVariant } from '../../schemas/variant.js';
-import { updateOffset } from '../../streams/update-offset.js';
+import { updateOffset } from '../../updates/update-offset.js';
 import { wireJson } from '../../streams/wire-json.js';
 import type { AcsChange, ActiveContractRow, ArchivedRow, CreatedRow, ExercisedRow, IngestRows, ReassignmentRow, UpdateRow } from './ingest-rows.js';
 

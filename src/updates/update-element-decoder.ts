@@ -1,5 +1,6 @@
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
-import { decodeUpdateElement, rememberElementText } from '../streams/index.js';
+import { decodeUpdateElement } from './decode-update-element.js';
+import { rememberElementText } from './element-text.js';
 import { offsetOrderCheck, type OffsetOrder } from './offset-order-check.js';
 
 /** How the elements of a `POST /v2/updates` answer are decoded. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/errors/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
-import { decodeUpdateElement, updateOffset } from '../../src/streams/index.js';
-import { createdEvent, mixedUpdates, offsetCheckpoint, reassignment, topologyTransaction, transaction } from './update-fixtures.js';
+import { decodeUpdateElement, updateOffset } from '../../src/updates/index.js';
+import { createdEvent, mixedUpdates, offsetCheckpoint, reassignment, topologyTransaction, transaction } from '../streams/update-fixtures.js';
 
 const both = [true, false] as const;
 

@@ -1,6 +1,7 @@
 import { ErrorCodes, ProtocolError } from '../errors/index.js';
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
-import { isOffsetCheckpoint, updateOffset } from '../streams/index.js';
+import { isOffsetCheckpoint } from './is-offset-checkpoint.js';
+import { updateOffset } from './update-offset.js';
 
 /** The offset range and order one `POST /v2/updates` request asked for. */
 export interface OffsetOrder {

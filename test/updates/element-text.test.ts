@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient, type LedgerClient } from '../../src/client/index.js';
 import { tailUpdates } from '../../src/operators/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { JsonArrayScanner, elementText } from '../../src/streams/index.js';
+import { JsonArrayScanner } from '../../src/streams/index.js';
+import { elementText } from '../../src/updates/index.js';
 
 describe('JsonArrayScanner passes each element text', () => {
   it('gives the exact text of buffered elements, across chunk boundaries', () => {
