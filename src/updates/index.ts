@@ -1,10 +1,10 @@
 export { decodeUpdateElement } from './decode-update-element.js';
 export type { DecodeUpdateElementOptions } from './decode-update-element.js';
+export { elementOrderCheck } from './element-order-check.js';
+export type { OffsetOrder } from './element-order-check.js';
 export { elementText, rememberElementText } from './element-text.js';
 export { isOffsetCheckpoint } from './is-offset-checkpoint.js';
 export { mergeSynchronizerTimes } from './merge-synchronizer-times.js';
-export { offsetOrderCheck } from './offset-order-check.js';
-export type { OffsetOrder } from './offset-order-check.js';
 export { synchronizerTimesOf } from './synchronizer-times-of.js';
 export { updateElementDecoder } from './update-element-decoder.js';
 export type { UpdateDecoding } from './update-element-decoder.js';

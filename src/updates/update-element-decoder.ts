@@ -1,7 +1,7 @@
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
 import { decodeUpdateElement } from './decode-update-element.js';
 import { rememberElementText } from './element-text.js';
-import { offsetOrderCheck, type OffsetOrder } from './offset-order-check.js';
+import { elementOrderCheck, type OffsetOrder } from './element-order-check.js';
 
 /** How the elements of a `POST /v2/updates` answer are decoded. */
 export interface UpdateDecoding {
@@ -9,7 +9,7 @@ export interface UpdateDecoding {
   readonly validate: boolean;
   /** Keep each element's exact JSON text, readable with `elementText(element)`. */
   readonly rawText: boolean;
-  /** The range and order the request asked for: each element is checked against it (`offsetOrderCheck`). */
+  /** The range and order the request asked for: each element is checked against it (`elementOrderCheck`). */
   readonly order: OffsetOrder;
 }
 
@@ -21,7 +21,7 @@ export interface UpdateDecoding {
  */
 export function updateElementDecoder(decoding: UpdateDecoding): (value: unknown, index: number, text: string | undefined) => JsGetUpdatesResponse {
   const options = { validate: decoding.validate };
-  const check = offsetOrderCheck(decoding.order);
+  const check = elementOrderCheck(decoding.order);
   if (!decoding.rawText) {
     return (value, index) => {
       const element = decodeUpdateElement(value, index, options);

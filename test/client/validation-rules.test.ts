@@ -4,12 +4,12 @@ import {
   checkAnnotations,
   checkDeduplicationPeriod,
   checkDescendingOrder,
+  checkEndNotBeforeBegin,
   checkEventFormat,
   checkExpectedTopologySerial,
   checkIdentityProviderId,
   checkInstant,
   checkMinLedgerTime,
-  checkOffsetOrder,
   checkOffsetRange,
   checkPartyId,
   checkPathUserId,
@@ -162,9 +162,9 @@ describe('updates rules', () => {
     expect(() => checkOffsetRange({ beginExclusive: 0, endInclusive: 1 })).not.toThrow();
     expect(invalid(() => checkOffsetRange({ beginExclusive: -1 })).field).toBe('beginExclusive');
     expect(invalid(() => checkOffsetRange({ beginExclusive: 0, endInclusive: 0 })).field).toBe('endInclusive');
-    expect(() => checkOffsetOrder({ beginExclusive: 5, endInclusive: 5 })).not.toThrow();
-    expect(() => checkOffsetOrder({ beginExclusive: 5 })).not.toThrow();
-    const e = invalid(() => checkOffsetOrder({ beginExclusive: 9, endInclusive: 8 }));
+    expect(() => checkEndNotBeforeBegin({ beginExclusive: 5, endInclusive: 5 })).not.toThrow();
+    expect(() => checkEndNotBeforeBegin({ beginExclusive: 5 })).not.toThrow();
+    const e = invalid(() => checkEndNotBeforeBegin({ beginExclusive: 9, endInclusive: 8 }));
     expect([e.field, e.rule]).toEqual(['endInclusive', 'must not be before beginExclusive (9)']);
   });
 

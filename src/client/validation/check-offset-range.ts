@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../../errors/index.js';
 /**
  * The offset bounds of an updates request, checked by the server before the update format:
  * `beginExclusive >= 0` (`NEGATIVE_OFFSET`) and `endInclusive`, when set, `>= 1` (`NON_POSITIVE_OFFSET`).
- * That `endInclusive` is not before `beginExclusive` is a later check, see {@link checkOffsetOrder}.
+ * That `endInclusive` is not before `beginExclusive` is a later check, see {@link checkEndNotBeforeBegin}.
  *
  * @throws InvalidArgumentError naming `beginExclusive` or `endInclusive`.
  */

@@ -1,13 +1,13 @@
 export { checkAnnotations } from './check-annotations.js';
 export { checkDeduplicationPeriod } from './check-deduplication-period.js';
 export { checkDescendingOrder } from './check-descending-order.js';
+export { checkEndNotBeforeBegin } from './check-end-not-before-begin.js';
 export { checkEventFormat } from './check-event-format.js';
 export type { EventFormatFilters } from './check-event-format.js';
 export { checkExpectedTopologySerial } from './check-expected-topology-serial.js';
 export { checkIdentityProviderId } from './check-identity-provider-id.js';
 export { checkInstant } from './check-instant.js';
 export { checkMinLedgerTime } from './check-min-ledger-time.js';
-export { checkOffsetOrder } from './check-offset-order.js';
 export { checkOffsetRange } from './check-offset-range.js';
 export { checkPartyId } from './check-party-id.js';
 export { checkPathUserId } from './check-path-user-id.js';

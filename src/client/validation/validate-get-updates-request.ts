@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { GetUpdatesRequest } from '../../schemas/index.js';
 import { checkDescendingOrder } from './check-descending-order.js';
 import { checkEventFormat } from './check-event-format.js';
-import { checkOffsetOrder } from './check-offset-order.js';
+import { checkEndNotBeforeBegin } from './check-end-not-before-begin.js';
 import { checkOffsetRange } from './check-offset-range.js';
 import { checkUpdateFormat } from './check-update-format.js';
 import { checkUpdateFormatChoice } from './check-update-format-choice.js';
@@ -17,7 +17,7 @@ import { parseRequest } from './parse-request.js';
  * 3. `descendingOrder` needing `endInclusive`, then `endInclusive >= 1` ({@link checkOffsetRange});
  * 4. the update format ({@link checkUpdateFormat}) — or, for a request with the deprecated `filter`, that
  *    filter as the event format the server builds from it ({@link checkEventFormat}, errors under `filter`);
- * 5. `endInclusive` not before `beginExclusive` ({@link checkOffsetOrder}).
+ * 5. `endInclusive` not before `beginExclusive` ({@link checkEndNotBeforeBegin}).
  *
  * The checks against the ledger end and the pruning offset, and whether parties, packages and templates
  * exist, are left to the server.
@@ -32,6 +32,6 @@ export function validateGetUpdatesRequest(request: unknown): z.output<typeof Get
   checkOffsetRange(parsed);
   if (parsed.updateFormat != null) checkUpdateFormat(parsed.updateFormat);
   else if (parsed.filter != null) checkEventFormat(parsed.filter, ['filter']);
-  checkOffsetOrder(parsed);
+  checkEndNotBeforeBegin(parsed);
   return parsed;
 }

@@ -7,7 +7,7 @@ import { InvalidArgumentError } from '../../errors/index.js';
  *
  * @throws InvalidArgumentError('endInclusive', …).
  */
-export function checkOffsetOrder(request: {
+export function checkEndNotBeforeBegin(request: {
   readonly beginExclusive: number;
   readonly endInclusive?: number | null | undefined;
 }): void {

@@ -20,7 +20,7 @@ export interface OffsetOrder {
  * retryable), naming the element index and its offset, for the first element that breaks the promise; it
  * never throws for an answer that keeps it.
  */
-export function offsetOrderCheck(order: OffsetOrder): (element: JsGetUpdatesResponse, index: number) => void {
+export function elementOrderCheck(order: OffsetOrder): (element: JsGetUpdatesResponse, index: number) => void {
   let last: number | undefined;
   return (element, index) => {
     const offset = updateOffset(element);
