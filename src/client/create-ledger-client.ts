@@ -33,6 +33,7 @@ import type { ListAllVettedPackagesOptions } from './ledger-client.js';
 import { observeUpdates } from './observe-updates.js';
 import { resolveClientOptions } from './resolve-client-options.js';
 import { toUpdatesBody } from './to-updates-body.js';
+import { updateDecoding } from '../updates/update-decoding.js';
 import type { UpdatesCallOptions } from './updates-call-options.js';
 import {
   checkRights,
@@ -103,16 +104,12 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       query: { limit: callOptions.limit, stream_idle_timeout_ms: callOptions.streamIdleTimeoutMs },
       body: toUpdatesBody(request, parsed.filter),
     };
-    const order = { descending: parsed.descendingOrder === true, beginExclusive: parsed.beginExclusive, endInclusive: parsed.endInclusive ?? undefined };
-    return {
-      call,
-      decoding: { validate: callOptions.validate ?? resolved.validateResponses, rawText: callOptions.rawText ?? false, order },
-      signal: callOptions.signal,
-      onBytes: callOptions.onBytes,
-    };
+    return { call, decoding: updateDecoding(parsed, callOptions, resolved.validateResponses), signal: callOptions.signal, onBytes: callOptions.onBytes };
   }
 
   const client: LedgerClient = {
+    checksElementOrder: true,
+
     async listVettedPackages(request, callOptions) {
       const { signal } = validateCallOptions(callOptions);
       validateListVettedPackagesRequest(request);

@@ -1,7 +1,8 @@
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
 import { iterateJsonArrayBody } from '../streams/index.js';
 import { cancelReason } from './cancel-reason.js';
-import { updateElementDecoder, type UpdateDecoding } from '../updates/update-element-decoder.js';
+import type { UpdateDecoding } from '../updates/update-decoding.js';
+import { updateElementDecoder } from '../updates/update-element-decoder.js';
 import type { HttpCall, HttpTransport, OpenResponse } from './create-http-transport.js';
 
 /**

@@ -59,6 +59,13 @@ export interface ListAllVettedPackagesOptions extends CallOptions {
  *   `listAllVettedPackages`.
  */
 export interface LedgerClient {
+  /**
+   * Always `true`: every element that `updates()` and `iterateUpdates()` emit was checked against its
+   * request's range and order (`elementOrderCheck`), so the operators (`tailUpdates`, `readDescending`),
+   * which read `UpdatesSource.checksElementOrder`, do not check it a second time.
+   */
+  readonly checksElementOrder: true;
+
   /** `POST /v2/package-vetting/list`: one page of the vetting state. The last page of a listing is empty. */
   listVettedPackages(request: ListVettedPackagesRequest, options?: CallOptions): Promise<ListVettedPackagesResponse>;
 

@@ -2,7 +2,8 @@ import { catchError, defer, finalize, from, switchMap, throwError, type Observab
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
 import { observeJsonArrayBody } from '../streams/index.js';
 import { cancelReason } from './cancel-reason.js';
-import { updateElementDecoder, type UpdateDecoding } from '../updates/update-element-decoder.js';
+import type { UpdateDecoding } from '../updates/update-decoding.js';
+import { updateElementDecoder } from '../updates/update-element-decoder.js';
 import type { HttpCall, HttpTransport } from './create-http-transport.js';
 
 /**

@@ -1,8 +1,8 @@
 import { asyncScheduler, catchError, defer, from, map, of, tap, throwError, type Observable } from 'rxjs';
 import { PrunedOffsetError } from '../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
-import { pagedRead } from './internal/paged-read.js';
+import type { JsGetUpdatesResponse } from '../schemas/updates.js';
+import { pagedRead, type PagePlan } from './internal/paged-read.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from './retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
@@ -86,7 +86,6 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
   return pagedRead<DescendingState>(
     source,
     {
-      direction: 'descending',
       start: () =>
         endOption === 'ledger-end'
           ? from(source.ledgerEnd()).pipe(
@@ -100,9 +99,8 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
           state.end <= begin
             ? null
             : {
-                request: { ...format, beginExclusive: begin, endInclusive: state.end, descendingOrder: true } as GetUpdatesRequest,
+                request: { ...format, beginExclusive: begin, endInclusive: state.end, descendingOrder: true } as PagePlan['request'],
                 options: { limit, ...decoding },
-                from: state.end + 1,
               },
         ),
       delivered: (state, offset) => (offset === undefined ? state : { end: offset - 1 }),

@@ -153,9 +153,8 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   const openPlan = (state: TailState, limit: number, stopAfter: number | undefined): PagePlan => {
     const live = state.mode === 'live';
     return {
-      request: { ...format, beginExclusive: state.cursor } as GetUpdatesRequest,
+      request: { ...format, beginExclusive: state.cursor } as PagePlan['request'],
       options: { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? longPoll : state.idle, ...decoding },
-      from: state.cursor,
       ...(stopAfter === undefined ? {} : { stopAfter }),
     };
   };
@@ -163,7 +162,6 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   return pagedRead<TailState>(
     source,
     {
-      direction: 'ascending',
       start: () =>
         from(startOffset()).pipe(
           map((cursor): TailState => ({
@@ -184,9 +182,8 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
           map((end): PagePlan => {
             if (end < to) return openPlan(state, limit, to);
             return {
-              request: { ...format, beginExclusive: state.cursor, endInclusive: to } as GetUpdatesRequest,
+              request: { ...format, beginExclusive: state.cursor, endInclusive: to } as PagePlan['request'],
               options: { limit, ...decoding },
-              from: state.cursor,
               stopAfter: to,
             };
           }),

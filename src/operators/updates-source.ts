@@ -26,6 +26,13 @@ export interface UpdatesSource {
    * (`'http'` when absent: the `POST /v2/updates` list).
    */
   readonly transport?: string;
+  /**
+   * `true` when every answer of `updates()` is already checked against its request's range and order with
+   * `elementOrderCheck` (as `LedgerClient.updates` is): the paging engine then trusts it instead of checking
+   * each element again. Leave it out (the default) and the engine checks every page itself, so a source
+   * that does not check (a wrapper, a test fake) can never hand it a duplicate or a step backwards.
+   */
+  readonly checksElementOrder?: boolean;
   updates(request: GetUpdatesRequest, options?: UpdatesPageOptions): Observable<JsGetUpdatesResponse>;
   ledgerEnd(): ObservableInput<GetLedgerEndResponse>;
 }

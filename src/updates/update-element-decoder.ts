@@ -1,23 +1,19 @@
 import type { JsGetUpdatesResponse } from '../schemas/index.js';
 import { decodeUpdateElement } from './decode-update-element.js';
+import { elementOrderCheck } from './element-order-check.js';
 import { rememberElementText } from './element-text.js';
-import { elementOrderCheck, type OffsetOrder } from './element-order-check.js';
-
-/** How the elements of a `POST /v2/updates` answer are decoded. */
-export interface UpdateDecoding {
-  /** Check each element against the wire schema. */
-  readonly validate: boolean;
-  /** Keep each element's exact JSON text, readable with `elementText(element)`. */
-  readonly rawText: boolean;
-  /** The range and order the request asked for: each element is checked against it (`elementOrderCheck`). */
-  readonly order: OffsetOrder;
-}
+import type { UpdateDecoding } from './update-decoding.js';
 
 /**
- * The decode callback the body adapters call for each array element of ONE answer (make one per request:
- * it keeps the last offset): `decodeUpdateElement`, then the offset checked against the request's range and
- * order (a `ProtocolError` `OFFSET_NOT_INCREASING` otherwise), and with `rawText` the element's text
- * remembered for `elementText`.
+ * What a transport does with each element of ONE answer to a request for updates, wherever its bytes came
+ * from (an HTTP list parsed by the streams layer, a WebSocket frame, an element of a page): make one per
+ * answer (it keeps the last offset) and call it with each parsed value, its index in the answer, and its
+ * exact JSON text when known.
+ *
+ * For each element: `decodeUpdateElement` (validated or not, unknown variants made typed), then the offset
+ * checked against the request's range and order by `elementOrderCheck` (a `ProtocolError`
+ * `OFFSET_NOT_INCREASING` otherwise, thrown before the element is returned), and with `rawText` the text
+ * remembered for `elementText`. Throws what those throw; returns the decoded element.
  */
 export function updateElementDecoder(decoding: UpdateDecoding): (value: unknown, index: number, text: string | undefined) => JsGetUpdatesResponse {
   const options = { validate: decoding.validate };

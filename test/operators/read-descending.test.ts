@@ -75,7 +75,7 @@ describe('readDescending', () => {
       expectObservable(readDescending(source, { updateFormat, retry })).toBe(
         '-a-#',
         { a: tx(90) },
-        new ProtocolError('OFFSET_NOT_INCREASING', 'offset 95 after 90 in a descending read'),
+        new ProtocolError('OFFSET_NOT_INCREASING', 'element 1 has offset 95, after 90 in a descending answer'),
       );
     });
   });
@@ -86,7 +86,7 @@ describe('readDescending', () => {
       expectObservable(readDescending(source, { updateFormat, retry })).toBe(
         '-#',
         undefined,
-        new ProtocolError('OFFSET_NOT_INCREASING', 'offset 101 after 101 in a descending read'),
+        new ProtocolError('OFFSET_NOT_INCREASING', 'element 0 has offset 101, after endInclusive 100'),
       );
     });
   });

@@ -18,12 +18,12 @@ import {
   type ObservableInput,
   type SchedulerLike,
 } from 'rxjs';
-import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
-import { ProtocolError } from '../../errors/protocol-error.js';
 import { RetriesExhaustedError } from '../../errors/retries-exhausted-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/updates.js';
+import { elementOrderCheck } from '../../updates/element-order-check.js';
 import { isOffsetCheckpoint } from '../../updates/is-offset-checkpoint.js';
+import { offsetOrderOf, type OffsetRequest } from '../../updates/offset-order-of.js';
 import { updateOffset } from '../../updates/update-offset.js';
 import { isListTooLarge, retryDelay, statedListCap, type ResolvedRetryConfig } from '../retry-config.js';
 import { ReadMeter } from './read-meter.js';
@@ -32,20 +32,15 @@ import type { UpdatesPageOptions, UpdatesSource } from '../updates-source.js';
 
 /** One planned `POST /v2/updates` call. */
 export interface PagePlan {
-  readonly request: GetUpdatesRequest;
+  /** The request; its offsets are numbers (the engine checks the answer against them). */
+  readonly request: GetUpdatesRequest & OffsetRequest;
   readonly options: UpdatesPageOptions;
-  /**
-   * The exclusive bound the first element must pass: `beginExclusive` for ascending reads,
-   * `endInclusive + 1` for descending reads.
-   */
-  readonly from: number;
   /** Ascending reads only: elements beyond this offset end the read instead of being delivered. */
   readonly stopAfter?: number;
 }
 
 /** The read-specific decisions of {@link pagedRead}; `S` is the read's state (its cursor, mode, ...). */
 export interface PagedReadSpec<S> {
-  readonly direction: 'ascending' | 'descending';
   /** The initial state (may look up a checkpoint store or the ledger end). */
   start(): ObservableInput<S>;
   /** The next call for `state` with the current page `limit`, or `null` when the read is complete. */
@@ -75,13 +70,14 @@ type PageItem =
   | { readonly kind: 'element'; readonly element: JsGetUpdatesResponse; readonly offset: number | undefined }
   | { readonly kind: 'failure'; readonly error: unknown };
 
-
 /**
- * The engine of every paged read: calls `POST /v2/updates` page after page as `spec` plans them, checks the
- * order of offsets, delivers elements (after `handler`, if any), and retries retryable failures from the
- * last delivered element. A 413 halves the limit of the page that got it (and caps later pages there) and
- * asks again at once. The next page is requested
- * only after the previous one completed and every element was handled, so memory stays within one page.
+ * The engine of every paged read: calls `POST /v2/updates` page after page as `spec` plans them, has each
+ * page's offsets checked against its request once (`elementOrderCheck`, here unless the source says it
+ * checks: `UpdatesSource.checksElementOrder`), skips a checkpoint at the offset already reached, delivers
+ * elements (after `handler`, if any), and retries retryable failures from the last delivered element. A 413
+ * halves the limit of the page that got it (and caps later pages there) and asks again at once. The next
+ * page is requested only after the previous one completed and every element was handled, so memory stays
+ * within one page.
  *
  * Emits elements in offset order, each exactly once. Completes when `spec` says so. Errors with a
  * `ProtocolError` when offsets go the wrong way, with the error itself when it is not retryable, and with
@@ -116,27 +112,26 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
           ended = true;
           meter?.ended(spec.position(state as S), outcome, received, pageAsked, config.scheduler.now() - started, error);
         };
-        let last = plan.from;
+        // the order is checked once: by the source when it says so (the client does), else here
+        const check = source.checksElementOrder === true ? undefined : elementOrderCheck(offsetOrderOf(plan.request));
+        let last = plan.request.descendingOrder === true ? undefined : plan.request.beginExclusive;
         let stop = false;
         const admitted = new Observable<{ element: JsGetUpdatesResponse; offset: number | undefined }>((inner) =>
           source.updates(plan.request, options).subscribe({
             next: (element) => {
               if (stop) return;
-              received++;
-              const offset = updateOffset(element);
-              if (offset !== undefined) {
-                const ordered = spec.direction === 'ascending' ? offset > last : offset < last;
-                if (!ordered) {
-                  if (offset === last && isOffsetCheckpoint(element)) return; // a checkpoint that does not advance: nothing new
-                  inner.error(
-                    new ProtocolError(
-                      ErrorCodes.OFFSET_NOT_INCREASING,
-                      `offset ${offset} after ${last} in a${spec.direction === 'ascending' ? 'n ascending' : ' descending'} read`,
-                      { offset, elementIndex: received - 1 },
-                    ),
-                  );
+              const index = received++;
+              if (check !== undefined) {
+                try {
+                  check(element, index);
+                } catch (error) {
+                  inner.error(error);
                   return;
                 }
+              }
+              const offset = updateOffset(element);
+              if (offset !== undefined) {
+                if (offset === last && isOffsetCheckpoint(element)) return; // a checkpoint that does not advance: nothing new
                 if (plan.stopAfter !== undefined && offset > plan.stopAfter) {
                   stop = true;
                   finished = true;
