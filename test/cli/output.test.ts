@@ -7,7 +7,7 @@ import { NdjsonWriter } from '../../src/cli/output/ndjson-writer.js';
 import { diffVettedPackages } from '../../src/cli/ops/diff-vetted-packages.js';
 import { formatRight } from '../../src/cli/ops/format-right.js';
 import { formatVettedPackages } from '../../src/cli/ops/format-vetted-packages.js';
-import { toWireElement } from '../../src/streams/to-wire-element.js';
+import { toWireElement } from '../../src/updates/to-wire-element.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import { wireJson } from '../../streams/wire-json.js';
+import { wireJson } from '../../updates/wire-json.js';
 import type { UpdateWriter } from './update-writer.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { isUnknownVariant } from '../../schemas/variant.js';
 import { updateOffset } from '../../updates/update-offset.js';
-import { wireJson } from '../../streams/wire-json.js';
+import { wireJson } from '../../updates/wire-json.js';
 import type { AcsChange, ActiveContractRow, ArchivedRow, CreatedRow, ExercisedRow, IngestRows, ReassignmentRow, UpdateRow } from './ingest-rows.js';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { elementText } from '../updates/element-text.js';
+import { elementText } from './element-text.js';
 import { toWireElement } from './to-wire-element.js';
 
 /**
