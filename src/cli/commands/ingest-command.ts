@@ -7,6 +7,7 @@ import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { readIngestOptions } from '../ingest/read-ingest-options.js';
 import { runIngest } from '../ingest/run-ingest.js';
+import { addSinkReadOptions } from '../sink/add-sink-read-options.js';
 import { processIoWithLogger } from '../process/process-io-with-logger.js';
 
 /** `ledger-rx ingest`: the commander layer over `runIngest`. */
@@ -23,15 +24,9 @@ export function ingestCommand(): Command {
   addFilterOptions(command);
   command
     .addOption(new Option('--schema <name>', 'schema of the tables (created if needed)').default('public'))
-    .addOption(new Option('--stream-name <name>', 'name of the stream: its checkpoint row and the stream_name of its rows').default('default'))
-    .addOption(new Option('--from <offset>', "where a new stream starts: an offset, 'begin' or 'end' (ignored once it has a checkpoint)").default(undefined, 'begin'))
-    .addOption(new Option('--to <offset>', "stop after this offset, or 'end' (the ledger end at start); default: forever"))
-    .addOption(new Option('--batch <n>', 'elements per transaction').default('1000'))
-    .addOption(new Option('--batch-ms <ms>', 'commit a partial batch at most this long after its first element').default('500'))
-    .addOption(new Option('--page-limit <n>', 'elements per request while catching up (lowered by itself after a 413)').default('200'))
-    .addOption(new Option('--idle-timeout-ms <ms>', 'stream_idle_timeout_ms of catch-up requests (raised by itself for a participant slow to its first element)').default('20'))
-    .addOption(new Option('--max-retries <n>', 'retries of a failing request before giving up with exit 4').default('10'))
-    .addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream').default('15000'));
+    .addOption(new Option('--stream-name <name>', 'name of the stream: its checkpoint row and the stream_name of its rows').default('default'));
+  addSinkReadOptions(command, { batch: '1000', batchMs: '500', batchWhat: 'elements per transaction' });
+  command.addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream').default('15000'));
   addRunOptions(command);
   addMonitoringOptions(command);
   command

@@ -1,11 +1,6 @@
-import { logLevels, type LogLevel } from '../log/log-level.js';
-import { readMonitoringOptions } from '../monitoring/read-monitoring-options.js';
-import { parseFromOffset } from '../options/parse-from-offset.js';
 import { parseIntegerFlag } from '../options/parse-integer-flag.js';
-import { parseToOffset } from '../options/parse-to-offset.js';
-import { readFilterOptions } from '../options/read-filter-options.js';
-import { readSourceOptions } from '../options/read-source-options.js';
 import { UsageError } from '../options/usage-error.js';
+import { readSinkReadOptions } from '../sink/read-sink-read-options.js';
 import type { IngestOptions } from './ingest-options.js';
 
 /**
@@ -14,33 +9,14 @@ import type { IngestOptions } from './ingest-options.js';
  */
 export function readIngestOptions(values: Readonly<Record<string, unknown>>, env: Readonly<Record<string, string | undefined>> = {}): IngestOptions {
   const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
-  const int = (key: string, flag: string, min: number) => {
-    const v = str(key);
-    return v === undefined ? undefined : parseIntegerFlag(flag, v, min);
-  };
   const pgUrl = str('pg') ?? env['LEDGER_RX_PG_URL'];
   if (!pgUrl) throw new UsageError('give --pg URL (or set LEDGER_RX_PG_URL): the PostgreSQL database to ingest into');
-  const from = str('from');
-  const to = str('to');
-  const logLevel = str('logLevel');
+  const lockWait = str('lockWaitMs');
   return {
-    source: readSourceOptions(values),
-    filter: readFilterOptions(values),
+    ...readSinkReadOptions(values),
     pg: pgUrl,
     schema: str('schema'),
     streamName: str('streamName'),
-    from: from === undefined ? undefined : parseFromOffset(from),
-    to: to === undefined ? undefined : parseToOffset(to),
-    batch: int('batch', '--batch', 1),
-    batchMs: int('batchMs', '--batch-ms', 1),
-    pageLimit: int('pageLimit', '--page-limit', 1),
-    idleTimeoutMs: int('idleTimeoutMs', '--idle-timeout-ms', 0),
-    maxRetries: int('maxRetries', '--max-retries', 0),
-    lockWaitMs: int('lockWaitMs', '--lock-wait-ms', 0),
-    stats: values['stats'] === true,
-    progress: values['progress'] === false ? false : undefined,
-    validate: values['validate'] !== false,
-    logLevel: logLevels.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : undefined,
-    monitoring: readMonitoringOptions(values),
+    lockWaitMs: lockWait === undefined ? undefined : parseIntegerFlag('--lock-wait-ms', lockWait, 0),
   };
 }

@@ -1,0 +1,119 @@
+import { Subject, lastValueFrom, takeUntil } from 'rxjs';
+import { tailUpdates } from '../../operators/tail-updates.js';
+import { BatchCommitter, type BatchCommit } from '../../sinks/batch-committer.js';
+import type { LedgerSink } from '../../sinks/ledger-sink.js';
+import { buildUpdateFormat } from '../options/build-update-format.js';
+import { UsageError } from '../options/usage-error.js';
+import type { CliIo } from '../process/cli-io.js';
+import type { StreamingRun } from '../process/streaming-run.js';
+import { ledgerBounds } from '../source/ledger-bounds.js';
+import { openLedgerSource } from '../source/open-ledger-source.js';
+import { resolveReadRange } from '../source/resolve-read-range.js';
+import type { SinkReadOptions } from './sink-read-options.js';
+
+/** The defaults and words of one command over {@link drainIntoSink}. */
+export interface DrainSettings {
+  /** Log word for the range: "ingesting", "publishing". */
+  readonly activity: string;
+  readonly defaultBatch: number;
+  readonly defaultBatchMs: number;
+  /** Called after each commit (besides the counting and logging done here). */
+  readonly onCommit?: ((commit: BatchCommit) => void) | undefined;
+}
+
+/**
+ * The work `ingest` and `publish` share, inside `runStreamingCommand`: opens the participant, then the
+ * sink (`openSink`; both closed at the end of the run), starts the sink — which says where the stream
+ * resumes — and reads with `tailUpdates` after that position (or `from` for a new stream) up to `to` or
+ * forever, handing every element to a {@link BatchCommitter} over the sink (`batch` elements / `batchMs`).
+ * A stop (SIGINT/SIGTERM) during the read commits what was read and returns; during the start-up it
+ * abandons it (`StopRequested`). The range is resolved as for `tail` (`resolveReadRange`).
+ *
+ * Rejects with the first failure: the source's, the sink's start, a commit (which also ends the read).
+ */
+export async function drainIntoSink(
+  options: SinkReadOptions,
+  io: CliIo,
+  run: StreamingRun,
+  openSink: () => Promise<LedgerSink>,
+  settings: DrainSettings,
+): Promise<void> {
+  const { logger, stops } = run;
+  if (typeof options.from === 'number' && typeof options.to === 'number' && options.to < options.from) {
+    throw new UsageError(`--to ${options.to} is below --from ${options.from}`);
+  }
+  const format = buildUpdateFormat(options.filter);
+  stops.throwIfStopped();
+  const source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: options.validate ?? true });
+  run.release(() => source.close());
+  stops.throwIfStopped();
+  const client = source.client;
+  run.monitor.watchLedgerEnd(() => client.ledgerEnd());
+  const sink = await stops.race(openSink(), (late) => late.close());
+  run.release(() => sink.close());
+  run.monitor.setPhase('standby'); // waiting for the sink (the ingest stream lock)
+  const resumed = await stops.race(sink.start(stops.signal));
+  run.monitor.setPhase('starting');
+  logger.info({ resumeAfter: resumed?.offset ?? null }, resumed ? 'resuming after the stored position' : 'new stream');
+
+  let count = 0;
+  let bytes = 0;
+  let firstOffset: number | undefined;
+  let lastOffset: number | undefined;
+  run.tally(() => ({ count, bytes, firstOffset, lastOffset }));
+  const failure = new Subject<never>();
+  const onCommit = (commit: BatchCommit) => {
+    settings.onCommit?.(commit);
+    if (!commit.applied) {
+      logger.warn({ offset: commit.position.offset }, 'batch already stored (skipped)');
+      return;
+    }
+    run.monitor.batchCommitted(commit);
+    count += commit.updates;
+    bytes += commit.bytes;
+    firstOffset ??= commit.firstOffset;
+    lastOffset = commit.position.offset;
+    logger.debug({ from: commit.firstOffset, to: commit.position.offset, updates: commit.updates }, 'batch committed');
+  };
+  const batches = new BatchCommitter({
+    sink,
+    size: options.batch ?? settings.defaultBatch,
+    maxDelayMs: options.batchMs ?? settings.defaultBatchMs,
+    start: resumed,
+    onCommit,
+    onFailure: (error) => failure.error(error),
+  });
+  try {
+    if (options.progress ?? io.stderrIsTTY) {
+      run.showProgress(() => ({ count, lastOffset }), async () => (await client.ledgerEnd()).offset ?? 0);
+    }
+    const retry = options.maxRetries === undefined ? {} : { retry: { maxAttempts: options.maxRetries } };
+    const bounds = ledgerBounds(client, { ...retry, onStatus: run.onStatus, signal: stops.signal });
+    const range = await resolveReadRange({ from: options.from, to: options.to }, bounds, logger, settings.activity);
+    const endInclusive = range.endInclusive;
+    stops.throwIfStopped();
+    // A stream already at or beyond --to has nothing left to read.
+    const done = endInclusive === 0 || (resumed !== undefined && typeof endInclusive === 'number' && resumed.offset >= endInclusive);
+    if (!done) {
+      await lastValueFrom(
+        tailUpdates(client, {
+          beginExclusive: resumed?.offset ?? range.beginExclusive,
+          updateFormat: format,
+          ...(typeof endInclusive === 'number' ? { endInclusive } : {}),
+          pageLimit: options.pageLimit ?? 200,
+          ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
+          ...retry,
+          onStatus: run.onStatus,
+          handler: (element) => batches.add(element),
+          validate: options.validate ?? true,
+          rawText: true,
+        }).pipe(takeUntil(stops.stop$), takeUntil(failure)),
+        { defaultValue: undefined },
+      );
+    }
+    await batches.flush();
+  } catch (error) {
+    batches.dispose();
+    throw error;
+  }
+}
