@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, type CommanderError } from 'commander';
 import { ingestCommand } from './commands/ingest-command.js';
+import { publishCommand } from './commands/publish-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
 import { submitCommand } from './commands/submit-command.js';
 import { tailCommand } from './commands/tail-command.js';
@@ -44,6 +45,7 @@ export function createProgram(): Command {
     .addHelpText('after', exitCodesHelp);
   program.addCommand(tailCommand());
   program.addCommand(ingestCommand());
+  program.addCommand(publishCommand());
   program.addCommand(vettingCommand());
   program.addCommand(usersCommand());
   program.addCommand(submitCommand());

@@ -1,0 +1,340 @@
+import type { JetStreamClient, JetStreamManager, StreamConfig } from '@nats-io/jetstream';
+import type { MsgHdrs, NatsConnection } from '@nats-io/nats-core';
+import { ErrorCodes } from '../../errors/error-codes.js';
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import { LedgerRxError } from '../../errors/ledger-rx-error.js';
+import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
+import { updateOffset } from '../../streams/update-offset.js';
+import { wireJson } from '../../streams/wire-json.js';
+import type { LedgerSink, SinkCommit, SinkPosition } from '../ledger-sink.js';
+import { LedgerHeaders, ledgerHeaders } from './ledger-headers.js';
+import { ledgerSubject, ledgerSubjectKind } from './ledger-subject.js';
+import { PublishWindow, type PublishPort, type PublishWindowStatus, type StreamTip, type WindowMessage } from './publish-window.js';
+
+/** What a {@link JetStreamSink} reports (for logs and metrics). */
+export type JetStreamSinkStatus =
+  | { readonly type: 'stream-created'; readonly stream: string; readonly subjects: readonly string[]; readonly replicas: number }
+  | { readonly type: 'stream-found'; readonly stream: string; readonly subjects: readonly string[]; readonly replicas: number; readonly messages: number }
+  /** The stream also holds other subjects: publishes go one at a time, without the expected sequence. */
+  | { readonly type: 'stream-shared'; readonly stream: string; readonly subjects: readonly string[] }
+  | { readonly type: 'stream-differs'; readonly stream: string; readonly setting: string; readonly wanted: string; readonly actual: string }
+  | { readonly type: 'resuming'; readonly tip: StreamTip | undefined }
+  | PublishWindowStatus
+  | { readonly type: 'connection'; readonly event: string; readonly server?: string | undefined };
+
+/** The stream settings used when the sink creates the stream. */
+export interface JetStreamStreamSettings {
+  /** Replicas (1, 3 or 5 in a cluster). Default 1. */
+  readonly replicas?: number | undefined;
+  /** Oldest message kept, in ms; 0 keeps everything. Default 0. */
+  readonly maxAgeMs?: number | undefined;
+  /** Most bytes kept (oldest discarded first); -1 unlimited. Default -1. */
+  readonly maxBytes?: number | undefined;
+  /** How long the stream remembers message ids to drop duplicates, in ms. Default 120 000. */
+  readonly duplicateWindowMs?: number | undefined;
+}
+
+/** Options of {@link JetStreamSink}. */
+export interface JetStreamSinkOptions {
+  /** An open NATS connection (the sink does not close it; see {@link JetStreamSink.connect}). */
+  readonly connection: NatsConnection;
+  /** The stream's name. */
+  readonly stream: string;
+  /** Subjects are `<subjectPrefix>.<kind>…` (see `ledgerSubject`); the stream captures `<subjectPrefix>.>`. */
+  readonly subjectPrefix: string;
+  /** Create the stream with these settings when it is missing (`false`: never create). Default `{}`. */
+  readonly create?: JetStreamStreamSettings | false | undefined;
+  /** Publishes in flight at most. Default 1 024. */
+  readonly window?: number | undefined;
+  /** Wait this long for a publish acknowledgement before recovering, in ms. Default 5 000. */
+  readonly ackTimeoutMs?: number | undefined;
+  /** Fail when publishing makes no progress for this long (server away), in ms. Default 120 000. */
+  readonly retryForMs?: number | undefined;
+  /** Also publish `OffsetCheckpoint` elements (subject `<prefix>.checkpoint`). Default false. */
+  readonly checkpoints?: boolean | undefined;
+  readonly onStatus?: ((status: JetStreamSinkStatus) => void) | undefined;
+}
+
+/** Options of {@link JetStreamSink.connect}. */
+export interface JetStreamSinkConnectOptions extends Omit<JetStreamSinkOptions, 'connection'> {
+  /** Server URLs (`nats://host:4222`), comma-separated or a list. */
+  readonly servers: string | readonly string[];
+  /** A NATS credentials file (`.creds`: user JWT and NKey seed). */
+  readonly credsFile?: string | undefined;
+  /** Client name shown by the server. Default `ledger-rx`. */
+  readonly name?: string | undefined;
+}
+
+const token = /^[^.*>\s]+$/;
+const streamName = /^[^.*>\s/\\]+$/;
+const encoder = new TextEncoder();
+
+/** Rejects bad options before anything is sent. */
+function check(options: Omit<JetStreamSinkOptions, 'connection'>): void {
+    if (!streamName.test(options.stream)) throw new InvalidArgumentError('stream', `must be a JetStream stream name (no '.', '*', '>', '/', '\\' or spaces), got '${options.stream}'`);
+    if (options.subjectPrefix === '' || !options.subjectPrefix.split('.').every((t) => token.test(t))) {
+      throw new InvalidArgumentError('subjectPrefix', `must be NATS subject tokens separated by '.', without wildcards, got '${options.subjectPrefix}'`);
+    }
+    for (const [name, v, min] of [['window', options.window, 1], ['ackTimeoutMs', options.ackTimeoutMs, 1], ['retryForMs', options.retryForMs, 0]] as const) {
+      if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw new InvalidArgumentError(name, `must be an integer >= ${min}`);
+    }
+}
+
+/** Whether `subject` (a stream subject filter) captures every subject under `prefix`. */
+function covers(filter: string, prefix: string): boolean {
+  const f = filter.split('.');
+  const p = [...prefix.split('.'), 'x'];
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '>') return i < p.length;
+    if (i >= p.length - 1) return false;
+    if (f[i] !== '*' && f[i] !== p[i]) return false;
+  }
+  return false;
+}
+
+/** Whether every subject `filter` captures lies under `prefix` (the stream holds only this publisher's subjects). */
+function within(filter: string, prefix: string): boolean {
+  return filter.startsWith(`${prefix}.`);
+}
+
+/**
+ * The {@link LedgerSink} of `ledger-rx publish`: every element as one JetStream message carrying the
+ * server's exact JSON bytes, to the subject `ledgerSubject(subjectPrefix, element)`, with the headers of
+ * `ledgerHeaders` and `Nats-Msg-Id` = `<stream>:<offset>`; exactly once with no other store.
+ *
+ * - `start` creates the stream when it is missing (`<subjectPrefix>.>`, file storage, `create` settings)
+ *   or checks it (it must capture `<subjectPrefix>.>`; other settings that differ are reported), reads the
+ *   stream's last message and resolves with the offset it carries: the read resumes right after it;
+ * - `write` publishes asynchronously through a {@link PublishWindow} of `window` messages, each expecting
+ *   the stream sequence of its predecessor, so nothing is stored out of order and a second publisher on the
+ *   same stream is refused by the server (`SINK_CONFLICT`); it resolves once its messages are sent, so the
+ *   reader waits while the window is full;
+ * - `commit(position)` resolves once every message up to `position` is acknowledged by the stream (the
+ *   position is the stream's last message itself: there is nothing else to store);
+ * - timeouts, `503 no responders`, reconnects and leader changes are recovered from the stream's tip
+ *   without reordering (see {@link PublishWindow}); `retryForMs` without progress fails with `SINK_FAILED`.
+ *
+ * When the stream also holds subjects outside the prefix (shared with other writers), no stream-wide
+ * expected sequence can hold, so messages are published one at a time (status `stream-shared`) and
+ * resumed from the last message under the prefix.
+ */
+export class JetStreamSink implements LedgerSink {
+  readonly stream: string;
+  readonly subjectPrefix: string;
+  private readonly options: JetStreamSinkOptions;
+  private readonly onClose: () => Promise<void>;
+  private js: JetStreamClient | undefined;
+  private jsm: JetStreamManager | undefined;
+  private window: PublishWindow | undefined;
+  private shared = false;
+  private lastWritten = -1;
+  private lastPublished = -1;
+  private unit = { updates: 0, bytes: 0 };
+
+  constructor(options: JetStreamSinkOptions, onClose: () => Promise<void> = async () => undefined) {
+    check(options);
+    this.options = options;
+    this.stream = options.stream;
+    this.subjectPrefix = options.subjectPrefix;
+    this.onClose = onClose;
+  }
+
+  /**
+   * A sink on a new NATS connection (reconnecting forever, every 250 ms; credentials from `credsFile`);
+   * `close()` drains and closes it. The NATS client is loaded only here.
+   */
+  static async connect(options: JetStreamSinkConnectOptions): Promise<JetStreamSink> {
+    check(options);
+    const [{ connect }, { credsAuthenticator }, { readFile }] = await Promise.all([
+      import('@nats-io/transport-node'),
+      import('@nats-io/nats-core'),
+      import('node:fs/promises'),
+    ]);
+    const servers = typeof options.servers === 'string' ? options.servers.split(',').map((s) => s.trim()).filter(Boolean) : [...options.servers];
+    const creds = options.credsFile === undefined ? undefined : await readFile(options.credsFile);
+    const connection = await connect({
+      servers,
+      name: options.name ?? 'ledger-rx',
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+      ...(creds ? { authenticator: credsAuthenticator(new Uint8Array(creds)) } : {}),
+    });
+    const onStatus = options.onStatus;
+    if (onStatus) {
+      void (async () => {
+        for await (const s of connection.status()) {
+          if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error') onStatus({ type: 'connection', event: s.type, server: 'server' in s ? String(s.server) : undefined });
+        }
+      })().catch(() => undefined);
+    }
+    return new JetStreamSink({ ...options, connection }, async () => {
+      await connection.drain().catch(() => connection.close());
+    });
+  }
+
+  async start(signal?: AbortSignal): Promise<SinkPosition | undefined> {
+    const { jetstream, jetstreamManager } = await import('@nats-io/jetstream');
+    const nc = this.options.connection;
+    const timeout = this.options.ackTimeoutMs ?? 5_000;
+    this.js = jetstream(nc, { timeout });
+    this.jsm = await jetstreamManager(nc, { timeout, checkAPI: false });
+    await this.ensureStream(this.jsm);
+    if (signal?.aborted) throw signal.reason;
+    const port = this.port();
+    const tip = await port.tip();
+    this.options.onStatus?.({ type: 'resuming', tip });
+    this.window = new PublishWindow(port, {
+      size: this.shared ? 1 : (this.options.window ?? 1_024),
+      expectSequence: !this.shared,
+      retryForMs: this.options.retryForMs ?? 120_000,
+      onStatus: this.options.onStatus,
+    });
+    this.window.begin(tip);
+    this.lastWritten = tip?.offset ?? -1;
+    this.lastPublished = this.lastWritten;
+    return tip === undefined ? undefined : { offset: tip.offset, synchronizerTimes: [] };
+  }
+
+  private async ensureStream(jsm: JetStreamManager): Promise<void> {
+    const { onStatus, create } = this.options;
+    const wanted = `${this.subjectPrefix}.>`;
+    const info = await jsm.streams.info(this.stream).catch((error: unknown) => {
+      if (error instanceof Error && error.name === 'StreamNotFoundError') return undefined;
+      throw error;
+    });
+    if (!info) {
+      if (create === false) throw new LedgerRxError(ErrorCodes.SINK_FAILED, `stream '${this.stream}' does not exist (and creating it was not asked for)`);
+      const settings = create ?? {};
+      const config: Partial<StreamConfig> & { name: string } = {
+        name: this.stream,
+        subjects: [wanted],
+        storage: 'file' as StreamConfig['storage'],
+        num_replicas: settings.replicas ?? 1,
+        max_age: (settings.maxAgeMs ?? 0) * 1_000_000,
+        max_bytes: settings.maxBytes ?? -1,
+        duplicate_window: (settings.duplicateWindowMs ?? 120_000) * 1_000_000,
+        discard: 'old' as StreamConfig['discard'],
+      };
+      await jsm.streams.add(config);
+      onStatus?.({ type: 'stream-created', stream: this.stream, subjects: [wanted], replicas: config.num_replicas ?? 1 });
+      return;
+    }
+    const subjects = info.config.subjects ?? [];
+    onStatus?.({ type: 'stream-found', stream: this.stream, subjects, replicas: info.config.num_replicas, messages: info.state.messages });
+    if (!subjects.some((s) => covers(s, this.subjectPrefix))) {
+      throw new LedgerRxError(ErrorCodes.SINK_FAILED, `stream '${this.stream}' does not capture '${wanted}' (its subjects: ${subjects.join(', ') || 'none'})`);
+    }
+    this.shared = !subjects.every((s) => within(s, this.subjectPrefix));
+    if (this.shared) onStatus?.({ type: 'stream-shared', stream: this.stream, subjects });
+    if (create) {
+      const differs = (setting: string, want: unknown, actual: unknown) => {
+        if (want !== undefined && want !== actual) onStatus?.({ type: 'stream-differs', stream: this.stream, setting, wanted: String(want), actual: String(actual) });
+      };
+      differs('replicas', create.replicas, info.config.num_replicas);
+      differs('max-age-ms', create.maxAgeMs, info.config.max_age / 1_000_000);
+      differs('max-bytes', create.maxBytes, info.config.max_bytes);
+      differs('storage', 'file', info.config.storage);
+    }
+  }
+
+  private port(): PublishPort {
+    const js = this.js as JetStreamClient;
+    const jsm = this.jsm as JetStreamManager;
+    const stream = this.stream;
+    const prefix = this.subjectPrefix;
+    const timeout = this.options.ackTimeoutMs ?? 5_000;
+    let headersOf: ((pairs: readonly (readonly [string, string])[]) => MsgHdrs) | undefined;
+    const offsetOf = (m: { header: { get(k: string): string } } | null, where: string): number => {
+      const raw = m?.header.get(LedgerHeaders.offset) ?? '';
+      if (!/^\d+$/.test(raw)) throw new LedgerRxError(ErrorCodes.SINK_FAILED, `${where} has no ${LedgerHeaders.offset} header: is the stream written by ledger-rx?`);
+      return Number(raw);
+    };
+    return {
+      publish: async (message, expectedLastSeq) => {
+        if (!headersOf) {
+          const { headers } = await import('@nats-io/nats-core');
+          headersOf = (pairs) => {
+            const h = headers();
+            for (const [k, v] of pairs) h.set(k, v);
+            return h;
+          };
+        }
+        const ack = await js.publish(message.subject, message.data, {
+          msgID: `${stream}:${message.offset}`,
+          headers: headersOf(message.headers),
+          timeout,
+          ...(expectedLastSeq !== undefined && expectedLastSeq > 0 ? { expect: { lastSequence: expectedLastSeq } } : {}),
+        });
+        return { seq: ack.seq, duplicate: ack.duplicate };
+      },
+      tip: async () => {
+        if (this.shared) {
+          const m = await jsm.streams.getMessage(stream, { last_by_subj: `${prefix}.>` });
+          return m ? { seq: m.seq, offset: offsetOf(m, `message ${m.seq} of stream '${stream}'`) } : undefined;
+        }
+        const info = await jsm.streams.info(stream);
+        const last = info.state.last_seq;
+        if (last === 0) return undefined;
+        const m = await jsm.streams.getMessage(stream, { seq: last });
+        if (!m) {
+          throw new LedgerRxError(
+            ErrorCodes.SINK_FAILED,
+            `stream '${stream}' no longer holds its last message (sequence ${last}; removed by max-age, max-bytes or by hand), so its position is unknown`,
+          );
+        }
+        return { seq: m.seq, offset: offsetOf(m, `message ${m.seq} of stream '${stream}'`) };
+      },
+      retryable: (error) => {
+        if (!(error instanceof Error)) return false;
+        if (error instanceof LedgerRxError) return false;
+        const names = ['TimeoutError', 'RequestError', 'NoRespondersError', 'JetStreamNotEnabled', 'ConnectionError', 'DrainingConnectionError'];
+        if (names.includes(error.name) || names.includes(error.constructor.name)) return true;
+        const code = (error as { code?: unknown }).code;
+        // 503/10008-ish cluster answers while a leader is being elected
+        return code === 503 || /no responders|timeout|leader|not current|temporarily unavailable/i.test(error.message);
+      },
+      wrongLastSequence: (error) => (error as { code?: unknown }).code === 10071,
+    };
+  }
+
+  write(elements: readonly JsGetUpdatesResponse[]): Promise<void> {
+    const window = this.window;
+    if (!window) return Promise.reject(new Error('JetStreamSink: start() first'));
+    let last: Promise<void> = Promise.resolve();
+    for (const element of elements) {
+      const offset = updateOffset(element);
+      if (offset === undefined || offset <= this.lastWritten) continue;
+      this.lastWritten = offset;
+      if (!this.options.checkpoints && ledgerSubjectKind(element) === 'checkpoint') continue;
+      const text = wireJson(element);
+      const message: WindowMessage = {
+        offset,
+        subject: ledgerSubject(this.subjectPrefix, element),
+        data: encoder.encode(text),
+        headers: ledgerHeaders(element, offset),
+      };
+      if (ledgerSubjectKind(element) !== 'checkpoint') this.unit.updates++;
+      this.unit.bytes += message.data.length;
+      this.lastPublished = offset;
+      last = window.add(message);
+      last.catch(() => undefined);
+    }
+    return last;
+  }
+
+  commit(position: SinkPosition): Promise<SinkCommit> {
+    const window = this.window;
+    if (!window) return Promise.reject(new Error('JetStreamSink: start() first'));
+    const unit = this.unit;
+    this.unit = { updates: 0, bytes: 0 };
+    // Checkpoints that are not published have no message to wait for: wait for the last one published.
+    const through = Math.min(position.offset, this.lastPublished);
+    return window.acknowledged(through).then(() => ({ applied: true, ...unit }));
+  }
+
+  /** Stops publishing (messages in flight are left to the stream's dedup) and closes the connection of {@link JetStreamSink.connect}. */
+  async close(): Promise<void> {
+    this.window?.abort(new LedgerRxError(ErrorCodes.ABORTED, 'the sink was closed'));
+    await this.onClose();
+  }
+}

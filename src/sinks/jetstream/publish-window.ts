@@ -1,0 +1,286 @@
+import { ErrorCodes } from '../../errors/error-codes.js';
+import { LedgerRxError } from '../../errors/ledger-rx-error.js';
+
+/** One message to publish: an element at `offset`, with its subject, bytes and headers. */
+export interface WindowMessage {
+  readonly offset: number;
+  readonly subject: string;
+  readonly data: Uint8Array;
+  readonly headers: readonly (readonly [string, string])[];
+}
+
+/** The stream's last message as the publisher reads it: its sequence and the offset it carries. */
+export interface StreamTip {
+  readonly seq: number;
+  readonly offset: number;
+}
+
+/** How the window reaches the stream (see `JetStreamSink`; a fake in tests). */
+export interface PublishPort {
+  /**
+   * Publishes `message` (with `Nats-Msg-Id` derived from its offset) expecting the stream's last sequence
+   * to be `expectedLastSeq` when given; resolves with the stored sequence and whether it was a duplicate.
+   */
+  publish(message: WindowMessage, expectedLastSeq: number | undefined): Promise<{ readonly seq: number; readonly duplicate: boolean }>;
+  /** The stream's last message of this publisher (`undefined`: none yet). */
+  tip(): Promise<StreamTip | undefined>;
+  /** Whether a failed publish or tip may succeed when tried again (timeouts, no responders, reconnects). */
+  retryable(error: unknown): boolean;
+  /** Whether the server refused a publish because the stream's last sequence was not the expected one. */
+  wrongLastSequence(error: unknown): boolean;
+}
+
+/** What the window reports (see `JetStreamSinkStatus`). */
+export type PublishWindowStatus =
+  | { readonly type: 'recovering'; readonly error: unknown; readonly inFlight: number }
+  | { readonly type: 'resynced'; readonly tip: StreamTip | undefined; readonly republish: number; readonly attempt: number };
+
+/** Options of {@link PublishWindow}. */
+export interface PublishWindowOptions {
+  /** Publishes in flight at most (1: one after the other). */
+  readonly size: number;
+  /**
+   * Send the expected last sequence with every publish (the stream holds only this publisher's subjects):
+   * then many publishes can be in flight and none is stored out of order.
+   */
+  readonly expectSequence: boolean;
+  /** Give up when recovering makes no progress for this long, in ms. */
+  readonly retryForMs: number;
+  readonly onStatus?: ((status: PublishWindowStatus) => void) | undefined;
+  /** Backoff between attempts to read the stream's tip while recovering, in ms (doubling, capped at 2 s). Default 100. */
+  readonly initialDelayMs?: number;
+}
+
+interface Entry {
+  readonly message: WindowMessage;
+  /** Sent at least once (a duplicate answer to the first send means another publisher stored it). */
+  sent: boolean;
+  acked: boolean;
+  inFlight: boolean;
+  /** Settles the caller's wait for the first send. */
+  sentSignal: (error?: unknown) => void;
+}
+
+const conflict = (message: string) => new LedgerRxError(ErrorCodes.SINK_CONFLICT, message);
+
+/**
+ * The in-order publishing engine of `JetStreamSink`: up to `size` publishes in flight, exactly once, in
+ * offset order, surviving server restarts, leader changes and reconnects.
+ *
+ * Each message is published with `Nats-Msg-Id` and, with `expectSequence`, the stream sequence the
+ * previous message is predicted to get (`tip.seq + n`), so the server stores a message only right after
+ * its predecessor: when one publish fails, every later one in flight is refused too, never stored out of
+ * order. On a failure that may pass (timeout, no responders, connection lost, or the refusal of a message
+ * whose predecessor was not acknowledged yet) the window stops sending, waits for everything in flight to
+ * settle, reads the stream's tip (the offset in its last message), counts every message up to that offset
+ * as stored, and publishes the rest again in order from there — the tip is the truth, so nothing is lost
+ * or stored twice (the message id dedupes a late arrival as well).
+ *
+ * Refusals that mean another writer are fatal with `SINK_CONFLICT`: a wrong-sequence refusal while every
+ * earlier message was acknowledged, a duplicate answer to a message sent for the first time, a tip
+ * beyond everything sent. A tip behind what was acknowledged (the stream lost messages) or no progress
+ * for `retryForMs` is `SINK_FAILED`. After a fatal error every call rejects with it.
+ */
+export class PublishWindow {
+  private readonly port: PublishPort;
+  private readonly options: PublishWindowOptions;
+  /** Messages not yet acknowledged, in offset order: the sent ones first. */
+  private queue: Entry[] = [];
+  private inFlight = 0;
+  private nextSeq = 1;
+  private ackedOffset = -1;
+  private highestSent = -1;
+  private recovering = false;
+  private lastProgressAt = Date.now();
+  private failed: { error: unknown } | undefined;
+  private waiters: { offset: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private drained: (() => void) | undefined;
+
+  constructor(port: PublishPort, options: PublishWindowOptions) {
+    this.port = port;
+    this.options = options;
+  }
+
+  /** The fatal error, if any. */
+  get failure(): unknown {
+    return this.failed?.error;
+  }
+
+  /** Starts after the stream's `tip` (read by the caller at start). */
+  begin(tip: StreamTip | undefined): void {
+    this.nextSeq = (tip?.seq ?? 0) + 1;
+    this.ackedOffset = tip?.offset ?? -1;
+    this.highestSent = this.ackedOffset;
+  }
+
+  /**
+   * Queues `message` (offsets strictly increasing) and resolves once it has been sent, so the caller waits
+   * while the window is full or recovering; rejects with the fatal error.
+   */
+  add(message: WindowMessage): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed.error);
+    let sentSignal!: (error?: unknown) => void;
+    const sentOnce = new Promise<void>((resolve, reject) => (sentSignal = (error) => (error === undefined ? resolve() : reject(error))));
+    const entry: Entry = { message, sent: false, acked: false, inFlight: false, sentSignal };
+    this.queue.push(entry);
+    this.pump();
+    return sentOnce;
+  }
+
+  /** Resolves once every message up to `offset` is acknowledged (stored); rejects with the fatal error. */
+  acknowledged(offset: number): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed.error);
+    if (this.ackedOffset >= offset) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ offset, resolve, reject }));
+  }
+
+  /** Fails the window (a closing sink): pending calls reject with `error`. */
+  abort(error: unknown): void {
+    this.fail(error);
+  }
+
+  private pump(): void {
+    if (this.failed || this.recovering) return;
+    for (const entry of this.queue) {
+      if (this.inFlight >= this.options.size) break;
+      if (entry.inFlight || entry.acked) continue;
+      this.send(entry);
+    }
+  }
+
+  private send(entry: Entry): void {
+    const expected = this.options.expectSequence ? this.nextSeq - 1 : undefined;
+    const predicted = this.nextSeq++;
+    const firstSend = !entry.sent;
+    entry.inFlight = true;
+    entry.sent = true;
+    this.inFlight++;
+    this.highestSent = Math.max(this.highestSent, entry.message.offset);
+    entry.sentSignal();
+    this.port.publish(entry.message, expected).then(
+      (ack) => this.settled(entry, () => this.onAck(entry, ack, predicted, firstSend)),
+      (error: unknown) => this.settled(entry, () => this.onError(entry, error)),
+    );
+  }
+
+  private settled(entry: Entry, then: () => void): void {
+    entry.inFlight = false;
+    this.inFlight--;
+    if (!this.failed) then();
+    if (this.inFlight === 0) this.drained?.();
+  }
+
+  private onAck(entry: Entry, ack: { seq: number; duplicate: boolean }, predicted: number, firstSend: boolean): void {
+    if (ack.duplicate && firstSend) {
+      this.fail(conflict(`offset ${entry.message.offset} was already in the stream when first published: another publisher writes to it`));
+      return;
+    }
+    if (this.options.expectSequence && !ack.duplicate && ack.seq !== predicted && !this.recovering) {
+      this.fail(conflict(`offset ${entry.message.offset} was stored at sequence ${ack.seq}, not ${predicted}: another publisher writes to the stream`));
+      return;
+    }
+    entry.acked = true;
+    this.lastProgressAt = Date.now();
+    this.advance();
+    this.pump();
+  }
+
+  private onError(entry: Entry, error: unknown): void {
+    if (this.port.wrongLastSequence(error)) {
+      const earlierPending = this.queue.some((e) => e !== entry && !e.acked && e.message.offset < entry.message.offset && e.sent);
+      if (!earlierPending && !this.recovering) {
+        this.fail(conflict(`the stream moved under offset ${entry.message.offset} (wrong last sequence): another publisher writes to it`));
+        return;
+      }
+    } else if (!this.port.retryable(error)) {
+      this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `publishing offset ${entry.message.offset} failed: ${describe(error)}`, { cause: error }));
+      return;
+    }
+    if (Date.now() - this.lastProgressAt > this.options.retryForMs) {
+      this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `no publish succeeded for ${this.options.retryForMs} ms: ${describe(error)}`, { cause: error }));
+      return;
+    }
+    if (!this.recovering) {
+      this.recovering = true;
+      this.options.onStatus?.({ type: 'recovering', error, inFlight: this.inFlight });
+      void this.recover();
+    }
+  }
+
+  /** Drops the acknowledged head of the queue and wakes whoever waits for it. */
+  private advance(): void {
+    let i = 0;
+    while (i < this.queue.length && (this.queue[i] as Entry).acked) {
+      this.ackedOffset = (this.queue[i] as Entry).message.offset;
+      i++;
+    }
+    if (i > 0) this.queue = this.queue.slice(i);
+    this.wake();
+  }
+
+  private wake(): void {
+    if (this.waiters.length === 0) return;
+    const keep: typeof this.waiters = [];
+    for (const w of this.waiters) {
+      if (w.offset <= this.ackedOffset) w.resolve();
+      else keep.push(w);
+    }
+    this.waiters = keep;
+  }
+
+  private async recover(): Promise<void> {
+    if (this.inFlight > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+    this.drained = undefined;
+    const started = Date.now();
+    let delay = this.options.initialDelayMs ?? 100;
+    for (let attempt = 1; !this.failed; attempt++) {
+      try {
+        const tip = await this.port.tip();
+        if (this.failed) return;
+        this.resync(tip, attempt);
+        return;
+      } catch (error) {
+        if (!this.port.retryable(error)) {
+          this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `cannot read the stream's last message: ${describe(error)}`, { cause: error }));
+          return;
+        }
+        if (Date.now() - Math.max(started, this.lastProgressAt) > this.options.retryForMs) {
+          this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `the stream stayed unreachable for ${this.options.retryForMs} ms: ${describe(error)}`, { cause: error }));
+          return;
+        }
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 2_000);
+      }
+    }
+  }
+
+  private resync(tip: StreamTip | undefined, attempt: number): void {
+    const offset = tip?.offset ?? -1;
+    if (offset > this.highestSent) {
+      this.fail(conflict(`the stream's last message is offset ${offset}, beyond the ${this.highestSent} this publisher sent: another publisher writes to it`));
+      return;
+    }
+    if (offset < this.ackedOffset) {
+      this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `the stream's last message is offset ${offset}, behind the acknowledged ${this.ackedOffset}: the stream lost messages`));
+      return;
+    }
+    for (const entry of this.queue) if (entry.message.offset <= offset) entry.acked = true;
+    this.advance();
+    this.nextSeq = (tip?.seq ?? 0) + 1;
+    this.recovering = false;
+    this.options.onStatus?.({ type: 'resynced', tip, republish: this.queue.filter((e) => e.sent).length, attempt });
+    this.pump();
+  }
+
+  private fail(error: unknown): void {
+    if (this.failed) return;
+    this.failed = { error };
+    for (const w of this.waiters) w.reject(error);
+    this.waiters = [];
+    for (const entry of this.queue) if (!entry.sent) entry.sentSignal(error);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
