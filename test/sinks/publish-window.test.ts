@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCodes } from '../../src/errors/error-codes.js';
+import { PublishWindow, type PublishPort, type WindowMessage } from '../../src/sinks/jetstream/publish-window.js';
+
+const message = (offset: number): WindowMessage => ({ offset, subject: 's', data: new Uint8Array(), headers: [] });
+
+/**
+ * A stream that enforces the expected last sequence and dedupes by offset, like JetStream, and fails the
+ * publishes the test marks (a timeout that loses the message, or one that stores it but loses the answer).
+ */
+function fakeStream() {
+  const stored: number[] = [];
+  const faults = new Map<number, 'lost' | 'answer-lost'>();
+  let foreign = false;
+  const port: PublishPort = {
+    async publish(m, expected) {
+      await new Promise((r) => setImmediate(r));
+      if (foreign) {
+        stored.push(-1);
+        foreign = false;
+      }
+      const fault = faults.get(m.offset);
+      faults.delete(m.offset);
+      if (fault === 'lost') throw Object.assign(new Error('timeout'), { name: 'TimeoutError' });
+      const dup = stored.indexOf(m.offset);
+      if (dup >= 0) return { seq: dup + 1, duplicate: true };
+      if (expected !== undefined && expected > 0 && expected !== stored.length) throw Object.assign(new Error(`wrong last sequence: ${stored.length}`), { code: 10071 });
+      stored.push(m.offset);
+      if (fault === 'answer-lost') throw Object.assign(new Error('timeout'), { name: 'TimeoutError' });
+      return { seq: stored.length, duplicate: false };
+    },
+    async tip() {
+      const i = stored.length;
+      return i === 0 ? undefined : { seq: i, offset: stored[i - 1] as number };
+    },
+    retryable: (e) => e instanceof Error && e.name === 'TimeoutError',
+    wrongLastSequence: (e) => (e as { code?: number }).code === 10071,
+  };
+  return { port, stored, faults, interleave: () => (foreign = true) };
+}
+
+describe('PublishWindow', () => {
+  it('recovers from lost messages and lost answers in a full window: every offset stored once, in order', async () => {
+    const s = fakeStream();
+    s.faults.set(3, 'lost').set(7, 'answer-lost').set(12, 'lost');
+    const statuses: string[] = [];
+    const w = new PublishWindow(s.port, { size: 4, expectSequence: true, retryForMs: 5_000, initialDelayMs: 1, onStatus: (st) => statuses.push(st.type) });
+    w.begin(undefined);
+    for (let o = 1; o <= 20; o++) await w.add(message(o));
+    await w.acknowledged(20);
+    expect(s.stored).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(statuses.filter((t) => t === 'resynced').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('fails with SINK_CONFLICT when another writer stored a message between two of its own', async () => {
+    const s = fakeStream();
+    const w = new PublishWindow(s.port, { size: 1, expectSequence: true, retryForMs: 5_000, initialDelayMs: 1 });
+    w.begin(undefined);
+    await w.add(message(1));
+    await w.acknowledged(1);
+    s.interleave();
+    await w.add(message(2)).catch(() => undefined);
+    await expect(w.acknowledged(2)).rejects.toMatchObject({ code: ErrorCodes.SINK_CONFLICT });
+    await expect(w.add(message(3))).rejects.toMatchObject({ code: ErrorCodes.SINK_CONFLICT });
+    expect(s.stored).toEqual([1, -1]);
+  });
+
+  it('fails with SINK_CONFLICT when its first send of an offset is answered as a duplicate', async () => {
+    const s = fakeStream();
+    s.stored.push(1, 2);
+    const w = new PublishWindow(s.port, { size: 8, expectSequence: true, retryForMs: 5_000 });
+    w.begin({ seq: 1, offset: 1 }); // read the tip before the other publisher stored offset 2
+    await w.add(message(2)).catch(() => undefined);
+    await expect(w.acknowledged(2)).rejects.toMatchObject({ code: ErrorCodes.SINK_CONFLICT });
+  });
+});
