@@ -6,8 +6,8 @@ import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import { ProtocolError } from '../../errors/protocol-error.js';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import { decodeUpdateElement } from '../../streams/decode-update-element.js';
-import { rememberElementText } from '../../streams/element-text.js';
+import { decodeUpdateElement } from '../../updates/decode-update-element.js';
+import { rememberElementText } from '../../updates/element-text.js';
 import { findSequenceAfter } from './find-sequence-after.js';
 import { LedgerHeaders } from './ledger-headers.js';
 

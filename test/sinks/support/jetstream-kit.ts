@@ -3,7 +3,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { findNatsServer } from '../../../scripts/nats-server.js';
 import { consumeLedgerFromJetStream } from '../../../src/sinks/jetstream/consume-ledger-from-jetstream.js';
-import { updateOffset } from '../../../src/streams/update-offset.js';
+import { updateOffset } from '../../../src/updates/update-offset.js';
 
 /** The nats-server binary; under CI a missing one is an error, elsewhere the tests skip. */
 export function natsServerOrSkip(): string | undefined {
