@@ -1,7 +1,7 @@
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { UsersStore } from '../state/users-store.js';
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import type { TokenInfo } from './verify-token.js';
 
 /**

@@ -1,4 +1,4 @@
-import { checkFilterReferences } from '../validate/check-filter-references.js';
+import { checkFilterReferences } from './check-filter-references.js';
 import { compileEventFormat, type CompiledEventFormat } from './compile-event-format.js';
 import type { DecodedUpdateFormat } from '../decode/decode-get-updates-request.js';
 import type { TemplateCatalog } from '../ledger/template-catalog.js';

@@ -2,7 +2,7 @@ import type { Handler, RequestContext, Route } from '../http/request-context.js'
 import { decodeBody } from '../decode/decoders.js';
 import { queryInt64 } from '../decode/query-int64.js';
 import { requestErrors } from '../errors/request-errors.js';
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import { authorizeUserManagement } from '../users/authorize-user-management.js';
 import { authorizeUserRead } from '../users/authorize-user-read.js';
 import { createUser } from '../users/create-user.js';

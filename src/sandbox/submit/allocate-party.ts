@@ -5,7 +5,7 @@ import type { ParticipantState } from '../participant/participant-state.js';
 import type { PartyRecord } from '../state/parties-store.js';
 import { rightKey } from '../state/users-store.js';
 import { validateAnnotations } from '../users/validate-annotations.js';
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import { requestErrors } from '../errors/request-errors.js';
 
 /** What to allocate, besides the hint. */

@@ -4,7 +4,7 @@ import type { Claims } from '../auth/claims.js';
 import { SandboxError, type CantonErrorOptions } from '../errors/sandbox-error.js';
 import type { ParticipantState } from '../participant/participant-state.js';
 import { isLedgerString, isPartyIdString, isUid } from '../state/ids.js';
-import { checkFilterReferences } from '../validate/check-filter-references.js';
+import { checkFilterReferences } from '../format/check-filter-references.js';
 import { compileEventFormat } from '../format/compile-event-format.js';
 import { renderReassignmentJson } from '../render/render-reassignment-json.js';
 import type { DecodedReassignmentRequest } from '../decode/decode-reassignment-request.js';

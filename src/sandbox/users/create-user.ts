@@ -4,7 +4,7 @@ import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { ParticipantState } from '../participant/participant-state.js';
 import { rightKey } from '../state/users-store.js';
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import { authorizeUserManagement } from './authorize-user-management.js';
 import { checkPartiesInIdp } from './check-parties-in-idp.js';
 import { checkUserRightsLimit } from './check-user-rights-limit.js';

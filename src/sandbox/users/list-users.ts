@@ -1,5 +1,5 @@
 import type { ParticipantState } from '../participant/participant-state.js';
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import { pageTokenCodec } from '../vetting/page-token-codec.js';
 import { toUserJson, type UserJson } from './to-user-json.js';
 import { requestErrors } from '../errors/request-errors.js';

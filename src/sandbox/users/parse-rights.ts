@@ -1,5 +1,5 @@
 import { rightKey, type RightRecord } from '../state/users-store.js';
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import type { RightInput } from './user-request-decoders.js';
 import { requestErrors } from '../errors/request-errors.js';
 

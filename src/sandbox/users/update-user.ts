@@ -3,7 +3,7 @@ import { dictionary } from '../decode/dictionary.js';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import type { ParticipantState } from '../participant/participant-state.js';
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import { annotationsWithinLimit } from './annotations-within-limit.js';
 import { authorizeUserManagement } from './authorize-user-management.js';
 import { findUserInIdp } from './find-user-in-idp.js';

@@ -1,5 +1,5 @@
 import type { RightRecord } from '../state/users-store.js';
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import { parseRights } from './parse-rights.js';
 import type { userRequestDecoders } from './user-request-decoders.js';
 import { requestErrors } from '../errors/request-errors.js';

@@ -1,4 +1,4 @@
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import { pageTokenCodec } from './page-token-codec.js';
 import { protoDeserializationFailure } from './proto-deserialization-failure.js';
 

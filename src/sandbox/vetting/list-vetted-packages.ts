@@ -4,7 +4,7 @@ import { compareUniqueIds } from './compare-unique-ids.js';
 import type { ListVettedPackagesInput } from './decode-list-vetted-packages-request.js';
 import { decodeVettingPageToken, type VettingPageBound } from './decode-vetting-page-token.js';
 import { encodeVettingPageToken } from './encode-vetting-page-token.js';
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import { protoDeserializationFailure } from './proto-deserialization-failure.js';
 import { toVettedPackagesJson, type VettedPackagesJson } from './to-vetted-packages-json.js';
 

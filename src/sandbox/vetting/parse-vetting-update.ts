@@ -1,5 +1,5 @@
 import type { UpdateVettedPackagesInput, VettingPackageRefInput } from './decode-update-vetted-packages-request.js';
-import { lfStrings } from '../validate/lf-strings.js';
+import { lfStrings } from '../state/lf-strings.js';
 import { protoDeserializationFailure } from './proto-deserialization-failure.js';
 
 /** A package reference in one of the four accepted shapes; `text` renders it for error causes. */

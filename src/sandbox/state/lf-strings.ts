@@ -1,4 +1,4 @@
-import { isUid } from '../state/ids.js';
+import { isUid } from './ids.js';
 
 function matching(label: string, value: string, max: number, ok: (c: string) => boolean): string | undefined {
   if (value.length === 0) return `Daml-LF ${label} is empty`;
