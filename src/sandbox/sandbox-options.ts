@@ -47,6 +47,26 @@ export interface SandboxOptions {
   readonly checkpointIntervalMs?: number;
   /** Seed of the sandbox's pseudo-random choices (ids, offset gaps, the generated workload). Default 1. */
   readonly randomSeed?: number;
+  /**
+   * `idle-stream-offset-checkpoint-timeout`: an open-ended stream that saw no new ledger record for this
+   * long probes for a checkpoint again (after the first probe 500 ms into the stream). Default 60 000 ms,
+   * as on a real participant; lower it to see idle checkpoints on a WebSocket sooner.
+   */
+  readonly idleCheckpointIntervalMs?: number;
+  /**
+   * The HTTP server's idle timeout for WebSocket connections: a connection with no frame in either
+   * direction (pings included) for this long is dropped without a close frame. Default 60 000 ms (the
+   * pekko-http default the real JSON API runs with); `0` turns it off.
+   */
+  readonly webSocketIdleTimeoutMs?: number;
+  /**
+   * How often a stream re-reads its user's rights; a change (rights, deactivation, deletion) ends the
+   * stream with `STALE_STREAM_AUTHORIZATION`. Default 5 000 ms (the participant's user-management cache
+   * expiry).
+   */
+  readonly userRightsCheckIntervalMs?: number;
+  /** How long past its `exp` a token may keep a stream open (`token-expiry-grace-period-for-streams`). Default 0. */
+  readonly tokenExpiryGracePeriodMs?: number;
 }
 
 /** {@link SandboxOptions} with every default applied. */
@@ -74,6 +94,10 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     maxRequestBodyBytes: options.maxRequestBodyBytes ?? 8 * 1024 * 1024,
     checkpointIntervalMs: options.checkpointIntervalMs ?? 15_000,
     randomSeed: options.randomSeed ?? 1,
+    idleCheckpointIntervalMs: options.idleCheckpointIntervalMs ?? 60_000,
+    webSocketIdleTimeoutMs: options.webSocketIdleTimeoutMs ?? 60_000,
+    userRightsCheckIntervalMs: options.userRightsCheckIntervalMs ?? 5_000,
+    tokenExpiryGracePeriodMs: options.tokenExpiryGracePeriodMs ?? 0,
   };
   const positive = (name: string, v: number, min = 1) => {
     if (!Number.isInteger(v) || v < min) throw new RangeError(`sandbox option ${name} must be an integer >= ${min}, got ${v}`);
@@ -88,6 +112,10 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   positive('requestTimeoutMs', r.requestTimeoutMs);
   positive('maxRequestBodyBytes', r.maxRequestBodyBytes);
   positive('checkpointIntervalMs', r.checkpointIntervalMs);
+  positive('idleCheckpointIntervalMs', r.idleCheckpointIntervalMs);
+  positive('webSocketIdleTimeoutMs', r.webSocketIdleTimeoutMs, 0);
+  positive('userRightsCheckIntervalMs', r.userRightsCheckIntervalMs);
+  positive('tokenExpiryGracePeriodMs', r.tokenExpiryGracePeriodMs, 0);
   if (r.seedPayloadBytes !== undefined) positive('seedPayloadBytes', r.seedPayloadBytes, 0);
   if (r.generate !== undefined && !(r.generate > 0)) throw new RangeError(`sandbox option generate must be > 0, got ${r.generate}`);
   if (r.responseMode !== 'buffered' && r.responseMode !== 'streamed') throw new RangeError(`sandbox option responseMode must be buffered or streamed`);

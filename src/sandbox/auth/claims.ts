@@ -19,6 +19,8 @@ export interface Claims {
   readonly actAsAnyParty: boolean;
   readonly readAsAnyParty: boolean;
   readonly executeAsAnyParty: boolean;
+  /** The token's `exp` in epoch ms: a stream must not deliver past it. `undefined` without auth or `exp`. */
+  readonly expiresAtMs: number | undefined;
 }
 
 /** The claims of an unauthenticated sandbox (auth off): admin and every party, no user id. */
@@ -33,6 +35,7 @@ export const wildcardClaims: Claims = {
   actAsAnyParty: true,
   readAsAnyParty: true,
   executeAsAnyParty: true,
+  expiresAtMs: undefined,
 };
 
 /**
@@ -104,5 +107,6 @@ export function resolveClaims(token: TokenInfo, users: UsersStore): Claims {
     actAsAnyParty,
     readAsAnyParty: readAsAnyParty || actAsAnyParty,
     executeAsAnyParty: executeAsAnyParty || actAsAnyParty,
+    expiresAtMs: token.expiresAtMs,
   };
 }

@@ -5,7 +5,7 @@ export type TokenInfo =
   | { readonly kind: 'none' }
   | { readonly kind: 'invalid' }
   | { readonly kind: 'expired'; readonly userId: string | undefined }
-  | { readonly kind: 'valid'; readonly userId: string | undefined; readonly issuer: string | undefined };
+  | { readonly kind: 'valid'; readonly userId: string | undefined; readonly issuer: string | undefined; readonly expiresAtMs: number | undefined };
 
 /** The audience prefix of participant-audience tokens. */
 export const participantAudiencePrefix = 'https://daml.com/jwt/aud/participant/';
@@ -49,7 +49,8 @@ export async function verifyToken(token: string | undefined, secret: Uint8Array,
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
     if (!formatOk(payload, participantId)) return { kind: 'invalid' };
-    return { kind: 'valid', userId: typeof payload.sub === 'string' ? payload.sub : undefined, issuer: payload.iss };
+    const expiresAtMs = typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
+    return { kind: 'valid', userId: typeof payload.sub === 'string' ? payload.sub : undefined, issuer: payload.iss, expiresAtMs };
   } catch (e) {
     if (e instanceof errors.JWTExpired) {
       const sub = e.payload.sub;

@@ -171,6 +171,22 @@ export class SandboxError extends Error {
     };
   }
 
+  /**
+   * The error as a WebSocket error frame of a stream with `traceId`: the same ten fields as an HTTP error
+   * body. gRPC-side and redacted errors carry the stream's trace id; errors the JSON layer raises itself
+   * on a WebSocket carry none (`traceId` and `correlationId` `null`: the server builds them with an empty
+   * trace context, Endpoints.scala:140 at e5f40da5e). `undefined` for the non-JSON answers, which have
+   * no frame form.
+   */
+  frameBody(traceId: string, participant: string): CantonErrorJson | undefined {
+    const s = this.spec;
+    if (s.kind === 'canton' && s.provenance === 'json-layer') {
+      const body = this.body(traceId, participant);
+      return body && { ...body, traceId: null, correlationId: null };
+    }
+    return this.body(traceId, participant);
+  }
+
   /** The full HTTP response for a request with `traceId`. */
   toResponse(traceId: string, participant: string): ErrorResponse {
     const s = this.spec;

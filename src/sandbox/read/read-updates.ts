@@ -11,6 +11,12 @@ export interface ReadPlan {
   readonly cap: number;
   /** The idle timeout in ms, or `undefined` when the read has no idle timer. */
   readonly idleMs: number | undefined;
+  /**
+   * Open-ended reads: after the initial probe, probe for a checkpoint again whenever the read has seen
+   * no new record of the log for this long (the server's `idleStreamOffsetCheckpointTimeout`, 60 s).
+   * `undefined`: the initial probe only.
+   */
+  readonly checkpointProbeMs?: number | undefined;
 }
 
 /** Receives the elements of a read. */
@@ -20,6 +26,14 @@ export interface ElementSink {
   /** Called before the read waits for new updates (a streaming sink flushes what it holds). */
   idle(): void | Promise<void>;
 }
+
+/** Checks run before each element is handed out (the stream's ongoing authorization). */
+export interface ElementGuard {
+  /** Throws to end the read (e.g. `ACCESS_TOKEN_EXPIRED`); the read rejects with that error. */
+  beforeElement(): void;
+}
+
+const unguarded: ElementGuard = { beforeElement() {} };
 
 /** Delay of the server's first idle checkpoint probe after a stream starts. */
 export const initialCheckpointProbeMs = 500;
@@ -61,18 +75,27 @@ function waitForAppend(ledger: Ledger, ms: number, signal: AbortSignal): Promise
  *   element was emitted for `idleMs` (measured from the start and then from each element) while the
  *   read sits at the ledger end waiting for NEW updates, which it serves as they are appended;
  * - open-ended reads also carry `OffsetCheckpoint`s (counted like any element): the cached checkpoint
- *   is emitted right before the first update beyond it, and by the initial idle probe
- *   ({@link initialCheckpointProbeMs} after the start) when the read is at rest exactly at the
- *   checkpoint's offset (caught up, with the ledger end at the checkpoint), which includes a read that
- *   starts at the checkpoint and finds nothing new. A checkpoint is emitted at most once per read and
+ *   is emitted right before the first update beyond it, and by idle probes when the read is at rest
+ *   exactly at the checkpoint's offset (caught up, with the ledger end at the checkpoint), which
+ *   includes a read that starts at the checkpoint and finds nothing new. Probes run once
+ *   {@link initialCheckpointProbeMs} after the start, then (with `checkpointProbeMs`) every
+ *   `checkpointProbeMs` in which the read saw no new record of the log. A checkpoint is emitted at most once per read and
  *   its offset is above the previous element's (checkpoints point at offsets of invisible events), so
  *   element offsets strictly increase. When the probe and the idle timeout fall due together, the idle
  *   timeout wins.
  *
  * Scanning the in-memory log counts as activity: the idle deadline is only checked at the ledger end.
+ * `guard.beforeElement()` runs before every element; what it throws ends the read with that error.
  * Returns the number of elements emitted; stops early (silently) when `signal` aborts.
  */
-export async function readUpdates(ledger: Ledger, renderer: UpdateRenderer, plan: ReadPlan, sink: ElementSink, signal: AbortSignal): Promise<number> {
+export async function readUpdates(
+  ledger: Ledger,
+  renderer: UpdateRenderer,
+  plan: ReadPlan,
+  sink: ElementSink,
+  signal: AbortSignal,
+  guard: ElementGuard = unguarded,
+): Promise<number> {
   let count = 0;
   if (plan.cap <= 0) return 0;
   const begin = plan.beginExclusive;
@@ -85,6 +108,7 @@ export async function readUpdates(ledger: Ledger, renderer: UpdateRenderer, plan
       if (!u || u.offset <= begin) break;
       const json = renderer.render(u);
       if (json !== undefined) {
+        guard.beforeElement();
         const r = sink.element(json, u.offset);
         if (r) await r;
         if (++count >= plan.cap || signal.aborted) return count;
@@ -101,6 +125,8 @@ export async function readUpdates(ledger: Ledger, renderer: UpdateRenderer, plan
   const startedAt = Date.now();
   const probeAt = startedAt + initialCheckpointProbeMs;
   let probed = !checkpoints;
+  const keepAliveMs = checkpoints ? plan.checkpointProbeMs : undefined;
+  let keepAliveAt = keepAliveMs === undefined ? Number.POSITIVE_INFINITY : startedAt + keepAliveMs;
   let lastElementAt = startedAt;
   let lastElementOffset = begin;
   let lastCheckpoint = 0;
@@ -108,6 +134,7 @@ export async function readUpdates(ledger: Ledger, renderer: UpdateRenderer, plan
   let i = ledger.indexAfter(begin);
 
   const emit = async (json: string, offset: number): Promise<boolean> => {
+    guard.beforeElement();
     const r = sink.element(json, offset);
     if (r) await r;
     lastElementAt = Date.now();
@@ -128,6 +155,7 @@ export async function readUpdates(ledger: Ledger, renderer: UpdateRenderer, plan
       }
       i++;
       position = u.offset;
+      if (keepAliveMs !== undefined) keepAliveAt = Date.now() + keepAliveMs;
       const json = renderer.render(u);
       if (json !== undefined && (await emit(json, u.offset))) return count;
       if (++scanned % yieldEvery === 0) await nextTick();
@@ -140,8 +168,10 @@ export async function readUpdates(ledger: Ledger, renderer: UpdateRenderer, plan
     position = Math.max(position, ledger.ledgerEnd());
     const deadline = lastElementAt + (plan.idleMs ?? Number.POSITIVE_INFINITY);
     let now = Date.now();
-    if (!probed && now >= probeAt && now < deadline) {
-      probed = true;
+    const probeDue = (!probed && now >= probeAt) || now >= keepAliveAt;
+    if (probeDue && now < deadline) {
+      if (now >= probeAt) probed = true;
+      if (keepAliveMs !== undefined && now >= keepAliveAt) keepAliveAt = now + keepAliveMs;
       const cp = ledger.checkpoint();
       const afterPrevious = count === 0 ? cp.offset >= begin : cp.offset > lastElementOffset;
       if (cp.offset > 0 && cp.offset === position && cp.offset > lastCheckpoint && afterPrevious) {
@@ -155,7 +185,7 @@ export async function readUpdates(ledger: Ledger, renderer: UpdateRenderer, plan
     if (ledger.at(i) !== undefined) continue;
     now = Date.now();
     if (now >= deadline) return count;
-    const wakeAt = probed ? deadline : Math.min(deadline, probeAt);
+    const wakeAt = Math.min(deadline, probed ? keepAliveAt : probeAt, keepAliveAt);
     await waitForAppend(ledger, wakeAt - now, signal);
   }
 }

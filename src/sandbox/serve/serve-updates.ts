@@ -4,7 +4,9 @@ import { SandboxError } from '../errors/sandbox-error.js';
 import type { FaultQueue } from '../faults/fault-queue.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { UpdateRenderer } from '../render/create-update-renderer.js';
+import type { StreamGuard } from '../auth/open-stream-guard.js';
 import { readUpdates, type ElementSink, type ReadPlan } from '../read/read-updates.js';
+import { faultPiece } from '../faults/fault-piece.js';
 import type { UpdateFault } from '../faults/update-fault.js';
 
 /** How to answer: the configured mode, and the node limit N. */
@@ -15,33 +17,6 @@ export interface ServeOptions {
 
 const flushBytes = 256 * 1024;
 const chunkBytes = 512 * 1024;
-
-/** The bytes a fault puts in place of element number `afterElements` + 1. */
-function faultPiece(
-  fault: UpdateFault,
-  renderer: UpdateRenderer,
-  previous: { json: string; offset: number } | undefined,
-  next: string | undefined,
-  beginExclusive: number,
-): { piece: string; cut: boolean } {
-  const prevOffset = previous?.offset ?? beginExclusive;
-  switch (fault.kind) {
-    case 'malformed-json':
-      return { piece: `{"update":{"Transaction":{"value":{"offset":${prevOffset + 1},"events":[}}}}`, cut: false };
-    case 'schema-violation':
-      return { piece: `{"update":{"Transaction":{"value":{"updateId":42,"offset":"not-an-offset","events":{"CreatedEvent":null}}}}}`, cut: false };
-    case 'unknown-variant':
-      return { piece: '{"update":{"LedgerRxFutureUpdate":{"value":{"note":"an update kind from a newer server"}}}}', cut: false };
-    case 'offset-regression':
-      return { piece: renderer.checkpoint({ offset: prevOffset - 1, synchronizerTimes: [] }), cut: false };
-    case 'duplicate-offset':
-      return { piece: previous?.json ?? '', cut: false };
-    case 'truncate': {
-      const whole = next ?? renderer.checkpoint({ offset: prevOffset + 1, synchronizerTimes: [] });
-      return { piece: whole.slice(0, Math.max(1, Math.floor(whole.length / 2))), cut: true };
-    }
-  }
-}
 
 function overflow(count: number, n: number): SandboxError {
   return SandboxError.jsonLayer(
@@ -90,7 +65,8 @@ function encodeArray(elements: readonly string[]): Buffer {
   return body.subarray(0, pos);
 }
 
-async function serveBuffered(res: ServerResponse, ledger: Ledger, faults: FaultQueue, renderer: UpdateRenderer, plan: ReadPlan, n: number, signal: AbortSignal): Promise<void> {
+async function serveBuffered(res: ServerResponse, ledger: Ledger, faults: FaultQueue, renderer: UpdateRenderer, plan: ReadPlan, n: number, guard: StreamGuard): Promise<void> {
+  const signal = guard.signal;
   const elements: string[] = [];
   const offsets: number[] = [];
   const sink: ElementSink = {
@@ -100,10 +76,11 @@ async function serveBuffered(res: ServerResponse, ledger: Ledger, faults: FaultQ
     },
     idle() {},
   };
-  await readUpdates(ledger, renderer, plan, sink, signal);
+  await readUpdates(ledger, renderer, plan, sink, signal, guard);
+  if (guard.failure) throw guard.failure;
   if (signal.aborted || res.headersSent) return;
   if (elements.length > n) throw overflow(elements.length, n);
-  const fault = faults.peek();
+  const fault = faults.peek('http');
   const at = fault ? Math.min(fault.afterElements, elements.length) : 0;
   if (!applicable(fault, at)) {
     const body = encodeArray(elements);
@@ -111,9 +88,9 @@ async function serveBuffered(res: ServerResponse, ledger: Ledger, faults: FaultQ
     res.end(body);
     return;
   }
-  faults.consume();
+  faults.consume(fault);
   const previous = at > 0 ? { json: elements[at - 1] as string, offset: offsets[at - 1] as number } : undefined;
-  const { piece, cut } = faultPiece(fault, renderer, previous, elements[at], plan.beginExclusive);
+  const { piece, cut } = faultPiece(fault.kind, renderer, previous, elements[at], plan.beginExclusive);
   const head = elements.slice(0, at);
   if (cut) {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -185,7 +162,7 @@ class StreamingSink implements ElementSink {
     this.fault = undefined;
     this.onFault();
     const previous = this.previousJson === undefined ? undefined : { json: this.previousJson, offset: this.previousOffset };
-    const { piece, cut } = faultPiece(fault, this.renderer, previous, next, this.beginExclusive);
+    const { piece, cut } = faultPiece(fault.kind, this.renderer, previous, next, this.beginExclusive);
     if (!cut) {
       this.item(piece);
       return;
@@ -252,6 +229,9 @@ class StreamingSink implements ElementSink {
  *   is never a 413 — this is what lets a benchmark read a gigabyte in one body. Without `limit` the N+1
  *   cap and the 413 apply exactly as in buffered mode, so the answer is buffered.
  *
+ * The read runs under `guard`: its `beforeElement` check and its abort end the answer (an error answer
+ * while nothing was sent, a cut connection once the streamed body has started).
+ *
  * The fault at the head of `faults` ({@link UpdateFault}) is applied to the answer.
  */
 export async function serveUpdates(
@@ -261,15 +241,16 @@ export async function serveUpdates(
   renderer: UpdateRenderer,
   plan: ReadPlan,
   options: ServeOptions & { readonly limitGiven: boolean },
-  signal: AbortSignal,
+  guard: StreamGuard,
 ): Promise<void> {
   if (options.mode === 'buffered' || !options.limitGiven) {
-    await serveBuffered(res, ledger, faults, renderer, plan, options.maxListElements, signal);
+    await serveBuffered(res, ledger, faults, renderer, plan, options.maxListElements, guard);
     return;
   }
-  const fault = faults.peek();
-  const sink = new StreamingSink(res, signal, renderer, fault, plan.beginExclusive, () => faults.consume());
-  await readUpdates(ledger, renderer, plan, sink, signal);
+  const signal = guard.signal;
+  const fault = faults.peek('http');
+  const sink = new StreamingSink(res, signal, renderer, fault, plan.beginExclusive, () => fault && faults.consume(fault));
+  await readUpdates(ledger, renderer, plan, sink, signal, guard);
   if (signal.aborted || res.destroyed) {
     res.destroy();
     return;
