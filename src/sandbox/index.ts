@@ -7,6 +7,7 @@ export type { SynchronizerInfo } from './state/synchronizer-info.js';
 export type { JsCommandsInput } from './decode/js-commands-input.js';
 export type { SubmitResult } from './submit/submit-commands.js';
 export type { UpdateFault } from './faults/update-fault.js';
+export type { WebSocketSessionInfo } from './ws/serve-websocket-session.js';
 export type {
   LedgerCreatedEvent,
   LedgerExercisedEvent,

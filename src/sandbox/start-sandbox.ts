@@ -9,9 +9,12 @@ import { decodeJsCommands } from './decode/decode-js-commands.js';
 import type { JsCommandsInput } from './decode/js-commands-input.js';
 import { submitCommands, type SubmitResult } from './submit/submit-commands.js';
 import { summarizeUpdate, type LedgerUpdate } from './render/summarize-update.js';
-import type { UpdateFault } from './faults/update-fault.js';
 import { WorkloadGenerator } from './workload/workload-generator.js';
 import { allRoutes } from './routes/all-routes.js';
+import { allChannels } from './ws/all-channels.js';
+import { webSocketEndpoints } from './ws/attach-websocket-endpoints.js';
+import type { WebSocketSessionInfo } from './ws/serve-websocket-session.js';
+import { webSocketOnlyFaults, type UpdateFault } from './faults/update-fault.js';
 import { resolveSandboxOptions, type ResolvedSandboxOptions, type SandboxOptions } from './sandbox-options.js';
 import { ParticipantState } from './participant/participant-state.js';
 
@@ -81,8 +84,10 @@ export interface Sandbox {
   startWorkload(rate: number): void;
   /** Stops the live workload. */
   stopWorkload(): void;
-  /** Makes the next `POST /v2/updates` answer(s) faulty (see {@link UpdateFault}). */
+  /** Makes the next updates answer(s) faulty, over HTTP, WebSocket or both (see {@link UpdateFault}). */
   injectFault(fault: UpdateFault): void;
+  /** The open WebSocket streams: path, frames sent, bytes the socket still buffers, whether paused by backpressure. */
+  webSocketSessions(): WebSocketSessionInfo[];
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -117,9 +122,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ledger.refreshCheckpoint();
   }
   const handler = createRequestHandler(state, allRoutes);
+  const webSockets = webSocketEndpoints(state, allChannels);
   const sockets = new Set<Socket>();
   let server = createServer(handler);
   const track = (s: Server) => {
+    webSockets.attach(s);
     s.keepAliveTimeout = 5_000;
     s.requestTimeout = 0;
     s.on('connection', (socket: Socket) => {
@@ -139,6 +146,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const stop = async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
+      webSockets.closeAll();
       for (const s of sockets) s.destroy();
       server.closeAllConnections();
     });
@@ -215,7 +223,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!Number.isSafeInteger(fault.afterElements) || fault.afterElements < 0) throw new RangeError('afterElements must be a non-negative integer');
       if (fault.kind === 'duplicate-offset' && fault.afterElements < 1) throw new RangeError('a duplicate-offset fault needs afterElements >= 1');
       if (fault.times !== undefined && (!Number.isSafeInteger(fault.times) || fault.times < 1)) throw new RangeError('times must be a positive integer');
+      if (webSocketOnlyFaults.has(fault.kind) && fault.transport !== undefined && fault.transport !== 'websocket') {
+        throw new RangeError(`a ${fault.kind} fault exists only on WebSocket streams: its transport must be 'websocket'`);
+      }
       state.faults.add(fault);
+    },
+    webSocketSessions() {
+      return webSockets.sessions();
     },
   };
 }

@@ -114,6 +114,8 @@ function validRequests(): Record<string, { path: string; body?: unknown }> {
     'GET /v2/state/ledger-end': { path: '/v2/state/ledger-end' },
     'GET /v2/state/latest-pruned-offsets': { path: '/v2/state/latest-pruned-offsets' },
     'POST /v2/updates': { path: '/v2/updates?limit=5&stream_idle_timeout_ms=10', body: { beginExclusive: 0, endInclusive: end, updateFormat: format } },
+    // a WebSocket endpoint: a plain GET (no upgrade) gets the legacy 404 (test/sandbox/websocket-updates.test.ts covers the upgrade)
+    'GET /v2/updates': { path: '/v2/updates' },
     'POST /v2/commands/async/submit': {
       path: '/v2/commands/async/submit',
       body: {
@@ -186,7 +188,7 @@ it('has a valid request for every route of src/sandbox/routes, and each is serve
     // the valid requests exercise the routes, not their rejections (the GET user route is the only one
     // whose caller has no user: INVALID_ARGUMENT without auth; DELETE targets a user that does not exist)
     if (key === 'GET /v2/authenticated-user') expect(a.status).toBe(400);
-    else if (key === 'DELETE /v2/users/{user-id}') expect(a.status).toBe(404);
+    else if (key === 'DELETE /v2/users/{user-id}' || key === 'GET /v2/updates') expect(a.status).toBe(404);
     else expect(a.status, `${key}: ${a.text.slice(0, 300)}`).toBe(200);
   }
 });

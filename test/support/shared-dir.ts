@@ -16,3 +16,6 @@ export const sharedDir: string | undefined = (() => {
 
 /** Path of the official OpenAPI spec, when available. */
 export const openapiPath = sharedDir ? resolve(sharedDir, 'canton', 'openapi.yaml') : undefined;
+
+/** Path of the official AsyncAPI (WebSocket) spec, when available. */
+export const asyncapiPath = sharedDir ? resolve(sharedDir, 'canton', 'asyncapi.yaml') : undefined;

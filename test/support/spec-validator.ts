@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { parse } from 'yaml';
 import { loadOpenapi, type OasSchema } from './openapi.js';
+import { asyncapiPath } from './shared-dir.js';
 
 /**
  * Validates response bodies against ../shared/canton/openapi.yaml with ajv.
@@ -9,15 +12,15 @@ import { loadOpenapi, type OasSchema } from './openapi.js';
  * optional property may be `null` (that is how the server encodes an absent optional), and no undeclared
  * property may appear (additionalProperties: false), so the sandbox cannot invent fields.
  */
-function adapt(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(adapt);
+function adapt(node: unknown, prefix = 'oas'): unknown {
+  if (Array.isArray(node)) return node.map((n) => adapt(n, prefix));
   if (!node || typeof node !== 'object') return node;
   const s = node as OasSchema;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(s)) {
-    if (k === '$ref' && typeof v === 'string') out[k] = `oas${v}`;
+    if (k === '$ref' && typeof v === 'string') out[k] = `${prefix}${v}`;
     else if (k === 'description' || k === 'title' || k === 'format' || k === 'deprecated') continue;
-    else out[k] = adapt(v);
+    else out[k] = adapt(v, prefix);
   }
   if (s.properties) {
     const required = new Set(s.required ?? []);
@@ -40,6 +43,10 @@ function compiler(): Ajv {
     const doc = loadOpenapi();
     ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
     ajv.addSchema({ $id: 'oas', components: { schemas: adapt(doc.components.schemas) } });
+    if (asyncapiPath) {
+      const async = parse(readFileSync(asyncapiPath, 'utf8')) as { components: { schemas: Record<string, OasSchema> } };
+      ajv.addSchema({ $id: 'aas', components: { schemas: adapt(async.components.schemas, 'aas') } });
+    }
   }
   return ajv;
 }
@@ -89,4 +96,35 @@ export function specDeclaresText(method: string, path: string, status: number): 
   const template = Object.keys(doc.paths).find((t) => pathMatches(t, path));
   const op = template ? (doc.paths[template]?.[method.toLowerCase()] as { responses?: Record<string, { content?: Record<string, unknown> }> } | undefined) : undefined;
   return Boolean(op?.responses?.[String(status)]?.content?.['text/plain']);
+}
+
+/** The AsyncAPI document's channels, as far as the frame check needs them. */
+interface AsyncChannels {
+  channels: Record<string, { subscribe?: { message?: { $ref?: string } }; publish?: { message?: { $ref?: string } } }>;
+  components: { messages: Record<string, { payload?: { $ref?: string } }> };
+}
+
+let asyncDoc: AsyncChannels | undefined;
+
+/**
+ * Validates one WebSocket frame against ../shared/canton/asyncapi.yaml: the payload of the `subscribe`
+ * message (what the server sends) or the `publish` message (what the client sends) of `channel`, with the
+ * same strictness as {@link specProblems} (every declared field present, `null` for an absent optional, no
+ * undeclared field). Returns the problems (empty when valid); throws when the channel is not in the spec.
+ */
+export function frameProblems(channel: string, frame: unknown, direction: 'subscribe' | 'publish' = 'subscribe'): string[] {
+  if (!asyncapiPath) throw new Error('asyncapi.yaml is not available');
+  asyncDoc ??= parse(readFileSync(asyncapiPath, 'utf8')) as AsyncChannels;
+  const messageRef = asyncDoc.channels[channel]?.[direction]?.message?.$ref;
+  if (!messageRef) throw new Error(`asyncapi.yaml has no ${direction} message on ${channel}`);
+  const payloadRef = asyncDoc.components.messages[messageRef.slice(messageRef.lastIndexOf('/') + 1)]?.payload?.$ref;
+  if (!payloadRef) throw new Error(`the ${direction} message of ${channel} has no payload schema`);
+  const key = `aas${payloadRef}`;
+  let validate = cache.get(key);
+  if (!validate) {
+    validate = compiler().compile({ $ref: key });
+    cache.set(key, validate);
+  }
+  if (validate(frame)) return [];
+  return (validate.errors ?? []).slice(0, 20).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
 }

@@ -7,6 +7,7 @@ import { updatesRoutes } from './updates-route.js';
 import { userRoutes } from './user-routes.js';
 import { versionRoutes } from './version-route.js';
 import { vettingRoutes } from './vetting-routes.js';
+import { webSocketRoutes } from './websocket-routes.js';
 
 /** Every route the sandbox serves. */
 export const allRoutes: readonly Route[] = [
@@ -18,4 +19,5 @@ export const allRoutes: readonly Route[] = [
   ...userRoutes,
   ...packageRoutes,
   ...vettingRoutes,
+  ...webSocketRoutes,
 ];
