@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SynchronizerTime, TraceContext } from './common.js';
 import { Event, JsReassignmentEvent, TopologyEvent } from './events.js';
 import { TransactionFilter, UpdateFormat } from './filters.js';
-import { Int64, Offset, Timestamp } from './primitives.js';
+import { Int32, Int64, Offset, Timestamp } from './primitives.js';
 import { variant, wrapped } from './variant.js';
 
 /**
@@ -91,3 +91,35 @@ export const GetUpdatesRequest = z.looseObject({
   descendingOrder: z.boolean().nullish(),
 });
 export type GetUpdatesRequest = z.input<typeof GetUpdatesRequest>;
+
+/** `JsGetUpdateResponse`: one update of a `get-updates-page` answer; the same shape as {@link JsGetUpdatesResponse}. */
+export const JsGetUpdateResponse = JsGetUpdatesResponse;
+export type JsGetUpdateResponse = JsGetUpdatesResponse;
+
+/**
+ * `GetUpdatesPageRequest`: the body of `POST /v2/updates/get-updates-page`. Every field but `updateFormat` is
+ * optional; `pageToken` is the `nextPageToken` of the previous page (base64), valid only with the same
+ * offsets, page size, format and order, on the same participant.
+ */
+export const GetUpdatesPageRequest = z.looseObject({
+  beginOffsetExclusive: Offset.nullish(),
+  endOffsetInclusive: Int64.nullish(),
+  maxPageSize: Int32.nullish(),
+  updateFormat: UpdateFormat,
+  descendingOrder: z.boolean().nullish(),
+  pageToken: z.string().nullish(),
+});
+export type GetUpdatesPageRequest = z.input<typeof GetUpdatesPageRequest>;
+
+/**
+ * `JsGetUpdatesPageResponse`: one page of updates, its bounds `(lowestPageOffsetExclusive,
+ * highestPageOffsetInclusive]`, and `nextPageToken` unless it is the last page (an ascending read without
+ * an end always has one).
+ */
+export const JsGetUpdatesPageResponse = z.looseObject({
+  updates: z.array(JsGetUpdateResponse).nullish(),
+  lowestPageOffsetExclusive: Int64,
+  highestPageOffsetInclusive: Int64,
+  nextPageToken: z.string().nullish(),
+});
+export type JsGetUpdatesPageResponse = z.output<typeof JsGetUpdatesPageResponse>;

@@ -11,6 +11,7 @@ import { openapiPath } from '../support/shared-dir.js';
 const requiredExceptions: Readonly<Record<string, string>> = {
   // The server always sends `update`; an element without one has no offset and is a schema failure.
   'JsGetUpdatesResponse.update': 'required',
+  'JsGetUpdateResponse.update': 'required',
   // §1.3: the decoder fills `unknownFields` with a default, so it is optional on input.
   'FieldMask.unknownFields': 'optional',
 };

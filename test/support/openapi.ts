@@ -54,6 +54,7 @@ export const modelledOperations: ReadonlyArray<readonly [string, string]> = [
   ['post', '/v2/package-vetting'],
   ['post', '/v2/package-vetting/update'],
   ['post', '/v2/updates'],
+  ['post', '/v2/updates/get-updates-page'],
   ['post', '/v2/commands/async/submit'],
   ['post', '/v2/commands/submit-and-wait-for-reassignment'],
   ['patch', '/v2/users/{user-id}'],
