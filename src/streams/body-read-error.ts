@@ -1,5 +1,4 @@
 import { AbortError, ErrorCodes, isLedgerRxError, TransportError, type LedgerRxError } from '../errors/index.js';
-import type { JsonArrayScanner } from './json-array-scanner.js';
 
 /** Error codes that mean the body stopped early rather than the connection failing. */
 const truncationCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
@@ -10,7 +9,7 @@ const truncationCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_RES_CONT
  * `AbortError`; a premature close or content-length mismatch becomes `TransportError` `BODY_TRUNCATED`;
  * anything else `TransportError` `CONNECTION_RESET`. The original error is the `cause`.
  */
-export function bodyReadError(cause: unknown, scanner: JsonArrayScanner): LedgerRxError {
+export function bodyReadError(cause: unknown, scanner: { readonly bytesWritten: number; readonly elementCount: number }): LedgerRxError {
   if (isLedgerRxError(cause)) return cause;
   const where = `after ${scanner.bytesWritten} bytes and ${scanner.elementCount} elements`;
   const detail = cause instanceof Error ? cause.message : String(cause);

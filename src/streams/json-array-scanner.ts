@@ -18,6 +18,12 @@ export interface JsonArrayScannerOptions {
    * bytes arrive (stream-json's tokenizer and assembler). Default 16 MiB.
    */
   readonly maxBufferedElementBytes?: number;
+  /**
+   * The array is a member of a larger document (the `updates` of a page object): the scanner stops at the
+   * closing `]` instead of checking that only whitespace follows, and `write` returns how many bytes of the
+   * chunk belonged to the array. Default false.
+   */
+  readonly embedded?: boolean;
 }
 
 /** The default of {@link JsonArrayScannerOptions.maxBufferedElementBytes}: 16 MiB. */
@@ -111,6 +117,7 @@ export class JsonArrayScanner {
   private streaming: StreamingElementParser | undefined;
 
   private stopped = false;
+  private readonly embedded: boolean;
 
   constructor(onElement: JsonArrayElementHandler, options: JsonArrayScannerOptions = {}) {
     const max = options.maxBufferedElementBytes ?? DEFAULT_MAX_BUFFERED_ELEMENT_BYTES;
@@ -119,6 +126,7 @@ export class JsonArrayScanner {
     }
     this.onElement = onElement;
     this.maxBufferedBytes = max;
+    this.embedded = options.embedded === true;
   }
 
   /** Number of elements delivered so far. */
@@ -136,17 +144,22 @@ export class JsonArrayScanner {
     return this.state === DONE;
   }
 
-  /** Scans the next chunk of the body, delivering every element it completes. */
-  write(chunk: Uint8Array): void {
-    if (this.stopped) return;
+  /**
+   * Scans the next chunk of the body, delivering every element it completes. Returns the number of bytes of
+   * the chunk that were read: all of them, except for an `embedded` array, which stops after its `]`.
+   */
+  write(chunk: Uint8Array): number {
+    if (this.stopped) return 0;
     const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let read: number;
     try {
-      this.scan(buf);
+      read = this.scan(buf);
     } catch (error) {
       this.stop();
       throw error;
     }
-    this.base += buf.length;
+    this.base += read;
+    return read;
   }
 
   /** Declares the end of the body; throws `BODY_TRUNCATED` unless the array was closed. */
@@ -175,10 +188,12 @@ export class JsonArrayScanner {
     this.streaming = undefined;
   }
 
-  private scan(buf: Buffer): void {
+  /** Scans `buf`; returns the number of bytes read (less than its length only when an embedded array closed). */
+  private scan(buf: Buffer): number {
     const len = buf.length;
     let i = 0;
     while (i < len) {
+      if (this.state === DONE && this.embedded) return i;
       switch (this.state) {
         case NESTED: {
           const end = this.scanNested(buf, i, len);
@@ -187,7 +202,7 @@ export class JsonArrayScanner {
             break;
           }
           this.finishElement(buf, end);
-          if (this.stopped) return;
+          if (this.stopped) return len;
           i = end;
           break;
         }
@@ -204,7 +219,7 @@ export class JsonArrayScanner {
           }
           if (this.depth === 0) {
             this.finishElement(buf, end);
-            if (this.stopped) return;
+            if (this.stopped) return len;
           } else {
             this.state = NESTED;
           }
@@ -237,7 +252,7 @@ export class JsonArrayScanner {
           while (i < len && SCALAR_BYTE[buf[i] as number] === 1) i++;
           if (i >= len) break;
           this.finishElement(buf, i);
-          if (this.stopped) return;
+          if (this.stopped) return len;
           break;
         }
         case START: {
@@ -265,6 +280,7 @@ export class JsonArrayScanner {
     }
     const state = this.state;
     if (state === NESTED || state === STRING || state === SCALAR) this.hold(buf, len);
+    return len;
   }
 
   /** Begins an element at `i` (not whitespace, not `]`); returns the position after its first byte. */
