@@ -23,6 +23,7 @@ import {
   type GetUpdatesRequest,
 } from '../schemas/index.js';
 import { createHttpTransport, type HttpCall } from './create-http-transport.js';
+import { createWebSocketTransport } from './create-websocket-transport.js';
 import { createResponseParser } from './create-response-parser.js';
 import { iterateUpdates } from './iterate-updates.js';
 import type { LedgerClient } from './ledger-client.js';
@@ -30,20 +31,27 @@ import type { LedgerClientOptions } from './ledger-client-options.js';
 import { listAllVettedPackages, type ListAllVettedPackagesRetry } from './list-all-vetted-packages.js';
 import { resolveRetryConfig } from '../operators/retry-config.js';
 import type { ListAllVettedPackagesOptions } from './ledger-client.js';
+import { observeStreamUpdates } from './observe-stream-updates.js';
 import { observeUpdates } from './observe-updates.js';
+import { readUpdatesPage } from './read-updates-page.js';
 import { resolveClientOptions } from './resolve-client-options.js';
 import { toUpdatesBody } from './to-updates-body.js';
 import { updateDecoding } from '../updates/update-decoding.js';
+import type { StreamUpdatesOptions } from './stream-updates-options.js';
 import type { UpdatesCallOptions } from './updates-call-options.js';
+import type { UpdatesPageCallOptions } from './updates-page-call-options.js';
 import {
   checkRights,
   checkUserId,
   parseRequest,
   requireNonEmptyString,
   validateCallOptions,
+  validateGetUpdatesPageRequest,
   validateGetUpdatesRequest,
   validateListVettedPackagesRequest,
+  validateReadOptions,
   validateReassignmentRequest,
+  validateStreamOptions,
   validateSubmitRequest,
   validateUpdatesCallOptions,
   validateUpdateUserRequest,
@@ -89,6 +97,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const ownsDispatcher = resolved.dispatcher === undefined;
   const dispatcher: Dispatcher = resolved.dispatcher ?? new Agent();
   const transport = createHttpTransport({ ...resolved, dispatcher });
+  const sockets = createWebSocketTransport(resolved);
   let closing: Promise<void> | undefined;
 
   function unary<S extends z.ZodType>(call: HttpCall, schema: S): Promise<z.output<S>> {
@@ -150,6 +159,30 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     iterateUpdates(request, callOptions) {
       const { call, decoding, signal, onBytes } = prepareUpdates(request, callOptions);
       return iterateUpdates(transport, call, decoding, signal, onBytes);
+    },
+
+    streamUpdates(request, callOptions) {
+      const options = validateStreamOptions<StreamUpdatesOptions>(callOptions);
+      const parsed = validateGetUpdatesRequest(request);
+      return observeStreamUpdates(sockets, {
+        body: toUpdatesBody(request, parsed.filter),
+        decoding: updateDecoding(parsed, options, resolved.validateResponses),
+        options,
+        refreshableToken: resolved.refreshableToken,
+      });
+    },
+
+    async updatesPage(request, callOptions) {
+      const options = validateReadOptions<UpdatesPageCallOptions>(callOptions);
+      const parsed = validateGetUpdatesPageRequest(request);
+      const order = { beginExclusive: parsed.beginOffsetExclusive ?? 0, endInclusive: parsed.endOffsetInclusive, descendingOrder: parsed.descendingOrder };
+      return readUpdatesPage(
+        transport,
+        { method: 'POST', path: '/v2/updates/get-updates-page', body: request },
+        updateDecoding(order, options, resolved.validateResponses),
+        options.signal,
+        options.onBytes,
+      );
     },
 
     async submit(commands, callOptions) {
@@ -237,6 +270,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     close() {
       closing ??= (async () => {
         transport.abortAll();
+        sockets.abortAll();
         if (ownsDispatcher) await dispatcher.close();
       })();
       return closing;

@@ -9,5 +9,8 @@ export type { LedgerClientOptions } from './ledger-client-options.js';
 export { newCommandId } from './new-command-id.js';
 export { newSubmissionId } from './new-submission-id.js';
 export type { UpdateVettedPackagesOptions } from './update-vetted-packages-options.js';
+export type { StreamConnection, StreamUpdatesOptions } from './stream-updates-options.js';
 export type { UpdatesCallOptions } from './updates-call-options.js';
+export type { UpdatesPage } from './updates-page.js';
+export type { UpdatesPageCallOptions } from './updates-page-call-options.js';
 export { userUpdatePaths } from './validation/index.js';

@@ -7,6 +7,7 @@ import type {
   GetLatestPrunedOffsetsResponse,
   GetLedgerApiVersionResponse,
   GetLedgerEndResponse,
+  GetUpdatesPageRequest,
   GetUpdatesRequest,
   GetUserResponse,
   GrantUserRightsRequest,
@@ -32,7 +33,10 @@ import type {
 import type { CallOptions } from './call-options.js';
 import type { RetryConfig } from '../operators/retry-config.js';
 import type { UpdateVettedPackagesOptions } from './update-vetted-packages-options.js';
+import type { StreamUpdatesOptions } from './stream-updates-options.js';
 import type { UpdatesCallOptions } from './updates-call-options.js';
+import type { UpdatesPage } from './updates-page.js';
+import type { UpdatesPageCallOptions } from './updates-page-call-options.js';
 
 /** Options of `listAllVettedPackages`: the call options, and how a failed page is retried. */
 export interface ListAllVettedPackagesOptions extends CallOptions {
@@ -109,6 +113,37 @@ export interface LedgerClient {
    * are thrown from the loop. Invalid arguments throw `InvalidArgumentError` synchronously.
    */
   iterateUpdates(request: GetUpdatesRequest, options?: UpdatesCallOptions): AsyncIterable<JsGetUpdatesResponse>;
+
+  /**
+   * The same read over a WebSocket (`GET /v2/updates`): one connection per subscription, the token sent in
+   * the subprotocols (`jwt.token.<JWT>`, `daml.ws.auth`; a provider is called for every connection), the
+   * request sent as the one text frame, and one element emitted per frame as it arrives — the same element
+   * types, validation (`validate`), order and range checks, `rawText` and errors as {@link updates}. There
+   * is no page cap and no idle timeout: an open-ended request (no `endInclusive`) never completes; a bounded
+   * one completes when the server closes the socket normally after its last element.
+   *
+   * Errors with the `LedgerApiError` of an error frame (all ten fields; `PrunedOffsetError` for pruned
+   * offsets) or of a refused upgrade (`HTTP_404`, `HTTP_426`, `HTTP_501`, ... for a participant or proxy
+   * without WebSockets), with a retryable `TransportError` when the socket closes without an error frame
+   * (always for an open-ended read: `CONNECTION_RESET` with `closeCode`) or stays silent beyond
+   * `silenceTimeoutMs` despite pings (`REQUEST_TIMEOUT`), with `ProtocolError` for elements that break the
+   * checks. A 401 before any element is tried once more with a fresh token. Unsubscribing closes the socket.
+   * `paused` gives real backpressure to asynchronous consumers. Invalid arguments throw
+   * `InvalidArgumentError` synchronously.
+   */
+  streamUpdates(request: GetUpdatesRequest, options?: StreamUpdatesOptions): Observable<JsGetUpdatesResponse>;
+
+  /**
+   * One page of `POST /v2/updates/get-updates-page`: resolves with the page's updates (decoded, validated and
+   * checked against the request's range and order like {@link updates}, `rawText` kept on request) and its
+   * bounds, and `nextPageToken` for the next page of the same request. The server pages by itself: 100
+   * updates by default, `maxPageSize` up to its limit (2 000 by default; more is `INVALID_ARGUMENT`, never a
+   * 413); an ascending read without `endOffsetInclusive` always has a next token (poll it to tail); a token
+   * used with another request or participant fails with `InvalidUpdatesPageToken`. The body is parsed as it
+   * arrives. Rejects like the other methods; invalid arguments reject with `InvalidArgumentError` and nothing
+   * is sent.
+   */
+  updatesPage(request: GetUpdatesPageRequest, options?: UpdatesPageCallOptions): Promise<UpdatesPage>;
 
   /**
    * `POST /v2/commands/async/submit`. Resolves with `{}` once the participant ACCEPTED the command; the

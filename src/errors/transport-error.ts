@@ -9,17 +9,21 @@ export type TransportErrorCode =
   | typeof ErrorCodes.BODY_TRUNCATED;
 
 /**
- * The HTTP exchange failed below the level of the API: the connection was refused or reset, timed out, or
- * the body ended early (`BODY_TRUNCATED`). Always retryable: for reads, resume from the last delivered offset.
+ * The HTTP exchange or WebSocket failed below the level of the API: the connection was refused or reset (a
+ * WebSocket closed without an error frame), timed out (a silent WebSocket), or the body ended early
+ * (`BODY_TRUNCATED`). Always retryable: for reads, resume from the last delivered offset.
  */
 export class TransportError extends LedgerRxError {
   override name = 'TransportError';
   declare readonly code: TransportErrorCode;
   /** `METHOD path` of the request that failed. */
   readonly request: string;
+  /** For a WebSocket that closed: the close code (1006 for a connection lost without a close frame). */
+  readonly closeCode: number | undefined;
 
-  constructor(code: TransportErrorCode, message: string, options: { request?: string; cause?: unknown } = {}) {
+  constructor(code: TransportErrorCode, message: string, options: { request?: string; cause?: unknown; closeCode?: number } = {}) {
     super(code, message, { retryable: true, cause: options.cause });
     this.request = options.request ?? '';
+    this.closeCode = options.closeCode;
   }
 }
