@@ -1,0 +1,76 @@
+import { lastValueFrom, tap, toArray } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLedgerClient, newCommandId, type LedgerClient } from '../../src/client/index.js';
+import { LedgerApiError, TransportError } from '../../src/errors/index.js';
+import { updateFormat } from '../../src/filters/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { elementText, updateOffset } from '../../src/updates/index.js';
+
+let sandbox: Sandbox;
+let client: LedgerClient;
+let tokens = 0;
+const format = updateFormat().transactions((t) => t.anyParty()).build();
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 120, authSecret: 'stream-secret', checkpointIntervalMs: 100, idleCheckpointIntervalMs: 200 });
+  const admin = createLedgerClient({ baseUrl: sandbox.url, token: await sandbox.token('participant_admin') });
+  const rights = [{ kind: { CanReadAsAnyParty: { value: {} } } }, { kind: { CanActAs: { value: { party: sandbox.partyId('Alice') } } } }];
+  await admin.createUser({ user: { id: 'streamer', primaryParty: '', isDeactivated: false, identityProviderId: '' }, rights });
+  await admin.close();
+  client = createLedgerClient({ baseUrl: sandbox.url, token: () => (tokens++, sandbox.token('streamer')) });
+});
+afterAll(async () => {
+  await client.close();
+  await sandbox.close();
+});
+
+async function submitOne(): Promise<void> {
+  const alice = sandbox.partyId('Alice');
+  await client.submit({
+    commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: alice, owner: alice, currency: 'CHF', amount: '1.0000000000', observers: [] } } }],
+    commandId: newCommandId('ws'),
+    actAs: [alice],
+  });
+}
+
+describe('streamUpdates against the sandbox', () => {
+  it('reads a bounded range with the same elements, byte for byte, as the HTTP list, and completes', async () => {
+    const end = sandbox.ledgerEnd();
+    const before = tokens;
+    const streamed = await lastValueFrom(client.streamUpdates({ beginExclusive: 0, endInclusive: end, updateFormat: format }, { rawText: true }).pipe(toArray()));
+    const listed = await lastValueFrom(client.updates({ beginExclusive: 0, endInclusive: end, updateFormat: format }, { rawText: true, limit: 200 }).pipe(toArray()));
+    expect(streamed.length).toBeGreaterThan(100);
+    expect(streamed.map((e) => elementText(e))).toEqual(listed.map((e) => elementText(e)));
+    expect(tokens - before).toBe(2); // the provider is asked once per connection and once per request
+  });
+
+  it('stays open for live updates and closes the socket when unsubscribed', async () => {
+    const start = sandbox.ledgerEnd();
+    const got: number[] = [];
+    const subscription = client.streamUpdates({ beginExclusive: start, updateFormat: format }).subscribe((e) => got.push(updateOffset(e) as number));
+    for (let i = 0; i < 3; i++) await submitOne();
+    const until = Date.now() + 5_000;
+    while (got.filter((o) => o > start).length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(new Set(got.filter((o) => o > start)).size).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < got.length; i++) expect(got[i]).toBeGreaterThanOrEqual(got[i - 1] as number);
+    subscription.unsubscribe();
+    const until2 = Date.now() + 2_000;
+    while (sandbox.webSocketSessions().length > 1 && Date.now() < until2) await new Promise((r) => setTimeout(r, 10));
+    expect(sandbox.webSocketSessions().length).toBeLessThanOrEqual(1);
+  });
+
+  it('maps the error frame of a rejected request to LedgerApiError, and server faults to retryable TransportErrors', async () => {
+    const after = sandbox.ledgerEnd() + 1000;
+    const rejected = await lastValueFrom(client.streamUpdates({ beginExclusive: after, updateFormat: format })).catch((e: unknown) => e);
+    expect(rejected).toBeInstanceOf(LedgerApiError);
+    expect(rejected).toMatchObject({ code: 'OFFSET_AFTER_LEDGER_END', status: 400, retryable: true });
+    for (const [kind, closeCode] of [['drop', 1006], ['close-1011', 1011], ['truncate', 1006]] as const) {
+      sandbox.injectFault({ kind, afterElements: 5, transport: 'websocket' });
+      const received: number[] = [];
+      const error = await lastValueFrom(client.streamUpdates({ beginExclusive: 0, updateFormat: format }).pipe(tap((e) => received.push(updateOffset(e) as number)))).catch((e: unknown) => e);
+      expect(error, kind).toBeInstanceOf(TransportError);
+      expect(error, kind).toMatchObject({ closeCode, retryable: true });
+      expect(received, kind).toHaveLength(5);
+    }
+  });
+});
