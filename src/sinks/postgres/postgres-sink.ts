@@ -8,17 +8,23 @@ import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import type { LedgerSink, SinkCommit, SinkPosition } from '../ledger-sink.js';
 import { acquireStreamLock } from './acquire-stream-lock.js';
+import type { StreamLease } from './stream-lease.js';
 import { IngestBatch } from './ingest-batch.js';
 import { runMigrations } from './run-migrations.js';
 import { writeBatch } from './write/write-batch.js';
 
-/** Takes a stream's writer lock; resolves with its release. See {@link PostgresSinkOptions.lock}. */
-export type StreamLock = (signal?: AbortSignal) => Promise<() => Promise<void>>;
+/**
+ * Takes a stream's writer lock and resolves with its {@link StreamLease} (the sink commits through the
+ * lease's session); calls `onWaiting` once if another process holds it. See {@link PostgresSinkOptions.lock}.
+ */
+export type StreamLock = (signal?: AbortSignal, onWaiting?: () => void) => Promise<StreamLease>;
 
 /** What a {@link PostgresSink} reports while it starts and runs (for logs and metrics). */
 export type PostgresSinkStatus =
   | { readonly type: 'schema-ready'; readonly version: number; readonly applied: readonly number[] }
+  | { readonly type: 'waiting-for-lock' }
   | { readonly type: 'locked'; readonly waitedMs: number }
+  | { readonly type: 'lock-lost'; readonly error: unknown }
   | { readonly type: 'idle-connection-failed'; readonly error: unknown };
 
 /** Options of {@link PostgresSink}. */
@@ -32,7 +38,10 @@ export interface PostgresSinkOptions {
   readonly schema: string;
   /** Name of the stream: its checkpoint row and the `stream_name` of its rows. */
   readonly streamName: string;
-  /** Taken by `start` after the migrations and held until `close`: one writer per stream. Default: none. */
+  /**
+   * Taken by `start` after the migrations and held until `close`: one writer per stream. The commits then
+   * run on the lease's session, and when that session is lost the sink fails (`lock-lost`). Default: none.
+   */
   readonly lock?: StreamLock | undefined;
   readonly onStatus?: ((status: PostgresSinkStatus) => void) | undefined;
 }
@@ -45,8 +54,16 @@ export interface PostgresSinkConnectOptions {
   readonly schema?: string | undefined;
   /** Default `default`. */
   readonly streamName?: string | undefined;
-  /** How long `start` waits for another process writing the same stream to stop. Default 15 000 ms. */
+  /**
+   * How long `start` waits for another process writing the same stream to stop. Default 15 000 ms;
+   * `Infinity` makes a standby that takes over when the other process's session ends.
+   */
   readonly lockWaitMs?: number | undefined;
+  /**
+   * A writer whose lock session falls silent this long (hung, cut off) loses the lock to a standby: the
+   * server ends its session (see `acquireStreamLock`). Default 10 000 ms.
+   */
+  readonly leaseMs?: number | undefined;
   readonly onStatus?: ((status: PostgresSinkStatus) => void) | undefined;
 }
 
@@ -59,8 +76,8 @@ const checkpoints = new CheckpointTable('ledger_rx_checkpoints');
  * `ledger_rx_checkpoints`, exactly once.
  *
  * - `start` runs the migrations of `schema` (idempotent, serialized by an advisory lock), takes the
- *   stream `lock` when one is given, and resolves with the stream's checkpoint (`undefined` for a new
- *   stream);
+ *   stream `lock` when one is given (reporting `waiting-for-lock` while another process holds it), and
+ *   resolves with the stream's checkpoint (`undefined` for a new stream);
  * - `write` maps the elements to rows (`mapUpdateRows`, netting the active-contract changes per batch);
  * - `commit(position)` writes those rows with multi-row statements AND moves the checkpoint row to
  *   `position`, in one transaction that first locks the checkpoint row: when the stored offset is already
@@ -68,6 +85,10 @@ const checkpoints = new CheckpointTable('ledger_rx_checkpoints');
  *   resolves with `applied: false`. So a crash at any moment followed by a restart leaves exactly the rows
  *   of the ledger — no gap, no duplicate. Commits run one after the other in call order; after a failed
  *   one, later commits reject with its error.
+ * - Across writers (a standby taking over): with a `lock`, commits run on the session that holds it, so a
+ *   writer that lost its lock (its session ended) cannot commit any more; the sink reports `lock-lost` and
+ *   fails. And a commit that finds the checkpoint row neither where its batch starts nor at or past its end
+ *   (another writer stored part of the batch) rejects with `SINK_CONFLICT` instead of writing.
  *
  * The SQL runs through {@link SqlDatabase} only, so an embedded PostgreSQL (PGlite) reuses it as it is.
  */
@@ -78,7 +99,12 @@ export class PostgresSink implements LedgerSink {
   private staged = new IngestBatch();
   private queue: Promise<unknown> = Promise.resolve();
   private failed: { error: unknown } | undefined;
-  private release: (() => Promise<void>) | undefined;
+  private lease: StreamLease | undefined;
+  /**
+   * Where this sink's next batch starts (exclusive): the position it loaded or last committed (or skipped),
+   * -1 for a new stream. A commit expects the checkpoint row there.
+   */
+  private after = -1;
   private starting: Promise<unknown> | undefined;
   private readonly onClose: () => Promise<void>;
 
@@ -100,7 +126,7 @@ export class PostgresSink implements LedgerSink {
     const schema = options.schema ?? 'public';
     if (!identifier.test(schema)) throw new InvalidArgumentError('schema', `must be a plain lower-case SQL identifier, got '${schema}'`);
     const pg = await import('pg');
-    const pool: Pool = new pg.default.Pool({ connectionString: options.url, max: 4, options: `-c search_path=${schema}` });
+    const pool: Pool = new pg.default.Pool({ connectionString: options.url, max: 4, options: `-c search_path=${schema}`, keepAlive: true, keepAliveInitialDelayMillis: 5_000 });
     pool.on('error', (error) => options.onStatus?.({ type: 'idle-connection-failed', error }));
     const streamName = options.streamName ?? 'default';
     const lockWaitMs = options.lockWaitMs ?? 15_000;
@@ -109,7 +135,7 @@ export class PostgresSink implements LedgerSink {
         database: pgSqlDatabase(pool),
         schema,
         streamName,
-        lock: (signal) => acquireStreamLock(pool, schema, streamName, lockWaitMs, signal),
+        lock: (signal, onWaiting) => acquireStreamLock(pool, schema, streamName, { waitMs: lockWaitMs, leaseMs: options.leaseMs, signal, onWaiting }),
         onStatus: options.onStatus,
       },
       () => pool.end(),
@@ -129,11 +155,19 @@ export class PostgresSink implements LedgerSink {
     if (signal?.aborted) throw signal.reason;
     if (lock) {
       const since = performance.now();
-      this.release = await lock(signal);
+      const lease = await lock(signal, () => onStatus?.({ type: 'waiting-for-lock' }));
+      this.lease = lease;
       onStatus?.({ type: 'locked', waitedMs: performance.now() - since });
+      void lease.lost.then((cause) => {
+        if (this.lease !== lease) return;
+        this.failed ??= { error: new LedgerRxError(ErrorCodes.SINK_CONFLICT, `lost the lock of stream '${this.streamName}': ${cause.message}`, { cause }) };
+        onStatus?.({ type: 'lock-lost', error: cause });
+      });
     }
     try {
-      return await checkpoints.load(database, this.streamName);
+      const loaded = await checkpoints.load(this.lease?.database ?? database, this.streamName);
+      this.after = loaded?.offset ?? -1;
+      return loaded;
     } catch (error) {
       if (error instanceof LedgerRxError) throw error;
       throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot load checkpoint ${this.streamName}`, { cause: error });
@@ -161,14 +195,25 @@ export class PostgresSink implements LedgerSink {
 
   private store(batch: IngestBatch, position: SinkPosition): Promise<SinkCommit> {
     const checkpoint = { offset: position.offset, synchronizerTimes: position.synchronizerTimes, updatedAt: new Date().toISOString() };
-    return this.options.database.transaction(async (tx) => {
-      if ((await checkpoints.lock(tx, this.streamName)) >= position.offset) return { applied: false, updates: 0, bytes: 0 };
+    return (this.lease?.database ?? this.options.database).transaction(async (tx) => {
+      const stored = await checkpoints.lock(tx, this.streamName);
+      if (stored >= position.offset) {
+        this.after = position.offset;
+        return { applied: false, updates: 0, bytes: 0 };
+      }
+      if (stored !== this.after) {
+        throw new LedgerRxError(
+          ErrorCodes.SINK_CONFLICT,
+          `the checkpoint of stream '${this.streamName}' is at ${stored}, not at ${this.after} where this batch starts: another process writes this stream`,
+        );
+      }
       await writeBatch(tx, batch, this.streamName);
       try {
         await checkpoints.save(tx, this.streamName, checkpoint);
       } catch (error) {
         throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot save checkpoint ${this.streamName} at ${checkpoint.offset}`, { cause: error });
       }
+      this.after = position.offset;
       return { applied: true, updates: batch.updates.length, bytes: batch.bytes };
     });
   }
@@ -179,10 +224,10 @@ export class PostgresSink implements LedgerSink {
    */
   async close(): Promise<void> {
     await this.starting;
-    const release = this.release;
-    this.release = undefined;
+    const lease = this.lease;
+    this.lease = undefined;
     try {
-      await release?.();
+      await lease?.release();
     } finally {
       await this.onClose();
     }
