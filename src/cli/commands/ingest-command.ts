@@ -26,7 +26,10 @@ export function ingestCommand(): Command {
     .addOption(new Option('--schema <name>', 'schema of the tables (created if needed)').default('public'))
     .addOption(new Option('--stream-name <name>', 'name of the stream: its checkpoint row and the stream_name of its rows').default('default'));
   addSinkReadOptions(command, { batch: '1000', batchMs: '500', batchWhat: 'elements per transaction' });
-  command.addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream').default('15000'));
+  command
+    .addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream').default('15000'))
+    .addOption(new Option('--standby', 'when another process ingests the stream, wait (not ready) and take over once its session ends, instead of exiting'))
+    .addOption(new Option('--lock-lease-ms <ms>', 'a leader silent this long (hung, cut off) loses the stream lock to a standby').default('10000'));
   addRunOptions(command);
   addMonitoringOptions(command);
   command

@@ -10,4 +10,8 @@ export interface IngestOptions extends SinkReadOptions {
   readonly streamName?: string | undefined;
   /** How long to wait for another process ingesting the same stream to stop. Default 15 000 ms. */
   readonly lockWaitMs?: number | undefined;
+  /** Wait for the stream's lock as long as it takes (a standby), instead of `lockWaitMs`. */
+  readonly standby?: boolean | undefined;
+  /** A leader whose lock session falls silent this long loses the lock to a standby. Default 10 000 ms. */
+  readonly lockLeaseMs?: number | undefined;
 }

@@ -12,11 +12,14 @@ export function readIngestOptions(values: Readonly<Record<string, unknown>>, env
   const pgUrl = str('pg') ?? env['LEDGER_RX_PG_URL'];
   if (!pgUrl) throw new UsageError('give --pg URL (or set LEDGER_RX_PG_URL): the PostgreSQL database to ingest into');
   const lockWait = str('lockWaitMs');
+  const lease = str('lockLeaseMs');
   return {
     ...readSinkReadOptions(values),
     pg: pgUrl,
     schema: str('schema'),
     streamName: str('streamName'),
     lockWaitMs: lockWait === undefined ? undefined : parseIntegerFlag('--lock-wait-ms', lockWait, 0),
+    standby: values['standby'] === true,
+    lockLeaseMs: lease === undefined ? undefined : parseIntegerFlag('--lock-lease-ms', lease, 1_000),
   };
 }

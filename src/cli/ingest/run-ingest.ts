@@ -1,3 +1,6 @@
+import { Subject } from 'rxjs';
+import { ErrorCodes } from '../../errors/error-codes.js';
+import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import { PostgresSink } from '../../sinks/postgres/postgres-sink.js';
 import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
@@ -26,6 +29,10 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * participant's pruning boundary, a `from` after the ledger end is bad usage (exit 2), and the start-up
  * requests are retried like the read (exit 4 when they run out).
  *
+ * With `standby`, a second ingester of the stream waits for its lock as long as it takes and takes over
+ * when the leader's session ends (see `PostgresSink`: the leader commits on the lock's session, so one that
+ * lost it cannot commit); a leader that loses its lock stops at once with exit 1 (`SINK_CONFLICT`).
+ *
  * With `monitoring.metricsPort`: `/metrics` (batch sizes and commit latency besides the read's series),
  * `/healthz` and `/readyz` (not ready while waiting for the stream lock) from the start.
  *
@@ -42,18 +49,33 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
     const streamName = options.streamName ?? 'default';
     if (!identifier.test(schema)) throw new UsageError(`--schema must be a plain lower-case SQL identifier, got '${schema}'`);
     if (streamName === '') throw new UsageError('--stream-name must not be empty');
-    const { logger } = run;
+    const { logger, monitor } = run;
+    const lockLost = new Subject<never>();
     const openSink = () =>
       PostgresSink.connect({
         url: options.pg,
         schema,
         streamName,
-        lockWaitMs: options.lockWaitMs ?? 15_000,
+        lockWaitMs: options.standby ? Infinity : (options.lockWaitMs ?? 15_000),
+        leaseMs: options.lockLeaseMs,
         onStatus: (status) => {
           if (status.type === 'schema-ready') logger.info({ schema, version: status.version, applied: status.applied }, 'schema ready');
           else if (status.type === 'idle-connection-failed') logger.warn({ err: status.error }, 'idle PostgreSQL connection failed');
+          else if (status.type === 'waiting-for-lock') {
+            monitor.setPhase('standby');
+            logger.info(
+              { stream: streamName },
+              options.standby ? 'standby: another process ingests this stream; taking over when its session ends' : 'another process ingests this stream; waiting for its lock',
+            );
+          } else if (status.type === 'locked') {
+            monitor.setPhase('starting');
+            logger.info({ stream: streamName, waitedMs: Math.round(status.waitedMs) }, 'took the stream lock');
+          } else if (status.type === 'lock-lost') {
+            logger.error({ stream: streamName, err: status.error }, 'lost the stream lock: another process may take over; stopping without committing');
+            lockLost.error(new LedgerRxError(ErrorCodes.SINK_CONFLICT, `lost the lock of stream '${streamName}'`, { cause: status.error }));
+          }
         },
       });
-    await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500 });
+    await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost });
   });
 }

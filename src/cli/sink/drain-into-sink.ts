@@ -1,4 +1,4 @@
-import { Subject, lastValueFrom, takeUntil } from 'rxjs';
+import { NEVER, Subject, lastValueFrom, takeUntil, type Observable } from 'rxjs';
 import { tailUpdates } from '../../operators/tail-updates.js';
 import { BatchCommitter, type BatchCommit } from '../../sinks/batch-committer.js';
 import type { LedgerSink } from '../../sinks/ledger-sink.js';
@@ -19,6 +19,8 @@ export interface DrainSettings {
   readonly defaultBatchMs: number;
   /** Called after each commit (besides the counting and logging done here). */
   readonly onCommit?: ((commit: BatchCommit) => void) | undefined;
+  /** Ends the read with its error when it errors (the ingest sink lost its stream lock). */
+  readonly failure$?: Observable<never> | undefined;
 }
 
 /**
@@ -51,9 +53,7 @@ export async function drainIntoSink(
   run.monitor.watchLedgerEnd(() => client.ledgerEnd());
   const sink = await stops.race(openSink(), (late) => late.close());
   run.release(() => sink.close());
-  run.monitor.setPhase('standby'); // waiting for the sink (the ingest stream lock)
   const resumed = await stops.race(sink.start(stops.signal));
-  run.monitor.setPhase('starting');
   logger.info({ resumeAfter: resumed?.offset ?? null }, resumed ? 'resuming after the stored position' : 'new stream');
 
   let count = 0;
@@ -107,7 +107,7 @@ export async function drainIntoSink(
           handler: (element) => batches.add(element),
           validate: options.validate ?? true,
           rawText: true,
-        }).pipe(takeUntil(stops.stop$), takeUntil(failure)),
+        }).pipe(takeUntil(stops.stop$), takeUntil(failure), takeUntil(settings.failure$ ?? NEVER)),
         { defaultValue: undefined },
       );
     }
