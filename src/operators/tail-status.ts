@@ -1,14 +1,10 @@
+import type { UpdateKind } from '../updates/update-kind.js';
+
 /**
- * Elements delivered by a read, by kind: updates (`Transaction`, `Reassignment`, `TopologyTransaction`),
- * `OffsetCheckpoint`s, and variants this version does not know.
+ * Elements delivered by a read, by kind (`updateKind`): updates (`Transaction`, `Reassignment`,
+ * `TopologyTransaction`), `OffsetCheckpoint`s, and variants this version does not know.
  */
-export interface DeliveredCounts {
-  readonly transaction: number;
-  readonly reassignment: number;
-  readonly topology: number;
-  readonly checkpoint: number;
-  readonly unknown: number;
-}
+export type DeliveredCounts = { readonly [K in UpdateKind]: number };
 
 /**
  * How a request to the participant ended: `ok` (its answer was read to the end), `error` (it failed; the

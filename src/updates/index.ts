@@ -12,5 +12,7 @@ export { toWireElement } from './to-wire-element.js';
 export { updateDecoding } from './update-decoding.js';
 export type { UpdateDecoding } from './update-decoding.js';
 export { updateElementDecoder } from './update-element-decoder.js';
+export { updateKind, updateRecordTime } from './update-kind.js';
+export type { UpdateKind } from './update-kind.js';
 export { updateOffset } from './update-offset.js';
 export { wireJson } from './wire-json.js';

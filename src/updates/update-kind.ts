@@ -1,8 +1,7 @@
-import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import type { DeliveredCounts } from '../tail-status.js';
+import type { JsGetUpdatesResponse } from '../schemas/updates.js';
 
-/** The kind of an element, as counted in a `progress` status. */
-export type UpdateKind = keyof DeliveredCounts;
+/** The kind of an element of the update stream (the metrics count elements by it). */
+export type UpdateKind = 'transaction' | 'reassignment' | 'topology' | 'checkpoint' | 'unknown';
 
 /** `Transaction` → transaction, `Reassignment` → reassignment, `TopologyTransaction` → topology, `OffsetCheckpoint` → checkpoint, else unknown. */
 export function updateKind(element: JsGetUpdatesResponse): UpdateKind {

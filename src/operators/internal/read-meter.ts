@@ -1,6 +1,6 @@
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import type { DeliveredCounts, RequestOutcome, TailStatus } from '../tail-status.js';
-import { updateKind, updateRecordTime } from './update-kind.js';
+import { updateKind, updateRecordTime } from '../../updates/update-kind.js';
 
 const progressEveryMs = 1_000;
 
