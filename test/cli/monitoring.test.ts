@@ -8,6 +8,7 @@ import { addMonitoringOptions } from '../../src/cli/monitoring/add-monitoring-op
 import { readMonitoringOptions } from '../../src/cli/monitoring/read-monitoring-options.js';
 import { UsageError } from '../../src/cli/options/usage-error.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { findNatsServer, startNatsServer, type NatsServer } from '../../scripts/nats-server.js';
 import { parsePrometheusText } from '../support/prometheus-text.js';
 import { runCliToEnd, spawnCli } from '../support/spawn-cli.js';
 
@@ -15,6 +16,14 @@ function flags(argv: string[]) {
   const command = addMonitoringOptions(new Command('x')).exitOverride().action(() => undefined);
   command.parse(argv, { from: 'user' });
   return readMonitoringOptions(command.opts());
+}
+
+/** The URL the CLI logged for its metrics server. */
+async function metricsUrlOf(stderr: () => string): Promise<string> {
+  return until(async () => {
+    const line = stderr().split('\n').find((l) => l.includes('serving /metrics'));
+    return line ? (JSON.parse(line) as { url: string }).url : undefined;
+  });
 }
 
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
@@ -51,10 +60,7 @@ describe('tail with --metrics-port (spawned CLI)', () => {
 
   it('serves /healthz, /readyz and /metrics while tailing, checkpoint saves included, and stops with the tail', async () => {
     const cli = spawnCli(['tail', '--url', sandbox.url, '--checkpoint', join(dir, 'cp.json'), '--checkpoint-every-ms', '100', '--metrics-port', '0', '--log-level', 'info', '--out', join(dir, 'out.ndjson')]);
-    const url = await until(async () => {
-      const line = cli.stderr().split('\n').find((l) => l.includes('serving /metrics'));
-      return line ? (JSON.parse(line) as { url: string }).url : undefined;
-    });
+    const url = await metricsUrlOf(() => cli.stderr());
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const ready = await until(async () => {
@@ -85,6 +91,28 @@ describe('tail with --metrics-port (spawned CLI)', () => {
       expect(result.stdout).toBe('');
     } finally {
       await new Promise((r) => taken.close(r));
+    }
+  });
+});
+
+describe.runIf(findNatsServer() !== undefined || process.env['CI'])('publish with --metrics-port (spawned CLI, nats-server)', () => {
+  it('counts what it publishes and each acknowledged batch as a commit, labelled with the JetStream stream', async () => {
+    const nats = (await startNatsServer()) as NatsServer;
+    const sandbox = await startSandbox({ seed: 60 });
+    try {
+      const cli = spawnCli(['publish', '--nats', nats.url, '--stream', 'METRICS', '--subject-prefix', 'ledger.metrics', '--url', sandbox.url, '--metrics-port', '0', '--log-level', 'info']);
+      const url = await metricsUrlOf(() => cli.stderr());
+      const x = await until(async () => {
+        const m = parsePrometheusText(await (await fetch(`${url}/metrics`)).text());
+        return m.value('ledger_rx_offset', { stream: 'METRICS' }) >= sandbox.ledgerEnd() && m.value('ledger_rx_checkpoint_commits_total', { stream: 'METRICS', outcome: 'ok' }) > 0 ? m : undefined;
+      });
+      expect(x.value('ledger_rx_elements_total', { stream: 'METRICS', kind: 'transaction' })).toBeGreaterThan(0);
+      expect(x.value('ledger_rx_ingest_batch_elements_count', { stream: 'METRICS' })).toBeGreaterThan(0);
+      cli.child.kill('SIGTERM');
+      expect((await cli.exited).code, cli.stderr()).toBe(0);
+    } finally {
+      await sandbox.close();
+      await nats.stop();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { addFilterOptions } from '../options/add-filter-options.js';
+import { addMonitoringOptions } from '../monitoring/add-monitoring-options.js';
 import { addRunOptions } from '../options/add-run-options.js';
 import { addSourceOptions } from '../options/add-source-options.js';
 import { commandAction } from '../process/command-action.js';
@@ -35,6 +36,7 @@ export function publishCommand(): Command {
     .addOption(new Option('--retry-for-ms <ms>', 'give up (exit 1) after this long without a successful publish').default('120000'))
     .addOption(new Option('--checkpoints', 'also publish OffsetCheckpoint elements (subject <prefix>.checkpoint)'));
   addRunOptions(command);
+  addMonitoringOptions(command);
   command
     .addHelpText(
       'after',

@@ -48,11 +48,12 @@ function logStatus(logger: Logger, status: JetStreamSinkStatus): void {
  * reordering. Elements are grouped into batches (`batch` / `batchMs`) whose acknowledgements are awaited
  * together, so the read waits when the window is full.
  *
- * Range, stops and exit codes as for `ingest`: SIGINT/SIGTERM wait for the acknowledgements of what was
- * published and exit 0.
+ * Range, stops, monitoring (`--metrics-port`: the read's series, each acknowledged batch as a commit) and
+ * exit codes as for `ingest`: SIGINT/SIGTERM wait for the acknowledgements of what was published and exit 0.
  */
 export function runPublish(options: PublishOptions, io: CliIo): Promise<ExitCode> {
-  return runStreamingCommand(io, { logLevel: options.logLevel, stats: options.stats, activity: 'publishing' }, async (run) => {
+  const settings = { logLevel: options.logLevel, stats: options.stats, activity: 'publishing', monitoring: options.monitoring, stream: options.stream };
+  return runStreamingCommand(io, settings, async (run) => {
     const { logger } = run;
     const openSink = () =>
       JetStreamSink.connect({
