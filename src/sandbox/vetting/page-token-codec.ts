@@ -1,13 +1,4 @@
-function varint(n: number): number[] {
-  const out: number[] = [];
-  let v = n;
-  while (v >= 0x80) {
-    out.push((v & 0x7f) | 0x80);
-    v >>>= 7;
-  }
-  out.push(v);
-  return out;
-}
+import { protobufWire } from '../decode/protobuf-wire.js';
 
 /** Java's `Base64.getUrlDecoder`: URL-safe alphabet, optional `=` padding, no other characters. */
 function decodeBase64Url(token: string): Buffer | undefined {
@@ -20,38 +11,16 @@ function decodeBase64Url(token: string): Buffer | undefined {
   return Buffer.from(data, 'base64url');
 }
 
-/** Parses string fields 1..`count` of a protobuf message; unknown fields are skipped, as protobuf parsers do. */
+/** String fields 1..`count` of a protobuf message (`""` when absent); `undefined` when not a message or a string is not UTF-8. */
 function parseStringFields(bytes: Buffer, count: number): string[] | undefined {
-  const out: string[] = Array.from({ length: count }, () => '');
+  const fields = protobufWire.parse(bytes);
+  if (!fields) return undefined;
   const utf8 = new TextDecoder('utf-8', { fatal: true });
-  let pos = 0;
-  const readVarint = (): number => {
-    let result = 0;
-    for (let shift = 0; shift <= 49; shift += 7) {
-      if (pos >= bytes.length) throw new RangeError('truncated varint');
-      const b = bytes[pos++] as number;
-      result += (b & 0x7f) * 2 ** shift;
-      if ((b & 0x80) === 0) return result;
-    }
-    throw new RangeError('varint too long');
-  };
+  const out: string[] = [];
   try {
-    while (pos < bytes.length) {
-      const key = readVarint();
-      const field = Math.floor(key / 8);
-      const wire = key % 8;
-      if (field === 0) return undefined;
-      if (wire === 0) readVarint();
-      else if (wire === 1) pos += 8;
-      else if (wire === 5) pos += 4;
-      else if (wire === 2) {
-        const length = readVarint();
-        const end = pos + length;
-        if (end > bytes.length) return undefined;
-        if (field <= count) out[field - 1] = utf8.decode(bytes.subarray(pos, end));
-        pos = end;
-      } else return undefined;
-      if (pos > bytes.length) return undefined;
+    for (let f = 1; f <= count; f++) {
+      const v = fields.get(f);
+      out.push(v === undefined ? '' : typeof v === 'number' ? '' : utf8.decode(v));
     }
   } catch {
     return undefined;
@@ -70,11 +39,8 @@ function parseStringFields(bytes: Buffer, count: number): string[] | undefined {
  */
 export const pageTokenCodec = {
   encode(fields: readonly string[]): string {
-    const parts = fields.map((value, i) => {
-      const bytes = Buffer.from(value, 'utf8');
-      return Buffer.concat([Buffer.from([((i + 1) << 3) | 2, ...varint(bytes.length)]), bytes]);
-    });
-    return Buffer.concat(parts).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+    const bytes = protobufWire.encode(fields.map((value, i) => [i + 1, Buffer.from(value, 'utf8')] as const));
+    return bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
   },
   decode(token: string, count: number): { readonly fields: string[] } | { readonly failure: 'base64' | 'proto' } {
     const bytes = decodeBase64Url(token);
