@@ -67,6 +67,10 @@ export interface SandboxOptions {
   readonly userRightsCheckIntervalMs?: number;
   /** How long past its `exp` a token may keep a stream open (`token-expiry-grace-period-for-streams`). Default 0. */
   readonly tokenExpiryGracePeriodMs?: number;
+  /** `max-updates-page-size`: the largest `maxPageSize` of `POST /v2/updates/get-updates-page`. Default 2000. */
+  readonly maxUpdatesPageSize?: number;
+  /** `default-updates-page-size`: the page size when a request gives none. Default 100. */
+  readonly defaultUpdatesPageSize?: number;
 }
 
 /** {@link SandboxOptions} with every default applied. */
@@ -98,6 +102,8 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     webSocketIdleTimeoutMs: options.webSocketIdleTimeoutMs ?? 60_000,
     userRightsCheckIntervalMs: options.userRightsCheckIntervalMs ?? 5_000,
     tokenExpiryGracePeriodMs: options.tokenExpiryGracePeriodMs ?? 0,
+    maxUpdatesPageSize: options.maxUpdatesPageSize ?? 2000,
+    defaultUpdatesPageSize: options.defaultUpdatesPageSize ?? 100,
   };
   const positive = (name: string, v: number, min = 1) => {
     if (!Number.isInteger(v) || v < min) throw new RangeError(`sandbox option ${name} must be an integer >= ${min}, got ${v}`);
@@ -116,6 +122,11 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   positive('webSocketIdleTimeoutMs', r.webSocketIdleTimeoutMs, 0);
   positive('userRightsCheckIntervalMs', r.userRightsCheckIntervalMs);
   positive('tokenExpiryGracePeriodMs', r.tokenExpiryGracePeriodMs, 0);
+  positive('maxUpdatesPageSize', r.maxUpdatesPageSize);
+  positive('defaultUpdatesPageSize', r.defaultUpdatesPageSize);
+  if (r.defaultUpdatesPageSize > r.maxUpdatesPageSize) {
+    throw new RangeError(`sandbox option defaultUpdatesPageSize (${r.defaultUpdatesPageSize}) must not exceed maxUpdatesPageSize (${r.maxUpdatesPageSize})`);
+  }
   if (r.seedPayloadBytes !== undefined) positive('seedPayloadBytes', r.seedPayloadBytes, 0);
   if (r.generate !== undefined && !(r.generate > 0)) throw new RangeError(`sandbox option generate must be > 0, got ${r.generate}`);
   if (r.responseMode !== 'buffered' && r.responseMode !== 'streamed') throw new RangeError(`sandbox option responseMode must be buffered or streamed`);

@@ -114,6 +114,7 @@ function validRequests(): Record<string, { path: string; body?: unknown }> {
     'GET /v2/state/ledger-end': { path: '/v2/state/ledger-end' },
     'GET /v2/state/latest-pruned-offsets': { path: '/v2/state/latest-pruned-offsets' },
     'POST /v2/updates': { path: '/v2/updates?limit=5&stream_idle_timeout_ms=10', body: { beginExclusive: 0, endInclusive: end, updateFormat: format } },
+    'POST /v2/updates/get-updates-page': { path: '/v2/updates/get-updates-page', body: { updateFormat: format, maxPageSize: 5 } },
     // a WebSocket endpoint: a plain GET (no upgrade) gets the legacy 404 (test/sandbox/websocket-updates.test.ts covers the upgrade)
     'GET /v2/updates': { path: '/v2/updates' },
     'POST /v2/commands/async/submit': {

@@ -109,7 +109,8 @@ export const eventFormatDecoder: Decoder<DecodedEventFormat> = object({
   verbose: withDefault(boolean, () => false),
 });
 
-const updateFormat: Decoder<DecodedUpdateFormat> = object({
+/** Decoder of a relaxed-codec `UpdateFormat`. */
+export const updateFormatDecoder: Decoder<DecodedUpdateFormat> = object({
   includeTransactions: optional(
     object({
       eventFormat: optional(eventFormatDecoder),
@@ -135,7 +136,7 @@ const request: Decoder<DecodedGetUpdatesRequest> = object({
     }),
   ),
   verbose: withDefault(boolean, () => false),
-  updateFormat: optional(updateFormat),
+  updateFormat: optional(updateFormatDecoder),
   descendingOrder: withDefault(boolean, () => false),
 });
 

@@ -3,6 +3,7 @@ import { commandRoutes } from './command-routes.js';
 import { packageRoutes } from './package-routes.js';
 import { partyRoutes } from './party-routes.js';
 import { stateRoutes } from './state-routes.js';
+import { updatesPageRoutes } from './updates-page-route.js';
 import { updatesRoutes } from './updates-route.js';
 import { userRoutes } from './user-routes.js';
 import { versionRoutes } from './version-route.js';
@@ -14,6 +15,7 @@ export const allRoutes: readonly Route[] = [
   ...versionRoutes,
   ...stateRoutes,
   ...updatesRoutes,
+  ...updatesPageRoutes,
   ...commandRoutes,
   ...partyRoutes,
   ...userRoutes,
