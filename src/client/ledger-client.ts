@@ -31,7 +31,7 @@ import type {
   VettedPackages,
 } from '../schemas/index.js';
 import type { CallOptions } from './call-options.js';
-import type { RetryConfig } from '../operators/retry-config.js';
+import type { RetryConfig } from '../retry/retry-config.js';
 import type { UpdateVettedPackagesOptions } from './update-vetted-packages-options.js';
 import type { StreamUpdatesOptions } from './stream-updates-options.js';
 import type { UpdatesCallOptions } from './updates-call-options.js';

@@ -2,7 +2,7 @@ import type { ObservableInput, SchedulerLike } from 'rxjs';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { TransactionFilter, UpdateFormat } from '../schemas/filters.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
-import type { RetryConfig } from './retry-config.js';
+import type { RetryConfig } from '../retry/retry-config.js';
 import type { TailStatus } from './tail-status.js';
 import type { UpdatesPageOptions } from './updates-source.js';
 

@@ -1,7 +1,7 @@
 import type { Observable, ObservableInput } from 'rxjs';
 import type { CheckpointStore } from '../../operators/checkpoint.js';
 import { readDescending } from '../../operators/read-descending.js';
-import type { RetryConfig } from '../../operators/retry-config.js';
+import type { RetryConfig } from '../../retry/retry-config.js';
 import type { TailStatus } from '../../operators/tail-status.js';
 import { tailUpdates } from '../../operators/tail-updates.js';
 import type { UpdatesSource } from '../../operators/updates-source.js';

@@ -25,7 +25,7 @@ import { elementOrderCheck } from '../../updates/element-order-check.js';
 import { isOffsetCheckpoint } from '../../updates/is-offset-checkpoint.js';
 import { offsetOrderOf, type OffsetRequest } from '../../updates/offset-order-of.js';
 import { updateOffset } from '../../updates/update-offset.js';
-import { isListTooLarge, retryDelay, statedListCap, type ResolvedRetryConfig } from '../retry-config.js';
+import { isListTooLarge, retryDelay, statedListCap, type ResolvedRetryConfig } from '../../retry/retry-config.js';
 import { ReadMeter } from './read-meter.js';
 import type { TailStatus } from '../tail-status.js';
 import type { UpdatesPageOptions, UpdatesSource } from '../updates-source.js';
