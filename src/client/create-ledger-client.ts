@@ -29,7 +29,7 @@ import { iterateUpdates } from './iterate-updates.js';
 import type { LedgerClient } from './ledger-client.js';
 import type { LedgerClientOptions } from './ledger-client-options.js';
 import { listAllVettedPackages, type ListAllVettedPackagesRetry } from './list-all-vetted-packages.js';
-import { resolveRetryConfig } from '../retry/retry-config.js';
+import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { ListAllVettedPackagesOptions } from './ledger-client.js';
 import { observeStreamUpdates } from './observe-stream-updates.js';
 import { observeUpdates } from './observe-updates.js';

@@ -1,6 +1,8 @@
 import { asyncScheduler, concatMap, defer, EMPTY, expand, retry, throwError, timer, type Observable, type SchedulerLike } from 'rxjs';
 import { ErrorCodes, LedgerRxError, ProtocolError, RetriesExhaustedError } from '../errors/index.js';
-import { resolveRetryConfig, retryDelay, type RetryConfig } from '../retry/retry-config.js';
+import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
+import type { RetryConfig } from '../retry/retry-config.js';
+import { retryDelay } from '../retry/retry-delay.js';
 import type { ListVettedPackagesRequest, ListVettedPackagesResponse, VettedPackages } from '../schemas/index.js';
 import { fromAbortable } from './from-abortable.js';
 

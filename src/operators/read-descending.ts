@@ -4,7 +4,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
 import { pagedRead, type PagePlan } from './internal/paged-read.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
-import { resolveRetryConfig } from '../retry/retry-config.js';
+import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
 import { updateOffset } from '../updates/update-offset.js';
 

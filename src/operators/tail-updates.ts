@@ -4,7 +4,7 @@ import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates
 import type { CheckpointStore } from './checkpoint.js';
 import { pagedRead, type PagePlan } from './internal/paged-read.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
-import { resolveRetryConfig } from '../retry/retry-config.js';
+import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
 
 /** Options of {@link tailUpdates}. */

@@ -1,2 +1,5 @@
-export { isListTooLarge, resolveRetryConfig, retryDelay, statedListCap } from './retry-config.js';
+export { isListTooLarge } from './is-list-too-large.js';
+export { resolveRetryConfig } from './resolve-retry-config.js';
 export type { ResolvedRetryConfig, RetryConfig } from './retry-config.js';
+export { retryDelay } from './retry-delay.js';
+export { statedListCap } from './stated-list-cap.js';

@@ -1,6 +1,8 @@
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import { RetriesExhaustedError } from '../../errors/retries-exhausted-error.js';
-import { resolveRetryConfig, retryDelay, type RetryConfig } from '../../retry/retry-config.js';
+import { resolveRetryConfig } from '../../retry/resolve-retry-config.js';
+import type { RetryConfig } from '../../retry/retry-config.js';
+import { retryDelay } from '../../retry/retry-delay.js';
 import type { TailStatus } from '../../operators/tail-status.js';
 import { abortableSleep } from '../process/abortable-sleep.js';
 import { StopRequested } from '../process/stop-requested.js';
