@@ -1,7 +1,7 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/index.js';
-import { ProtocolError, RetriesExhaustedError } from '../../src/errors/index.js';
+import { InvalidArgumentError, ProtocolError, RetriesExhaustedError } from '../../src/errors/index.js';
 import { vetted } from './support/fixtures.js';
 import { startLocalServer } from './support/local-server.js';
 import { cantonError, createMockLedger } from './support/mock-ledger.js';
@@ -100,7 +100,7 @@ describe('listAllVettedPackages', () => {
 
   it('rejects a bad retry policy before anything is sent', () => {
     ledger = createMockLedger();
-    expect(() => ledger.client.listAllVettedPackages({}, { retry: { factor: 0.5 } })).toThrow(RangeError);
+    expect(() => ledger.client.listAllVettedPackages({}, { retry: { factor: 0.5 } })).toThrow(InvalidArgumentError);
     expect(ledger.requests).toHaveLength(0);
   });
 
