@@ -1,8 +1,8 @@
 import { asyncScheduler, concatMap, defer, EMPTY, expand, retry, throwError, timer, type Observable, type SchedulerLike } from 'rxjs';
-import { ErrorCodes, LedgerRxError, ProtocolError, RetriesExhaustedError } from '../errors/index.js';
+import { ErrorCodes, ProtocolError } from '../errors/index.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
+import { onPageFailure } from '../retry/on-page-failure.js';
 import type { RetryConfig } from '../retry/retry-config.js';
-import { retryDelay } from '../retry/retry-delay.js';
 import type { ListVettedPackagesRequest, ListVettedPackagesResponse, VettedPackages } from '../schemas/index.js';
 import { fromAbortable } from './from-abortable.js';
 
@@ -54,10 +54,8 @@ export function listAllVettedPackages(
       return fromAbortable((signal) => fetchPage({ ...request, pageToken }, signal)).pipe(
         retry({
           delay: (error: unknown, attempt: number) => {
-            const delay = retryDelay(error, attempt, config);
-            if (delay !== 'stop') return timer(delay, scheduler);
-            const exhausted = error instanceof LedgerRxError && error.retryable && config.maxAttempts > 0;
-            return throwError(() => (exhausted ? new RetriesExhaustedError(attempt - 1, error) : error));
+            const decision = onPageFailure(error, undefined, attempt, config); // no page size to lower
+            return decision.action === 'wait' ? timer(decision.delayMs, scheduler) : throwError(() => decision.error);
           },
         }),
       );

@@ -1,4 +1,6 @@
 export { isListTooLarge } from './is-list-too-large.js';
+export { onPageFailure } from './on-page-failure.js';
+export type { PageFailureAction, RetryAction } from './on-page-failure.js';
 export { resolveRetryConfig } from './resolve-retry-config.js';
 export type { ResolvedRetryConfig, RetryConfig } from './retry-config.js';
 export { retryDelay } from './retry-delay.js';

@@ -1,8 +1,6 @@
-import { LedgerRxError } from '../../errors/ledger-rx-error.js';
-import { RetriesExhaustedError } from '../../errors/retries-exhausted-error.js';
+import { onPageFailure } from '../../retry/on-page-failure.js';
 import { resolveRetryConfig } from '../../retry/resolve-retry-config.js';
 import type { RetryConfig } from '../../retry/retry-config.js';
-import { retryDelay } from '../../retry/retry-delay.js';
 import type { TailStatus } from '../../operators/tail-status.js';
 import { abortableSleep } from '../process/abortable-sleep.js';
 import { StopRequested } from '../process/stop-requested.js';
@@ -19,10 +17,10 @@ export interface RetryStartupCallOptions {
 
 /**
  * Runs a one-shot request of a streaming command's start-up (the ledger end, the pruning boundary) with the
- * same retry policy as the read itself (`retryDelay`: only `retryable` errors, exponential backoff that
+ * same retry policy as the read itself (`onPageFailure`: only `retryable` errors, exponential backoff that
  * honours `retryInfo`), so an unreachable participant is treated alike before and during the read.
  *
- * Resolves with the first success. Rejects with {@link RetriesExhaustedError} (exit 4) when a retryable
+ * Resolves with the first success. Rejects with `RetriesExhaustedError` (exit 4) when a retryable
  * failure outlasts `retry.maxAttempts` (with `maxAttempts` 0, with the error itself, as the read does), with
  * a non-retryable error as it is (exit 3 for a server error), and with {@link StopRequested} as soon as
  * `signal` aborts.
@@ -36,13 +34,10 @@ export async function retryStartupCall<T>(call: (signal: AbortSignal | undefined
       return await call(signal);
     } catch (error) {
       if (signal?.aborted) throw new StopRequested();
-      const delay = retryDelay(error, attempt, config);
-      if (delay === 'stop') {
-        const exhausted = error instanceof LedgerRxError && error.retryable && config.maxAttempts > 0;
-        throw exhausted ? new RetriesExhaustedError(attempt - 1, error) : error;
-      }
-      options.onStatus?.({ type: 'retrying', attempt, delayMs: delay, error });
-      await abortableSleep(delay, signal);
+      const decision = onPageFailure(error, undefined, attempt, config);
+      if (decision.action === 'fail') throw decision.error;
+      options.onStatus?.({ type: 'retrying', attempt, delayMs: decision.delayMs, error });
+      await abortableSleep(decision.delayMs, signal);
     }
   }
 }

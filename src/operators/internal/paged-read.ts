@@ -18,17 +18,13 @@ import {
   type ObservableInput,
   type SchedulerLike,
 } from 'rxjs';
-import { LedgerRxError } from '../../errors/ledger-rx-error.js';
-import { RetriesExhaustedError } from '../../errors/retries-exhausted-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { elementOrderCheck } from '../../updates/element-order-check.js';
 import { isOffsetCheckpoint } from '../../updates/is-offset-checkpoint.js';
 import { offsetOrderOf, type OffsetRequest } from '../../updates/offset-order-of.js';
 import { updateOffset } from '../../updates/update-offset.js';
-import { isListTooLarge } from '../../retry/is-list-too-large.js';
+import { onPageFailure } from '../../retry/on-page-failure.js';
 import type { ResolvedRetryConfig } from '../../retry/retry-config.js';
-import { retryDelay } from '../../retry/retry-delay.js';
-import { statedListCap } from '../../retry/stated-list-cap.js';
 import { ReadMeter } from './read-meter.js';
 import type { TailStatus } from '../tail-status.js';
 import type { UpdatesPageOptions, UpdatesSource } from '../updates-source.js';
@@ -220,24 +216,20 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
     const page$ = onePage.pipe(
       retry({
         delay: (error: unknown) => {
-          const tooLargeAt = Math.min(limit, asked);
-          if (isListTooLarge(error) && tooLargeAt > 1) {
-            // the cap the server states, when it is below what was asked; else half
-            const cap = statedListCap(error);
-            const lowered = cap !== undefined && cap < tooLargeAt ? cap : Math.max(1, Math.floor(tooLargeAt / 2));
-            status({ type: 'limit-lowered', from: tooLargeAt, to: lowered });
-            limit = lowered;
-            return of(0);
+          const decision = onPageFailure(error, Math.min(limit, asked), attempt + 1, config.retry);
+          switch (decision.action) {
+            case 'lower':
+              status({ type: 'limit-lowered', from: decision.from, to: decision.to });
+              limit = decision.to;
+              return of(0);
+            case 'wait':
+              attempt++;
+              status({ type: 'retrying', attempt, delayMs: decision.delayMs, error });
+              resuming = true;
+              return timer(decision.delayMs, config.scheduler);
+            case 'fail':
+              return throwError(() => decision.error);
           }
-          attempt++;
-          const delay = retryDelay(error, attempt, config.retry);
-          if (delay === 'stop') {
-            const exhausted = error instanceof LedgerRxError && error.retryable && config.retry.maxAttempts > 0;
-            return throwError(() => (exhausted ? new RetriesExhaustedError(attempt - 1, error) : error));
-          }
-          status({ type: 'retrying', attempt, delayMs: delay, error });
-          resuming = true;
-          return timer(delay, config.scheduler);
         },
       }),
     );
