@@ -2,7 +2,8 @@ import { asyncScheduler, catchError, defer, from, map, of, tap, throwError, type
 import { PrunedOffsetError } from '../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { pagedRead, type PagePlan } from './internal/paged-read.js';
+import type { PagePlan } from './internal/page-plan.js';
+import { pagedRead } from './internal/paged-read.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { UpdatesSource } from './updates-source.js';

@@ -2,7 +2,8 @@ import { asyncScheduler, concatMap, from, map, of, tap, type Observable, type Ob
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { CheckpointStore } from './checkpoint.js';
-import { pagedRead, type PagePlan } from './internal/paged-read.js';
+import type { PagePlan } from './internal/page-plan.js';
+import { pagedRead } from './internal/paged-read.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { UpdatesSource } from './updates-source.js';

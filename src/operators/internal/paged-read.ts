@@ -1,42 +1,13 @@
-import {
-  EMPTY,
-  Observable,
-  catchError,
-  concat,
-  concatMap,
-  defer,
-  from,
-  ignoreElements,
-  map,
-  of,
-  repeat,
-  retry,
-  take,
-  tap,
-  throwError,
-  timer,
-  type ObservableInput,
-  type SchedulerLike,
-} from 'rxjs';
-import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/updates.js';
-import { elementOrderCheck } from '../../updates/element-order-check.js';
-import { isOffsetCheckpoint } from '../../updates/is-offset-checkpoint.js';
-import { offsetOrderOf, type OffsetRequest } from '../../updates/offset-order-of.js';
-import { updateOffset } from '../../updates/update-offset.js';
+import { EMPTY, Observable, concatMap, defer, from, of, retry, take, tap, throwError, timer, type ObservableInput, type SchedulerLike } from 'rxjs';
+import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { onPageFailure } from '../../retry/on-page-failure.js';
 import type { ResolvedRetryConfig } from '../../retry/retry-config.js';
-import { ReadMeter } from './read-meter.js';
 import type { TailStatus } from '../tail-status.js';
-import type { UpdatesPageOptions, UpdatesSource } from '../updates-source.js';
-
-/** One planned `POST /v2/updates` call. */
-export interface PagePlan {
-  /** The request; its offsets are numbers (the engine checks the answer against them). */
-  readonly request: GetUpdatesRequest & OffsetRequest;
-  readonly options: UpdatesPageOptions;
-  /** Ascending reads only: elements beyond this offset end the read instead of being delivered. */
-  readonly stopAfter?: number;
-}
+import type { UpdatesSource } from '../updates-source.js';
+import type { PagePlan } from './page-plan.js';
+import { ReadMeter } from './read-meter.js';
+import { repeatPages } from './repeat-pages.js';
+import { runPage } from './run-page.js';
 
 /** The read-specific decisions of {@link pagedRead}; `S` is the read's state (its cursor, mode, ...). */
 export interface PagedReadSpec<S> {
@@ -64,19 +35,16 @@ export interface PagedReadConfig {
   readonly handler: ((element: JsGetUpdatesResponse) => ObservableInput<unknown>) | undefined;
 }
 
-/** An element of a page, or the failure that ended the page. */
-type PageItem =
-  | { readonly kind: 'element'; readonly element: JsGetUpdatesResponse; readonly offset: number | undefined }
-  | { readonly kind: 'failure'; readonly error: unknown };
-
 /**
- * The engine of every paged read: calls `POST /v2/updates` page after page as `spec` plans them, has each
- * page's offsets checked against its request once (`elementOrderCheck`, here unless the source says it
- * checks: `UpdatesSource.checksElementOrder`), skips a checkpoint at the offset already reached, delivers
- * elements (after `handler`, if any), and retries retryable failures from the last delivered element. A 413
- * halves the limit of the page that got it (and caps later pages there) and asks again at once. The next
- * page is requested only after the previous one completed and every element was handled, so memory stays
- * within one page.
+ * The engine of every paged read, in three parts: this loop keeps the read's state (`spec`'s), the page
+ * limit and the retry count, and asks `spec` for page after page; {@link runPage} runs one page over the
+ * source's answer (the order checked once: by the page unless the source says it checks,
+ * `UpdatesSource.checksElementOrder`; a checkpoint at the offset already reached skipped; `handler`
+ * before delivery); `onPageFailure` decides what a failure means: a 413 lowers the limit (to the cap the
+ * server states, else half) and asks again at once, a retryable error waits its backoff and resumes from the
+ * last delivered element, anything else ends the read. {@link repeatPages} repeats the pages until `spec`
+ * completes the read. The next page is requested only after the previous one completed and every element
+ * was handled, so memory stays within one page.
  *
  * Emits elements in offset order, each exactly once. Completes when `spec` says so. Errors with a
  * `ProtocolError` when offsets go the wrong way, with the error itself when it is not retryable, and with
@@ -98,68 +66,22 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
     const meter = config.onStatus ? new ReadMeter(status, () => config.scheduler.now()) : undefined;
     const transport = () => source.transport ?? 'http';
 
-    const runPage = (plan: PagePlan): Observable<JsGetUpdatesResponse> =>
+    const pageOf = (plan: PagePlan): Observable<JsGetUpdatesResponse> =>
       new Observable<JsGetUpdatesResponse>((subscriber) => {
         const started = config.scheduler.now();
         asked = plan.options.limit ?? limit;
         const pageAsked = plan.options.limit;
-        let received = 0;
         let ended = false;
         meter?.start(transport());
         const options = meter ? { ...plan.options, onBytes: meter.onBytes } : plan.options;
+        // the order is checked once: by the source when it says so (the client does), else by the page
+        const page = runPage(source.updates(plan.request, options), plan, { checkOrder: source.checksElementOrder !== true, handler: config.handler });
         const report = (outcome: 'ok' | 'error' | 'cancelled', error?: unknown) => {
           ended = true;
-          meter?.ended(spec.position(state as S), outcome, received, pageAsked, config.scheduler.now() - started, error);
+          if (page.tally.reachedStop) finished = true;
+          meter?.ended(spec.position(state as S), outcome, page.tally.received, pageAsked, config.scheduler.now() - started, error);
         };
-        // the order is checked once: by the source when it says so (the client does), else here
-        const check = source.checksElementOrder === true ? undefined : elementOrderCheck(offsetOrderOf(plan.request));
-        let last = plan.request.descendingOrder === true ? undefined : plan.request.beginExclusive;
-        let stop = false;
-        const admitted = new Observable<{ element: JsGetUpdatesResponse; offset: number | undefined }>((inner) =>
-          source.updates(plan.request, options).subscribe({
-            next: (element) => {
-              if (stop) return;
-              const index = received++;
-              if (check !== undefined) {
-                try {
-                  check(element, index);
-                } catch (error) {
-                  inner.error(error);
-                  return;
-                }
-              }
-              const offset = updateOffset(element);
-              if (offset !== undefined) {
-                if (offset === last && isOffsetCheckpoint(element)) return; // a checkpoint that does not advance: nothing new
-                if (plan.stopAfter !== undefined && offset > plan.stopAfter) {
-                  stop = true;
-                  finished = true;
-                  inner.complete();
-                  return;
-                }
-                last = offset;
-              }
-              inner.next({ element, offset });
-            },
-            error: (e: unknown) => inner.error(e),
-            complete: () => inner.complete(),
-          }),
-        );
-        // With a handler, a failure of the page waits behind the elements already received: each is handled
-        // and delivered first, so an element whose handler ran is never handed to it again by the retry.
-        const handler = config.handler;
-        const handled = handler
-          ? admitted.pipe(
-              map((x): PageItem => ({ kind: 'element', ...x })),
-              catchError((error: unknown) => of<PageItem>({ kind: 'failure', error })),
-              concatMap((item) =>
-                item.kind === 'failure'
-                  ? throwError(() => item.error)
-                  : concat(from(handler(item.element)).pipe(ignoreElements()), of(item)),
-              ),
-            )
-          : admitted;
-        const subscription = handled.subscribe({
+        const subscription = page.elements.subscribe({
           next: ({ element, offset }) => {
             subscriber.next(element);
             state = spec.delivered(state as S, offset);
@@ -173,7 +95,7 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
           complete: () => {
             report('ok');
             if (!finished) {
-              const next = spec.pageEnd(state as S, received, plan, config.scheduler.now() - started);
+              const next = spec.pageEnd(state as S, page.tally.received, plan, config.scheduler.now() - started);
               if (next === null) finished = true;
               else state = next;
             }
@@ -202,17 +124,11 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
             finished = true;
             return EMPTY;
           }
-          return runPage(plan);
+          return pageOf(plan);
         }),
       );
     });
 
-    // A page that completed while it was being subscribed to (a synchronous source) is repeated on the
-    // scheduler, so that an endless read of such a source cannot spin; a page that completed later (an HTTP
-    // answer) is repeated at once: on the default asyncScheduler timer(0) is a setTimeout that Node clamps
-    // to 1 ms, an idle millisecond per page (about a sixth of a catch-up's time, pages of 200 elements).
-    let subscribing = false;
-    let completedSynchronously = false;
     const page$ = onePage.pipe(
       retry({
         delay: (error: unknown) => {
@@ -233,20 +149,6 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
         },
       }),
     );
-    const watched = new Observable<JsGetUpdatesResponse>((subscriber) => {
-      subscribing = true;
-      completedSynchronously = false;
-      const subscription = page$.subscribe({
-        next: (element) => subscriber.next(element),
-        error: (e: unknown) => subscriber.error(e),
-        complete: () => {
-          completedSynchronously = subscribing;
-          subscriber.complete();
-        },
-      });
-      subscribing = false;
-      return subscription;
-    });
-    return watched.pipe(repeat({ delay: () => (finished ? EMPTY : completedSynchronously ? timer(0, config.scheduler) : of(0)) }));
+    return repeatPages(page$, () => finished, config.scheduler);
   });
 }

@@ -1,0 +1,103 @@
+import { Observable, catchError, concat, concatMap, from, ignoreElements, map, of, throwError, type ObservableInput } from 'rxjs';
+import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
+import { elementOrderCheck } from '../../updates/element-order-check.js';
+import { isOffsetCheckpoint } from '../../updates/is-offset-checkpoint.js';
+import { offsetOrderOf } from '../../updates/offset-order-of.js';
+import { updateOffset } from '../../updates/update-offset.js';
+import type { PagePlan } from './page-plan.js';
+
+/** An element {@link runPage} delivers, with its offset (`undefined` for an element without one). */
+export interface PageElement {
+  readonly element: JsGetUpdatesResponse;
+  readonly offset: number | undefined;
+}
+
+/** How {@link runPage} treats the elements of the answer. */
+export interface RunPageOptions {
+  /** Check the answer against the request with `elementOrderCheck` (`false` when the source already does). */
+  readonly checkOrder: boolean;
+  /** Async work per element that takes part in backpressure (see `PagedReadOptions.handler`). */
+  readonly handler: ((element: JsGetUpdatesResponse) => ObservableInput<unknown>) | undefined;
+}
+
+/** What one page brought, counted by {@link runPage} as the answer arrives (read it when the page ended). */
+export interface PageTally {
+  /** Elements the answer brought, checkpoints that were skipped included. */
+  readonly received: number;
+  /** `true` once an element beyond `plan.stopAfter` ended the page, and with it the read. */
+  readonly reachedStop: boolean;
+}
+
+/**
+ * ONE page of a paged read, whatever transport brings its answer: `answer` is the cold Observable of the
+ * elements of one answer to `plan.request` (one `POST /v2/updates` list today; a WebSocket stream or a
+ * page of the paged endpoint fit the same way).
+ *
+ * Each element is checked against the request (`elementOrderCheck`, unless `checkOrder` is off); a
+ * checkpoint at the offset already reached is skipped (it carries nothing new); an element beyond
+ * `plan.stopAfter` ends the page (`tally.reachedStop`) and unsubscribes from the answer. With a `handler`,
+ * each element is emitted only once its handler completed, and a failure of the answer waits behind the
+ * elements already received, so that every element whose handler ran is also emitted.
+ *
+ * ```
+ * answer:  --a--b--c(checkpoint at b's offset)--d--|
+ * emits:   --a--b--------------------------------d--|      tally.received = 4
+ * ```
+ *
+ * Emits `{element, offset}` in order; completes with the answer (or at `stopAfter`); errors with the
+ * answer's error or a `ProtocolError` `OFFSET_NOT_INCREASING` (the element is not emitted). Unsubscribing
+ * unsubscribes from the answer. Cold: `tally` counts the latest subscription.
+ */
+export function runPage(
+  answer: Observable<JsGetUpdatesResponse>,
+  plan: PagePlan,
+  options: RunPageOptions,
+): { readonly elements: Observable<PageElement>; readonly tally: PageTally } {
+  const tally = { received: 0, reachedStop: false };
+  const admitted = new Observable<PageElement>((inner) => {
+    tally.received = 0;
+    tally.reachedStop = false;
+    const check = options.checkOrder ? elementOrderCheck(offsetOrderOf(plan.request)) : undefined;
+    let last = plan.request.descendingOrder === true ? undefined : plan.request.beginExclusive;
+    let stop = false;
+    return answer.subscribe({
+      next: (element) => {
+        if (stop) return;
+        const index = tally.received++;
+        if (check !== undefined) {
+          try {
+            check(element, index);
+          } catch (error) {
+            inner.error(error);
+            return;
+          }
+        }
+        const offset = updateOffset(element);
+        if (offset !== undefined) {
+          if (offset === last && isOffsetCheckpoint(element)) return; // a checkpoint that does not advance: nothing new
+          if (plan.stopAfter !== undefined && offset > plan.stopAfter) {
+            stop = true;
+            tally.reachedStop = true;
+            inner.complete();
+            return;
+          }
+          last = offset;
+        }
+        inner.next({ element, offset });
+      },
+      error: (e: unknown) => inner.error(e),
+      complete: () => inner.complete(),
+    });
+  });
+  const handler = options.handler;
+  if (!handler) return { elements: admitted, tally };
+  // A failure of the page waits behind the elements already received: each is handled and delivered first,
+  // so an element whose handler ran is never handed to it again by the retry.
+  type Item = { readonly kind: 'element'; readonly item: PageElement } | { readonly kind: 'failure'; readonly error: unknown };
+  const elements = admitted.pipe(
+    map((item): Item => ({ kind: 'element', item })),
+    catchError((error: unknown) => of<Item>({ kind: 'failure', error })),
+    concatMap((x) => (x.kind === 'failure' ? throwError(() => x.error) : concat(from(handler(x.item.element)).pipe(ignoreElements()), of(x.item)))),
+  );
+  return { elements, tally };
+}
