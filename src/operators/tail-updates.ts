@@ -3,7 +3,9 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { CheckpointStore } from './checkpoint.js';
 import type { PagePlan } from './internal/page-plan.js';
+import { nextTailState } from './internal/next-tail-state.js';
 import { pagedRead } from './internal/paged-read.js';
+import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
@@ -36,46 +38,6 @@ export interface TailUpdatesConfig extends PagedReadOptions {
    */
   readonly targetLatencyMs?: number;
 }
-
-interface TailState {
-  readonly cursor: number;
-  readonly mode: 'catch-up' | 'live';
-  readonly caughtUp: boolean;
-  /** The catch-up page size, adapted to how fast pages fill (≤ the engine's limit, which a 413 lowers). */
-  readonly limit: number;
-  /** The catch-up idle timeout, raised when the participant's first element is slower than it. */
-  readonly idle: number;
-  /** How long the last long poll took to return its element (ms), until the catch-up page after it ends. */
-  readonly lastLiveMs: number | undefined;
-  /** Consecutive empty catch-up pages that followed a quick long poll (see {@link slowFirstElementStrikes}). */
-  readonly strikes: number;
-  /**
-   * The participant's time to a first element, once found slow (else 0): not counted when a full page's
-   * time is compared with the target latency, so a slow start does not pass for a slowly filling page.
-   */
-  readonly firstElementMs: number;
-}
-
-/**
- * A participant measures the idle timeout of a page from the start of the stream, so one whose first
- * element takes longer than the catch-up idle timeout answers every catch-up page with `[]`: the tail would
- * then fetch one element per long poll. The sign: an empty catch-up page right after a long poll that
- * returned its element quickly — within {@link quickLiveMs} or {@link quickLiveFactor} × the idle timeout,
- * whichever is longer. After this many such pages in a row the idle timeout doubles (up to `longPollMs`).
- * A live stream sparser than that never strikes; a denser one may raise it until its catch-up pages catch
- * the next update, which costs little: such pages end on their limit, which shrinks to the target latency.
- * A slower first element than {@link quickLiveMs} is not detected: set `idleTimeoutMs` for it.
- */
-const slowFirstElementStrikes = 3;
-const quickLiveFactor = 4;
-const quickLiveMs = 250;
-
-/**
- * The page size a catch-up starts with (at the start and after a long poll): small, so that a live stream
- * is not collected into one long page; pages that fill fast double, so a backlog reaches `pageLimit` in a
- * few requests.
- */
-const startLimit = 8;
 
 function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
   const int = (name: string, v: number | undefined, min: number) => {
@@ -132,9 +94,12 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   const format = checkConfig(config);
   const decoding = decodingOptions(config);
   const pageLimit = config.pageLimit ?? 200;
-  const idle = config.idleTimeoutMs ?? 20;
-  const longPoll = config.longPollMs ?? 5_000;
-  const targetLatency = config.targetLatencyMs ?? 50;
+  const settings: TailSettings = {
+    pageLimit,
+    idle: config.idleTimeoutMs ?? 20,
+    longPoll: config.longPollMs ?? 5_000,
+    targetLatency: config.targetLatencyMs ?? 50,
+  };
   const to = config.endInclusive;
   /** The ledger end, reported as a `ledger-end` status on its way. */
   const ledgerEnd = () =>
@@ -155,7 +120,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     const live = state.mode === 'live';
     return {
       request: { ...format, beginExclusive: state.cursor } as PagePlan['request'],
-      options: { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? longPoll : state.idle, ...decoding },
+      options: { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? settings.longPoll : state.idle, ...decoding },
       ...(stopAfter === undefined ? {} : { stopAfter }),
     };
   };
@@ -163,19 +128,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   return pagedRead<TailState>(
     source,
     {
-      start: () =>
-        from(startOffset()).pipe(
-          map((cursor): TailState => ({
-            cursor,
-            mode: 'catch-up',
-            caughtUp: false,
-            limit: Math.min(pageLimit, startLimit),
-            idle,
-            lastLiveMs: undefined,
-            strikes: 0,
-            firstElementMs: 0,
-          })),
-        ),
+      start: () => from(startOffset()).pipe(map((cursor) => initialTailState(cursor, settings))),
       plan: (state, limit) => {
         if (to === undefined) return of(openPlan(state, limit, undefined));
         if (state.cursor >= to) return of(null);
@@ -192,35 +145,10 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
       },
       delivered: (state, offset) => (offset === undefined ? state : { ...state, cursor: offset }),
       pageEnd: (state, received, plan, durationMs) => {
-        const bounded = plan.request.endInclusive != null;
-        const asked = plan.options.limit ?? pageLimit;
-        if (bounded) return received < asked ? null : state;
-        if (state.mode === 'live') {
-          // a long poll that idled out: the stream really is quiet, so the learnt idle timeout starts over
-          if (received === 0) return { ...state, idle, strikes: 0, firstElementMs: 0 };
-          return { ...state, mode: 'catch-up', limit: Math.min(state.limit, startLimit), lastLiveMs: durationMs };
-        }
-        if (received === 0 && state.lastLiveMs !== undefined && state.lastLiveMs < Math.max(quickLiveMs, quickLiveFactor * state.idle) && state.idle < longPoll) {
-          const strikes = state.strikes + 1;
-          if (strikes >= slowFirstElementStrikes) {
-            const raised = Math.min(longPoll, Math.max(1, state.idle * 2));
-            config.onStatus?.({ type: 'idle-timeout-raised', from: state.idle, to: raised });
-            const firstElementMs = Math.max(state.firstElementMs, state.lastLiveMs);
-            return { ...state, mode: 'live', caughtUp: true, idle: raised, strikes: 0, lastLiveMs: undefined, firstElementMs };
-          }
-          return { ...state, mode: 'live', caughtUp: true, strikes, lastLiveMs: undefined };
-        }
-        if (received > 0) state = { ...state, strikes: 0, lastLiveMs: undefined };
-        if (received >= asked) {
-          // A full page: shrink it if it filled more slowly than the target latency (a live stream), grow
-          // it if it filled fast (a backlog, where big pages are cheapest).
-          const fillMs = Math.max(0, durationMs - state.firstElementMs);
-          if (fillMs > targetLatency) return { ...state, limit: Math.max(1, Math.floor((asked * targetLatency) / fillMs)) };
-          if (fillMs < targetLatency / 2) return { ...state, caughtUp: false, limit: Math.min(pageLimit, asked * 2) };
-          return state;
-        }
-        if (!state.caughtUp) config.onStatus?.({ type: 'caught-up', offset: state.cursor });
-        return { ...state, mode: 'live', caughtUp: true };
+        const page = { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null };
+        const step = nextTailState(state, page, settings);
+        if (step.status) config.onStatus?.(step.status);
+        return step.state;
       },
       position: (state) => state.cursor,
     },
