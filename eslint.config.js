@@ -21,9 +21,36 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Operators use RxJS schedulers, not timers.' }, { name: 'setInterval', message: 'Operators use RxJS schedulers.' }],
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use scheduler.now().' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['undici', 'node:*', 'pg', 'rxjs/internal/*'], message: 'Operators are pure RxJS: no I/O.' }] }],
     },
   },
+  // ARCHITECTURE.md's arrows, checked: a folder of src/ may import from the folders listed here and no other
+  // (any relative import that leaves it for another folder is refused); `pure` folders import no I/O library
+  // either. src/cli and src/index.ts may import everything; src/sandbox has its own rule below.
+  ...Object.entries({
+    errors: { may: [], pure: true },
+    schemas: { may: [], pure: true },
+    filters: { may: ['errors', 'schemas'], pure: true },
+    updates: { may: ['errors', 'schemas'], pure: true },
+    retry: { may: ['errors'], pure: true },
+    streams: { may: ['errors'] },
+    client: { may: ['errors', 'schemas', 'filters', 'streams', 'updates', 'retry'] },
+    operators: { may: ['errors', 'schemas', 'updates', 'retry'], pure: true },
+    checkpoints: { may: ['errors', 'schemas', 'operators'] },
+    sinks: { may: ['errors', 'schemas', 'updates', 'checkpoints', 'operators'] },
+    metrics: { may: ['errors', 'schemas', 'updates', 'operators'] },
+  }).flatMap(([folder, { may, pure = false }]) =>
+    [0, 1, 2, 3].map((depth) => ({
+      files: [`src/${folder}/${'*/'.repeat(depth)}*.ts`],
+      rules: {
+        'no-restricted-imports': ['error', {
+          patterns: [
+            { regex: `^(\\.\\./){${depth + 1}}(?!(${may.join('|')})/)`, message: `src/${folder} may import only from ${may.join(', ') || 'itself'} (ARCHITECTURE.md).` },
+            ...(pure ? [{ group: ['undici', 'node:*', 'pg', 'ws', 'prom-client', '@nats-io/*', 'rxjs/internal/*'], message: `src/${folder} does no I/O.` }] : []),
+          ],
+        }],
+      },
+    })),
+  ),
   // The sandbox is an independent implementation of the server (ARCHITECTURE.md): nothing in src/sandbox
   // may import from outside it, so it cannot lean on the library's schemas, errors, client or streams.
   ...['src/sandbox/*.ts', 'src/sandbox/*/*.ts', 'src/sandbox/*/*/*.ts'].map((files, depth) => ({
