@@ -1,4 +1,5 @@
 import { createCommandLogger } from '../log/create-command-logger.js';
+import type { HumanLoggerOptions } from '../log/create-human-logger.js';
 import type { LogLevel } from '../log/log-level.js';
 import { statusLogger } from '../log/status-logger.js';
 import type { DaemonMonitor } from '../monitoring/daemon-monitor.js';
@@ -23,15 +24,18 @@ export interface StreamingCommandSettings {
   /** `--metrics-port` and its companions, and the `stream` label of the metrics. */
   readonly monitoring?: MonitoringOptions | undefined;
   readonly stream?: string | undefined;
+  /** Log for people on a terminal, painted so (see `createCommandLogger`); default JSON lines. */
+  readonly logPaint?: HumanLoggerOptions['paint'] | undefined;
 }
 
 /**
  * Runs the work of a long-running command (`tail`, `ingest`) inside the one shutdown sequence they share,
  * and resolves with the exit code (it never calls `process.exit` and never rejects):
  *
- * 1. before the work: the logger (erasing the progress line before each log line), the stop signals, and
- *    with `monitoring.metricsPort` the daemon monitor (`/metrics`, `/healthz`, `/readyz`; a port that cannot
- *    be bound fails the run with exit 1; a stop signal makes it `stopping`);
+ * 1. before the work: the logger (erasing the progress line before each log line; for people on a
+ *    terminal with `logPaint`), the stop signals, and with `monitoring.metricsPort` the daemon monitor
+ *    (`/metrics`, `/healthz`, `/readyz`; a port that cannot be bound fails the run with exit 1; a stop
+ *    signal makes it `stopping`);
  * 2. `work(run)` does the command, registering what to close, its counters, its output and its progress
  *    line on `run` (see {@link StreamingRun});
  * 3. the end is decided by `endOfRun`: an early stop and a closed output (EPIPE) are logged at `info`, a
@@ -44,7 +48,7 @@ export interface StreamingCommandSettings {
 export async function runStreamingCommand(io: CliIo, settings: StreamingCommandSettings, work: (run: StreamingRun) => Promise<void>): Promise<ExitCode> {
   let progress: ProgressLine | undefined;
   let endPoll: ReturnType<typeof setInterval> | undefined;
-  const logger = createCommandLogger(io, settings.logLevel, () => progress?.clear());
+  const logger = createCommandLogger(io, settings.logLevel, () => progress?.clear(), settings.logPaint);
   const stops = listenForStopSignals(io.signals, logger, io.forceExit ?? (() => undefined));
   const startedAt = performance.now();
   const closes: (() => unknown)[] = [];
@@ -60,15 +64,22 @@ export async function runStreamingCommand(io: CliIo, settings: StreamingCommandS
     release: (close) => void closes.push(close),
     tally: (read) => void (tally = read),
     watchOutput: (error) => void (outputError = error),
-    showProgress(read, ledgerEnd) {
+    showProgress(read, ledgerEnd, look = {}) {
       let end: number | undefined;
-      progress = new ProgressLine({ out: io.stderr, read: () => ({ ...read(), ledgerEnd: end }) });
+      const line = new ProgressLine({
+        out: io.stderr,
+        read: () => ({ ...read(), ledgerEnd: end }),
+        ...(io.stderrColumns ? { columns: io.stderrColumns } : {}),
+        ...(look.style ? { style: look.style } : {}),
+      });
+      progress = line;
       const poll = () => {
         ledgerEnd().then((e) => (end = e), () => undefined);
       };
       poll();
       endPoll = setInterval(poll, 1_000);
       endPoll.unref();
+      return line;
     },
   });
 

@@ -3,6 +3,7 @@ import type { Logger } from '../log/logger.js';
 import type { DaemonMonitor } from '../monitoring/daemon-monitor.js';
 import type { ProgressSnapshot } from '../report/format-progress.js';
 import type { RunCounters } from '../report/compute-run-stats.js';
+import type { StatusSurface } from '../report/status-surface.js';
 import type { StopSignals } from './listen-for-stop-signals.js';
 
 /** What a streaming command counts, for `--stats` (the elapsed time and the retries are the run's own). */
@@ -32,8 +33,13 @@ export interface StreamingRun {
   /** The data output's kept error, read at the end: an `EPIPE` ends the run quietly with exit 0. */
   watchOutput(error: () => Error | undefined): void;
   /**
-   * Shows the live progress line on stderr (see `ProgressLine`), reading `read` at each redraw and polling
-   * `ledgerEnd` every second for the lag; both stop at the end of the run.
+   * Shows the live progress (status) line on stderr (see `ProgressLine`), reading `read` at each redraw,
+   * polling `ledgerEnd` every second for the lag, cut to stderr's width and styled by `look.style`; both
+   * stop at the end of the run. Returns the line, for output sharing its terminal (erase, then redraw).
    */
-  showProgress(read: () => Omit<ProgressSnapshot, 'rate' | 'ledgerEnd'>, ledgerEnd: () => Promise<number>): void;
+  showProgress(
+    read: () => Omit<ProgressSnapshot, 'rate' | 'ledgerEnd'>,
+    ledgerEnd: () => Promise<number>,
+    look?: { readonly style?: (line: string) => string },
+  ): StatusSurface;
 }

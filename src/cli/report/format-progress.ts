@@ -1,5 +1,7 @@
-/** What the live progress line shows. */
+/** What the live progress (status) line shows. */
 export interface ProgressSnapshot {
+  /** How the updates arrive (`HTTP`, …), shown first when given. */
+  readonly transport?: string | undefined;
   /** Updates written so far. */
   readonly count: number;
   /** Updates per second over the last interval. */
@@ -11,14 +13,14 @@ export interface ProgressSnapshot {
 }
 
 /**
- * The progress line for stderr, e.g. `12,345 updates · 812/s · offset 98,765 · lag 12`; `lag` is the
- * ledger end minus the last offset (never negative; offsets are not contiguous, so it counts offsets, not
- * updates) and is `?` until both are known.
+ * The progress line for stderr, e.g. `12,345 updates · 812/s · offset 98,765 · lag 12` (with a transport:
+ * `HTTP · 12,345 updates · …`); `lag` is the ledger end minus the last offset (never negative; offsets are
+ * not contiguous, so it counts offsets, not updates) and is `?` until both are known.
  */
 export function formatProgress(s: ProgressSnapshot): string {
   const n = (v: number) => v.toLocaleString('en-US');
   const rate = s.rate >= 100 || s.rate === 0 ? n(Math.round(s.rate)) : s.rate.toFixed(1);
   const offset = s.lastOffset === undefined ? '-' : n(s.lastOffset);
   const lag = s.lastOffset === undefined || s.ledgerEnd === undefined ? '?' : n(Math.max(0, s.ledgerEnd - s.lastOffset));
-  return `${n(s.count)} updates · ${rate}/s · offset ${offset} · lag ${lag}`;
+  return `${s.transport ? `${s.transport} · ` : ''}${n(s.count)} updates · ${rate}/s · offset ${offset} · lag ${lag}`;
 }
