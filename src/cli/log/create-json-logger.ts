@@ -1,8 +1,6 @@
-import type { LogLevel } from './log-level.js';
+import { logLevelRank as rank, type LogLevel } from './log-level.js';
+import { logFields } from './log-fields.js';
 import type { Logger } from './logger.js';
-
-const rank: Readonly<Record<LogLevel, number>> = { debug: 20, info: 30, warn: 40, error: 50, silent: 100 };
-const secretKey = /token|authorization|password|secret/i;
 
 /** Options of {@link createJsonLogger}. */
 export interface JsonLoggerOptions {
@@ -12,14 +10,6 @@ export interface JsonLoggerOptions {
   readonly write: (line: string) => void;
   /** The clock, for `time` (ms since the epoch). Default `Date.now`. */
   readonly now?: () => number;
-}
-
-function toJsonValue(value: unknown): unknown {
-  if (value instanceof Error) {
-    const code = (value as { code?: unknown }).code;
-    return { type: value.name, message: value.message, ...(typeof code === 'string' ? { code } : {}) };
-  }
-  return value;
 }
 
 /**
@@ -36,10 +26,7 @@ export function createJsonLogger(options: JsonLoggerOptions): Logger {
     if (rank[level] < min) return;
     const record: Record<string, unknown> = { level: rank[level], time: now() };
     if (msg !== undefined) record['msg'] = msg;
-    for (const [key, value] of Object.entries(obj)) {
-      if (key === 'level' || key === 'time' || key === 'msg') continue;
-      record[key] = secretKey.test(key) ? '[redacted]' : toJsonValue(value);
-    }
+    for (const [key, value] of logFields(obj)) record[key] = value;
     let line: string;
     try {
       line = JSON.stringify(record);
