@@ -12,6 +12,7 @@ import { planTailRead } from '../../src/cli/tail/plan-tail-read.js';
 import { TailDelivery } from '../../src/cli/tail/tail-delivery.js';
 import type { TailOptions } from '../../src/cli/tail/tail-options.js';
 import { takeUpdates } from '../../src/cli/tail/take-updates.js';
+import { wantsStatusLine, type StatusLineFacts } from '../../src/cli/tail/wants-status-line.js';
 import { LedgerApiError } from '../../src/errors/ledger-api-error.js';
 import { RetriesExhaustedError } from '../../src/errors/retries-exhausted-error.js';
 
@@ -75,6 +76,28 @@ describe('deliveryAction', () => {
     ['an element without an offset', f({ offset: undefined, handledOffset: 5 }), 'write'],
   ];
   it.each(cases)('%s', (_name, facts, action) => expect(deliveryAction(facts)).toBe(action));
+});
+
+describe('wantsStatusLine', () => {
+  const f = (o: Partial<StatusLineFacts>): StatusLineFacts => ({ flag: undefined, stderrIsTTY: true, stdoutIsTTY: true, toStdout: true, pretty: true, ...o });
+  const cases: [string, StatusLineFacts, boolean][] = [
+    ['the human view on a terminal', f({}), true],
+    ['NDJSON to the same terminal', f({ pretty: false }), false],
+    ['NDJSON into a pipe, stderr on a terminal', f({ pretty: false, stdoutIsTTY: false }), true],
+    ['NDJSON into a file from a terminal', f({ pretty: false, toStdout: false }), true],
+    ['stderr redirected', f({ stderrIsTTY: false }), false],
+    ['--no-progress', f({ flag: false }), false],
+    ['--progress forced off a terminal', f({ flag: true, stderrIsTTY: false }), true],
+  ];
+  it.each(cases)('%s', (_name, facts, wanted) => expect(wantsStatusLine(facts)).toBe(wanted));
+});
+
+describe('checkTailOptions: the human view', () => {
+  it('refuses --format pretty in an --out file that a checkpoint resumes, and allows it elsewhere', () => {
+    expect(() => checkTailOptions({ ...base, format: 'pretty', out: 'view.txt', checkpointFile: 'c.json' })).toThrow(/must be --format ndjson/);
+    expect(() => checkTailOptions({ ...base, format: 'pretty', out: 'view.txt' })).not.toThrow();
+    expect(() => checkTailOptions({ ...base, format: 'pretty', checkpointFile: 'c.json' })).not.toThrow();
+  });
 });
 
 describe('endOfRun', () => {

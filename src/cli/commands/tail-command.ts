@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { addMonitoringOptions } from '../monitoring/add-monitoring-options.js';
 import { addFilterOptions } from '../options/add-filter-options.js';
+import { addFormatOption } from '../options/add-format-option.js';
 import { addRunOptions } from '../options/add-run-options.js';
 import { addSourceOptions } from '../options/add-source-options.js';
 import { commandAction } from '../process/command-action.js';
@@ -12,8 +13,10 @@ import { runTail } from '../tail/run-tail.js';
 /** `ledger-rx tail`: the commander layer over `runTail` (flags → `readTailOptions` → `runTail`). */
 export function tailCommand(): Command {
   const command = new Command('tail')
-    .description('Write the participant\'s updates as NDJSON, one element per line, as the API returns them')
-    .summary('tail the update stream as NDJSON');
+    .description(
+      "Write the participant's updates: on a terminal one readable line per update, elsewhere NDJSON, one element per line as the API returns it",
+    )
+    .summary('tail the update stream (a readable view on a terminal, NDJSON elsewhere)');
   addSourceOptions(command, true);
   addFilterOptions(command);
   command
@@ -30,8 +33,9 @@ export function tailCommand(): Command {
     .addOption(new Option('--stream-name <name>', 'name of the checkpoint row in --checkpoint-pg'))
     .addOption(new Option('--checkpoint-every <n>', 'save the checkpoint every n elements').default('100'))
     .addOption(new Option('--checkpoint-every-ms <ms>', 'save the checkpoint at least this often while data flows').default('1000'))
-    .addOption(new Option('--checkpoints', 'also write OffsetCheckpoint elements'))
+    .addOption(new Option('--checkpoints', 'also write OffsetCheckpoint elements (muted lines in the readable view)'))
     .addOption(new Option('-o, --out <file>', 'write to this file instead of stdout (with a checkpoint: appended to, resumed after its last line)'));
+  addFormatOption(command);
   addRunOptions(command);
   addMonitoringOptions(command);
   command
@@ -40,9 +44,13 @@ export function tailCommand(): Command {
       `
 Examples:
   ledger-rx tail --sandbox                                   live demo: the embedded sandbox with a workload
+  ledger-rx tail --sandbox --format ndjson | jq .            the elements as JSON (the default in a pipe)
   ledger-rx tail --url http://localhost:7575 --token-file jwt --party Alice::1220… --to end
   ledger-rx tail --url … --descending --limit 10             the newest 10 updates
   ledger-rx tail --url … --checkpoint tail.ckpt --out updates.ndjson   resumable, no gap, no duplicate
+
+Output: on a terminal, one readable line per update (--format pretty) with a status line at the bottom;
+in a pipe or a file, NDJSON as the API returned it (--format ndjson). Colours follow NO_COLOR and FORCE_COLOR.
 
 Delivery with a checkpoint:
   --out FILE  no gap, no duplicate, also across kill -9: the read resumes after the greater of the

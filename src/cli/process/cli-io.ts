@@ -20,8 +20,14 @@ export interface CliIo {
   readonly stderr: Writable;
   /** Whether stderr is a terminal (enables the live progress line). */
   readonly stderrIsTTY: boolean;
-  /** Whether stdout is a terminal (then `tail` shows no progress line: the data lines would break it). */
+  /** Whether stdout is a terminal (then `tail` shows its human view by default). */
   readonly stdoutIsTTY?: boolean;
+  /** The width of the terminal on stdout / stderr, read when needed (it changes when the window does). */
+  readonly stdoutColumns?: () => number | undefined;
+  readonly stderrColumns?: () => number | undefined;
+  /** Whether the human view may colour stdout / stderr (see `colorSupport`). Default false. */
+  readonly stdoutColors?: boolean;
+  readonly stderrColors?: boolean;
   readonly signals: SignalSource;
   /** A logger to use instead of the default JSON-lines logger on stderr. */
   readonly logger?: Logger;

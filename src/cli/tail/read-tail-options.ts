@@ -5,6 +5,7 @@ import { parseFromOffset } from '../options/parse-from-offset.js';
 import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { parseToOffset } from '../options/parse-to-offset.js';
 import { readFilterOptions } from '../options/read-filter-options.js';
+import { readFormatOption } from '../options/read-format-option.js';
 import { readSourceOptions } from '../options/read-source-options.js';
 import type { TailOptions } from './tail-options.js';
 
@@ -37,6 +38,7 @@ export function readTailOptions(values: Readonly<Record<string, unknown>>): Tail
     streamName: str('streamName'),
     checkpointEvery: int('checkpointEvery', '--checkpoint-every', 1),
     checkpointEveryMs: int('checkpointEveryMs', '--checkpoint-every-ms', 0),
+    format: readFormatOption(values),
     out: str('out'),
     includeCheckpoints: values['checkpoints'] === true,
     stats: values['stats'] === true,

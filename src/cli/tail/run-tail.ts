@@ -3,11 +3,15 @@ import { checkCheckpointFile } from '../checkpoint/check-checkpoint-file.js';
 import { flushBeforeSave } from '../checkpoint/flush-before-save.js';
 import { openCheckpointStore } from '../checkpoint/open-checkpoint-store.js';
 import { buildUpdateFormat } from '../options/build-update-format.js';
+import { chooseOutputFormat } from '../output/choose-output-format.js';
 import { NdjsonWriter } from '../output/ndjson-writer.js';
+import type { UpdateWriter } from '../output/update-writer.js';
+import type { TerminalView } from '../pretty/terminal-view.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { ExitCode } from '../process/exit-code.js';
 import { runStreamingCommand } from '../process/run-streaming-command.js';
 import type { StreamingRun } from '../process/streaming-run.js';
+import type { StatusSurface } from '../report/status-surface.js';
 import { ledgerBounds } from '../source/ledger-bounds.js';
 import { openLedgerSource } from '../source/open-ledger-source.js';
 import { resolveReadRange } from '../source/resolve-read-range.js';
@@ -18,6 +22,7 @@ import { planTailRead } from './plan-tail-read.js';
 import { TailDelivery } from './tail-delivery.js';
 import type { TailOptions } from './tail-options.js';
 import { takeUpdates } from './take-updates.js';
+import { wantsStatusLine } from './wants-status-line.js';
 
 /**
  * `ledger-rx tail`: writes the participant's updates as NDJSON (one element per line, as the server sent
@@ -52,16 +57,23 @@ import { takeUpdates } from './take-updates.js';
  * non-retryable server error (a pruned start prints the earliest available offset); 4 retries exhausted. A
  * closed stdout (EPIPE) ends quietly with 0.
  */
-export function runTail(options: TailOptions, io: CliIo): Promise<ExitCode> {
-  return runStreamingCommand(
-    io,
-    { logLevel: options.logLevel, stats: options.stats, activity: 'the read', monitoring: options.monitoring, stream: options.streamName },
-    (run) => tail(options, io, run),
-  );
+export async function runTail(options: TailOptions, io: CliIo): Promise<ExitCode> {
+  const format = chooseOutputFormat(options.format, { stdoutIsTTY: io.stdoutIsTTY === true, out: options.out });
+  // the terminal libraries load only for the human view
+  const view = format === 'pretty' ? (await import('../pretty/terminal-view.js')).terminalView(io) : undefined;
+  const settings = {
+    logLevel: options.logLevel,
+    stats: options.stats,
+    activity: 'the read',
+    monitoring: options.monitoring,
+    stream: options.streamName,
+    logPaint: view?.logPaint,
+  };
+  return runStreamingCommand(io, settings, (run) => tail(options, io, run, view));
 }
 
-/** The work of {@link runTail}, inside the shutdown sequence of `runStreamingCommand`. */
-async function tail(options: TailOptions, io: CliIo, run: StreamingRun): Promise<void> {
+/** The work of {@link runTail}, inside the shutdown sequence of `runStreamingCommand`; `view`: the human view. */
+async function tail(options: TailOptions, io: CliIo, run: StreamingRun, view: TerminalView | undefined): Promise<void> {
   const { logger, stops } = run;
   checkTailOptions(options);
   const updateFormat = buildUpdateFormat(options.filter);
@@ -82,9 +94,23 @@ async function tail(options: TailOptions, io: CliIo, run: StreamingRun): Promise
   const output = await openTailOutput(options.out, io.stdout, checkpoints?.store, logger);
   run.release(() => output.target.close());
   const target = output.target;
-  const writer = new NdjsonWriter(target.stream, () => target.sync());
-  run.watchOutput(() => writer.error);
   stops.throwIfStopped();
+
+  const toStdout = options.out === undefined || options.out === '-';
+  const live: { writer?: UpdateWriter; position?: () => number | undefined } = {}; // filled in below
+  let surface: StatusSurface | undefined;
+  if (wantsStatusLine({ flag: options.progress, stderrIsTTY: io.stderrIsTTY, stdoutIsTTY: io.stdoutIsTTY === true, toStdout, pretty: view !== undefined })) {
+    const transport = source.url.startsWith('https:') ? 'HTTPS' : 'HTTP';
+    surface = run.showProgress(
+      () => ({ transport, count: live.writer?.count ?? 0, lastOffset: live.position?.() }),
+      () => client.ledgerEnd().then((e) => e.offset ?? 0),
+      view ? { style: view.statusStyle } : {},
+    );
+  }
+  const sync = () => target.sync();
+  const writer = view ? view.updateWriter(target.stream, sync, toStdout && io.stdoutIsTTY === true ? surface : undefined, toStdout) : new NdjsonWriter(target.stream, sync);
+  live.writer = writer;
+  run.watchOutput(() => writer.error);
 
   const store = output.store;
   const delivery = new TailDelivery(writer, {
@@ -97,10 +123,7 @@ async function tail(options: TailOptions, io: CliIo, run: StreamingRun): Promise
     },
   });
   run.tally(() => ({ count: writer.count, bytes: writer.bytes, firstOffset: delivery.firstOffset, lastOffset: delivery.lastOffset }));
-  const dataOnTerminal = options.out === undefined && io.stdoutIsTTY === true;
-  if (options.progress ?? (io.stderrIsTTY && !dataOnTerminal)) {
-    run.showProgress(() => ({ count: writer.count, lastOffset: delivery.position }), () => client.ledgerEnd().then((e) => e.offset ?? 0));
-  }
+  live.position = () => delivery.position;
 
   const updates$ = openTailRead(client, planTailRead(options, range), {
     updateFormat,

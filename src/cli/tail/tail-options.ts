@@ -3,6 +3,7 @@ import type { MonitoringOptions } from '../monitoring/monitoring-options.js';
 import type { FilterOptions } from '../options/filter-options.js';
 import type { FromOffset } from '../options/parse-from-offset.js';
 import type { ToOffset } from '../options/parse-to-offset.js';
+import type { OutputFormat } from '../output/output-format.js';
 import type { SourceOptions } from '../options/source-options.js';
 
 /** Everything `ledger-rx tail` does, as options of `runTail`. */
@@ -33,13 +34,18 @@ export interface TailOptions {
   /** Save the checkpoint every N elements (default 100) and at most every `checkpointEveryMs` (default 1 000). */
   readonly checkpointEvery?: number | undefined;
   readonly checkpointEveryMs?: number | undefined;
+  /** `pretty` (the human view) or `ndjson`; default: `pretty` when writing to stdout on a terminal, else `ndjson`. */
+  readonly format?: OutputFormat | undefined;
   /** Data file; default stdout. Appended to when a checkpoint is used, truncated otherwise. */
   readonly out?: string | undefined;
-  /** Also write `OffsetCheckpoint` elements. Default false: updates only. */
+  /** Also write `OffsetCheckpoint` elements (the human view draws them muted). Default false: updates only. */
   readonly includeCheckpoints?: boolean | undefined;
   /** Print the JSON summary on stderr at exit. */
   readonly stats?: boolean | undefined;
-  /** Live progress line on stderr: default when stderr is a terminal and stdout is not (or `out` is set). */
+  /**
+   * Live progress (status) line on stderr: by default when stderr is a terminal and the data does not go to
+   * the same terminal as NDJSON (the human view keeps it at the bottom, below its lines).
+   */
   readonly progress?: boolean | undefined;
   /** Validate each element against the wire schema; default true (`--no-validate` turns it off). */
   readonly validate?: boolean | undefined;
