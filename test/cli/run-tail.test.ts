@@ -140,9 +140,9 @@ describe('runTail (in process)', () => {
       await new Promise((r) => setTimeout(r, 1_300));
       io.signal('SIGINT');
       expect(await running).toBe(0);
-      const erase = '\r\u001b[2K';
+      const erase = '\u001b[1G\u001b[2K'; // node:readline's cursorTo(0) and clearLine
       expect(io.err()).toContain(erase);
-      expect(io.err().split(erase).some((part) => /^\d+ updates · [\d.,]+\/s · offset [\d,]+ · lag [\d,?]+$/.test(part))).toBe(true);
+      expect(io.err().split(erase).some((part) => /^HTTP · \d+ updates · [\d.,]+\/s · offset [\d,]+ · lag [\d,?]+$/.test(part))).toBe(true);
       expect(io.err()).not.toContain('secret-token-value');
     } finally {
       await slow.close();
