@@ -245,5 +245,5 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
     } finally {
       await sandbox.close();
     }
-  });
+  }, 90_000); // eight start-ups of the CLI: slow when the machine is loaded
 });
