@@ -5,6 +5,7 @@ import { Command, type CommanderError } from 'commander';
 import { ingestCommand } from './commands/ingest-command.js';
 import { publishCommand } from './commands/publish-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
+import { sqlCommand } from './commands/sql-command.js';
 import { submitCommand } from './commands/submit-command.js';
 import { tailCommand } from './commands/tail-command.js';
 import { usersCommand } from './commands/users-command.js';
@@ -46,6 +47,7 @@ export function createProgram(): Command {
   program.addCommand(tailCommand());
   program.addCommand(ingestCommand());
   program.addCommand(publishCommand());
+  program.addCommand(sqlCommand());
   program.addCommand(vettingCommand());
   program.addCommand(usersCommand());
   program.addCommand(submitCommand());

@@ -86,7 +86,9 @@ describe('tail flags → TailOptions', () => {
     const o = readIngestOptions(parse(ingestCommand(), ['--url', 'http://h:1', '--batch', '10', '--batch-ms', '20', '--to', '9', '--idle-timeout-ms', '75']), { LEDGER_RX_PG_URL: 'postgres://x' });
     expect(o).toMatchObject({ pg: 'postgres://x', batch: 10, batchMs: 20, to: 9, schema: 'public', streamName: 'default', idleTimeoutMs: 75 });
     expect(readIngestOptions(parse(ingestCommand(), ['--url', 'http://h:1']), { LEDGER_RX_PG_URL: 'postgres://x' }).idleTimeoutMs).toBe(20);
-    expect(() => readIngestOptions(parse(ingestCommand(), ['--url', 'http://h:1']), {})).toThrow(/--pg/);
+    // without --pg or LEDGER_RX_PG_URL: the embedded PostgreSQL in ./ledger-rx-data
+    expect(readIngestOptions(parse(ingestCommand(), ['--url', 'http://h:1']), {})).toMatchObject({ pg: undefined, dataDir: './ledger-rx-data' });
+    expect(() => readIngestOptions(parse(ingestCommand(), ['--url', 'http://h:1', '--pg', 'postgres://x', '--data-dir', 'd']), {})).toThrow(/not both/);
   });
 });
 

@@ -14,12 +14,15 @@ import { processIoWithLogger } from '../process/process-io-with-logger.js';
 export function ingestCommand(): Command {
   const command = new Command('ingest')
     .description(
-      'Load the participant\'s updates into PostgreSQL, exactly once: tables updates, created_events, archived_events\n' +
+      'Load the participant\'s updates into PostgreSQL, exactly once — a server (--pg) or, with no set-up, the embedded\n' +
+        'one in --data-dir (default ./ledger-rx-data; look with `ledger-rx sql`): tables updates, created_events, archived_events\n' +
         '(acs-delta) or exercised_events (ledger-effects), reassignment_events and active_contracts, created by\n' +
         'versioned migrations; each batch is committed with its checkpoint in one transaction',
     )
-    .summary('ingest updates into PostgreSQL (exactly once)');
-  command.addOption(new Option('--pg <url>', 'PostgreSQL connection URL (default: $LEDGER_RX_PG_URL)'));
+    .summary('ingest updates into PostgreSQL, a server or embedded (exactly once)');
+  command
+    .addOption(new Option('--pg <url>', 'PostgreSQL server URL (default: $LEDGER_RX_PG_URL; without either, the embedded PostgreSQL)'))
+    .addOption(new Option('--data-dir <dir>', 'directory of the embedded PostgreSQL (PGlite), used when there is no --pg').default(undefined, './ledger-rx-data'));
   addSourceOptions(command, true);
   addFilterOptions(command);
   command
@@ -27,7 +30,7 @@ export function ingestCommand(): Command {
     .addOption(new Option('--stream-name <name>', 'name of the stream: its checkpoint row and the stream_name of its rows').default('default'));
   addSinkReadOptions(command, { batch: '1000', batchMs: '500', batchWhat: 'elements per transaction' });
   command
-    .addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream').default('15000'))
+    .addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream (embedded: using the same --data-dir)').default('15000'))
     .addOption(new Option('--standby', 'when another process ingests the stream, wait (not ready) and take over once its session ends, instead of exiting'))
     .addOption(new Option('--lock-lease-ms <ms>', 'a leader silent this long (hung, cut off) loses the stream lock to a standby').default('10000'));
   addRunOptions(command);
@@ -37,6 +40,7 @@ export function ingestCommand(): Command {
       'after',
       `
 Examples:
+  ledger-rx ingest --sandbox --to end                         no set-up: into ./ledger-rx-data, then: ledger-rx sql "select count(*) from updates"
   ledger-rx ingest --pg postgres://localhost/pqs --url http://localhost:7575 --token-file jwt --party Alice::1220…
   ledger-rx ingest --pg … --sandbox --shape ledger-effects --stream-name effects --to end --stats
 ${exitCodesHelp}`,

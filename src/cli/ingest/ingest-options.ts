@@ -2,8 +2,10 @@ import type { SinkReadOptions } from '../sink/sink-read-options.js';
 
 /** Everything `ledger-rx ingest` does, as options of `runIngest` (`batch`: elements per transaction, default 1 000; `batchMs` default 500). */
 export interface IngestOptions extends SinkReadOptions {
-  /** PostgreSQL connection URL. */
-  readonly pg: string;
+  /** PostgreSQL connection URL; without it, the embedded PostgreSQL in `dataDir`. */
+  readonly pg?: string | undefined;
+  /** The embedded PostgreSQL's directory (when there is no `pg`). Default `./ledger-rx-data`. */
+  readonly dataDir?: string | undefined;
   /** Schema of the tables (created if needed). Default `public`. */
   readonly schema?: string | undefined;
   /** Name of the stream: its checkpoint row and the `stream_name` of its rows. Default `default`. */

@@ -1,21 +1,26 @@
 import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { UsageError } from '../options/usage-error.js';
 import { readSinkReadOptions } from '../sink/read-sink-read-options.js';
+import { defaultDataDir } from './default-data-dir.js';
 import type { IngestOptions } from './ingest-options.js';
 
 /**
  * Turns the commander values of `ledger-rx ingest` into {@link IngestOptions}; throws `UsageError`
- * (exit 2) for a malformed value or a missing `--pg` (also taken from `LEDGER_RX_PG_URL` via `env`).
+ * (exit 2) for a malformed value, or for both `--pg` and `--data-dir`. The store is the server of `--pg`
+ * (else of `LEDGER_RX_PG_URL` in `env`), else the embedded PostgreSQL in `--data-dir` (default
+ * `./ledger-rx-data`); an explicit `--data-dir` wins over the environment variable.
  */
 export function readIngestOptions(values: Readonly<Record<string, unknown>>, env: Readonly<Record<string, string | undefined>> = {}): IngestOptions {
   const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
-  const pgUrl = str('pg') ?? env['LEDGER_RX_PG_URL'];
-  if (!pgUrl) throw new UsageError('give --pg URL (or set LEDGER_RX_PG_URL): the PostgreSQL database to ingest into');
+  const dataDir = str('dataDir');
+  if (str('pg') !== undefined && dataDir !== undefined) throw new UsageError('give either --pg URL (a PostgreSQL server) or --data-dir DIR (the embedded one), not both');
+  const pgUrl = dataDir === undefined ? (str('pg') ?? (env['LEDGER_RX_PG_URL'] || undefined)) : undefined;
   const lockWait = str('lockWaitMs');
   const lease = str('lockLeaseMs');
   return {
     ...readSinkReadOptions(values),
     pg: pgUrl,
+    dataDir: pgUrl === undefined ? (dataDir ?? defaultDataDir) : undefined,
     schema: str('schema'),
     streamName: str('streamName'),
     lockWaitMs: lockWait === undefined ? undefined : parseIntegerFlag('--lock-wait-ms', lockWait, 0),

@@ -1,19 +1,21 @@
 import { Subject } from 'rxjs';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
-import { PostgresSink } from '../../sinks/postgres/postgres-sink.js';
+import type { PostgresSinkStatus } from '../../sinks/postgres/postgres-sink.js';
 import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { ExitCode } from '../process/exit-code.js';
 import { runStreamingCommand } from '../process/run-streaming-command.js';
 import { drainIntoSink } from '../sink/drain-into-sink.js';
 import type { IngestOptions } from './ingest-options.js';
+import { openIngestSink } from './open-ingest-sink.js';
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
 /**
- * `ledger-rx ingest`: loads the participant's updates into PostgreSQL (see `migrations` for the tables)
- * and resolves with the exit code (it never calls `process.exit`).
+ * `ledger-rx ingest`: loads the participant's updates into PostgreSQL (see `migrations` for the tables) —
+ * the server of `pg`, or without it the embedded PostgreSQL in `dataDir` (see `openIngestSink`) — and
+ * resolves with the exit code (it never calls `process.exit`).
  *
  * 1. Starts a `PostgresSink`: runs the migrations of `schema` (idempotent, serialized by an advisory lock)
  *    and takes the stream's advisory lock (one ingester per stream, waiting up to `lockWaitMs`).
@@ -51,14 +53,7 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
     if (streamName === '') throw new UsageError('--stream-name must not be empty');
     const { logger, monitor } = run;
     const lockLost = new Subject<never>();
-    const openSink = () =>
-      PostgresSink.connect({
-        url: options.pg,
-        schema,
-        streamName,
-        lockWaitMs: options.standby ? Infinity : (options.lockWaitMs ?? 15_000),
-        leaseMs: options.lockLeaseMs,
-        onStatus: (status) => {
+    const onStatus = (status: PostgresSinkStatus) => {
           if (status.type === 'schema-ready') logger.info({ schema, version: status.version, applied: status.applied }, 'schema ready');
           else if (status.type === 'idle-connection-failed') logger.warn({ err: status.error }, 'idle PostgreSQL connection failed');
           else if (status.type === 'waiting-for-lock') {
@@ -74,8 +69,8 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
             logger.error({ stream: streamName, err: status.error }, 'lost the stream lock: another process may take over; stopping without committing');
             lockLost.error(new LedgerRxError(ErrorCodes.SINK_CONFLICT, `lost the lock of stream '${streamName}'`, { cause: status.error }));
           }
-        },
-      });
+    };
+    const openSink = () => openIngestSink(options, { schema, streamName, onStatus, signal: run.stops.signal, logger });
     await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost });
   });
 }

@@ -1,0 +1,35 @@
+import { openEmbeddedPostgres } from '../../sinks/postgres/open-embedded-postgres.js';
+import { PostgresSink, type PostgresSinkStatus } from '../../sinks/postgres/postgres-sink.js';
+import type { Logger } from '../log/logger.js';
+import { defaultDataDir } from './default-data-dir.js';
+import type { IngestOptions } from './ingest-options.js';
+
+/** What {@link openIngestSink} needs besides the flags. */
+export interface IngestSinkContext {
+  readonly schema: string;
+  readonly streamName: string;
+  readonly onStatus: (status: PostgresSinkStatus) => void;
+  readonly logger: Logger;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * The `PostgresSink` of `ingest`: on the server of `options.pg` (a pg pool, the advisory stream lock with
+ * its lease; `standby` waits for it without limit), or without it on the embedded PostgreSQL in
+ * `options.dataDir` (`openEmbeddedPostgres`: the directory itself is the lock, waited for up to
+ * `lockWaitMs`, or without limit with `standby`; closed with the sink). The same migrations, rows and
+ * exactly-once commits either way.
+ */
+export async function openIngestSink(options: IngestOptions, context: IngestSinkContext): Promise<PostgresSink> {
+  const { schema, streamName, onStatus } = context;
+  const lockWaitMs = options.standby ? Infinity : (options.lockWaitMs ?? 15_000);
+  if (options.pg !== undefined) return PostgresSink.connect({ url: options.pg, schema, streamName, lockWaitMs, leaseMs: options.lockLeaseMs, onStatus });
+  const embedded = await openEmbeddedPostgres(options.dataDir ?? defaultDataDir, { schema, lockWaitMs, signal: context.signal });
+  context.logger.info({ dataDir: embedded.dataDir }, 'embedded PostgreSQL opened');
+  try {
+    return new PostgresSink({ database: embedded.database, schema, streamName, onStatus }, () => embedded.close());
+  } catch (error) {
+    await embedded.close();
+    throw error;
+  }
+}

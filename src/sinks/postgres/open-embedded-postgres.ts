@@ -1,0 +1,72 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { SqlDatabase, SqlQueryable } from '../../checkpoints/sql-database.js';
+import { takeDataDirLock } from './data-dir-lock.js';
+
+/** An opened embedded PostgreSQL (see {@link openEmbeddedPostgres}). */
+export interface EmbeddedPostgres {
+  /** The database, with `search_path` set to the schema it was opened for. */
+  readonly database: SqlDatabase;
+  /** Runs SQL text (one or more statements, no parameters) and resolves with the last result's rows and columns. */
+  exec(text: string): Promise<{ readonly rows: Record<string, unknown>[]; readonly fields: readonly { readonly name: string }[] }>;
+  /** The absolute data directory. */
+  readonly dataDir: string;
+  /** Closes the database (its files are consistent on disk) and releases the directory. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link openEmbeddedPostgres}. */
+export interface EmbeddedPostgresOptions {
+  /** `search_path` of the connection: the schema whose tables unqualified names mean. Default `public`. */
+  readonly schema?: string;
+  /** How long to wait for another process that has the directory open. Default 15 000 ms. */
+  readonly lockWaitMs?: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+const identifier = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Opens (creating it on first use) an embedded PostgreSQL in `dataDir`: PGlite, PostgreSQL compiled to
+ * WebAssembly, running in this process with its files in `dataDir/pgdata` — the same SQL, migrations and
+ * transactions as a server, with nothing to install or start. The directory is taken first
+ * (`takeDataDirLock`: one process at a time; a lock left by a killed process is taken over), then PGlite
+ * is loaded (only here, so nothing else pays for it) and opened, which recovers from a crash like a server
+ * does. Rejects with `SINK_CONFLICT` when another live process keeps the directory past `lockWaitMs`, and
+ * with PGlite's error when the files cannot be opened.
+ */
+export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
+  const schema = options.schema ?? 'public';
+  if (!identifier.test(schema)) throw new RangeError(`schema must be a plain lower-case SQL identifier, got '${schema}'`);
+  const dir = resolve(dataDir);
+  await mkdir(dir, { recursive: true });
+  const release = await takeDataDirLock(dir, options.lockWaitMs ?? 15_000, options.signal);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(join(dir, 'pgdata'));
+    await db.query(`SET search_path TO ${schema}`);
+    let closed: Promise<void> | undefined;
+    const database: SqlDatabase = {
+      query: async <R>(text: string, values?: readonly unknown[]) => ({ rows: (await db.query<R>(text, values === undefined ? undefined : [...values])).rows }),
+      transaction: <T>(fn: (tx: SqlQueryable) => Promise<T>) =>
+        db.transaction((tx) =>
+          fn({
+            query: async <R>(text: string, values?: readonly unknown[]) => ({ rows: (await tx.query<R>(text, values === undefined ? undefined : [...values])).rows }),
+          }),
+        ),
+    };
+    return {
+      database,
+      exec: async (text) => {
+        const results = await db.exec(text);
+        const last = results.at(-1);
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[], fields: last?.fields ?? [] };
+      },
+      dataDir: dir,
+      close: () => (closed ??= db.close().finally(() => release())),
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}

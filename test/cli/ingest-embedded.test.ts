@@ -1,0 +1,107 @@
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readIngestOptions } from '../../src/cli/ingest/read-ingest-options.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { openEmbeddedPostgres } from '../../src/sinks/postgres/open-embedded-postgres.js';
+import { visibleAcsDeltaOffsets } from './support/ledger-truth.js';
+import { runCli, startCli } from './support/run-cli.js';
+
+// `ingest` with no set-up: the embedded PostgreSQL (PGlite) in --data-dir, and `sql` to look at it. The
+// server path is tested by ingest-e2e.test.ts with the same sink, migrations and transactions.
+
+/** The offsets stored in a data directory, read with `ledger-rx sql` (NDJSON rows). */
+async function storedOffsets(dataDir: string): Promise<number[]> {
+  const result = await runCli(['sql', '--data-dir', dataDir, '--format', 'ndjson', 'select ledger_offset from updates order by ledger_offset'], { timeoutMs: 60_000 });
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => Number((JSON.parse(l) as { ledger_offset: unknown }).ledger_offset));
+}
+
+describe('ingest into the embedded PostgreSQL, and sql', () => {
+  let dir: string;
+  let template: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ledger-rx-embedded-'));
+    // PGlite's first start creates the cluster (initdb), which is slow: do it once, copy it per test
+    template = join(dir, 'template');
+    await (await openEmbeddedPostgres(template)).close();
+  }, 120_000);
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const fresh = async (name: string) => {
+    const target = join(dir, name);
+    await cp(template, target, { recursive: true });
+    return target;
+  };
+
+  it('stores the ledger exactly as a server does, and sql prints it as a table or NDJSON', async () => {
+    const sandbox = await startSandbox({ seed: 60 });
+    try {
+      const data = await fresh('plain');
+      const ingest = await runCli(['ingest', '--url', sandbox.url, '--to', 'end', '--data-dir', data, '--stats', '--log-level', 'warn'], { timeoutMs: 60_000 });
+      expect(ingest.code, ingest.stderr).toBe(0);
+      const truth = visibleAcsDeltaOffsets(sandbox);
+      expect(JSON.parse(ingest.stderr.trim().split('\n').at(-1) as string)).toMatchObject({ count: truth.length, lastOffset: truth.at(-1) });
+      expect(await storedOffsets(data)).toEqual(truth);
+      const table = await runCli(['sql', '--data-dir', data, 'select count(*) as updates, max(ledger_offset) as last from updates'], { timeoutMs: 60_000 });
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout.split('\n')).toEqual([
+        expect.stringMatching(/^updates │ last\s*$/),
+        expect.stringMatching(/^─+┼─+$/),
+        expect.stringMatching(new RegExp(`^ *${truth.length} │ +${truth.at(-1)}$`)),
+        '(1 row)',
+        '',
+      ]);
+      const bad = await runCli(['sql', '--data-dir', data, 'select * from no_such_table'], { timeoutMs: 60_000 });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('no_such_table');
+    } finally {
+      await sandbox.close();
+    }
+  }, 150_000);
+
+  it('is exactly-once across kill -9: a restart takes the directory over and ends with the rows of the ledger', async () => {
+    const sandbox = await startSandbox({ seed: 40, generate: 80 });
+    try {
+      const data = await fresh('killed');
+      const args = ['ingest', '--url', sandbox.url, '--data-dir', data, '--batch', '25', '--batch-ms', '30', '--log-level', 'info', '--lock-wait-ms', '0'];
+      const cli = startCli(args);
+      const started = Date.now();
+      while (!cli.stderr().includes('"msg":"new stream"') && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1_500)); // batches are being committed
+      // the directory serves one process: a second one is refused at once (exit 1), naming the holder
+      const busy = await runCli(['sql', '--data-dir', data, 'select 1'], { timeoutMs: 60_000 });
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toContain(`in use by another ledger-rx process (pid ${cli.child.pid})`);
+      cli.child.kill('SIGKILL');
+      expect((await cli.exited).signal).toBe('SIGKILL');
+      expect((await readFile(join(data, 'ledger-rx.lock'), 'utf8')).trim()).toBe(String(cli.child.pid)); // left behind
+
+      sandbox.stopWorkload();
+      const end = sandbox.ledgerEnd();
+      const restart = await runCli([...args, '--to', 'end'], { timeoutMs: 90_000 });
+      expect(restart.code, restart.stderr).toBe(0);
+      expect(restart.stderr).toContain('resuming after the stored position');
+      expect(await storedOffsets(data)).toEqual(visibleAcsDeltaOffsets(sandbox, end)); // no gap, no duplicate
+    } finally {
+      await sandbox.close();
+    }
+  }, 240_000);
+
+  it('chooses the store from the flags: --pg, else LEDGER_RX_PG_URL, else --data-dir (default ./ledger-rx-data)', async () => {
+    const base = { sandbox: true };
+    expect(readIngestOptions(base)).toMatchObject({ pg: undefined, dataDir: './ledger-rx-data' });
+    expect(readIngestOptions(base, { LEDGER_RX_PG_URL: 'postgres://env' })).toMatchObject({ pg: 'postgres://env', dataDir: undefined });
+    expect(readIngestOptions({ ...base, dataDir: 'here' }, { LEDGER_RX_PG_URL: 'postgres://env' })).toMatchObject({ pg: undefined, dataDir: 'here' });
+    expect(readIngestOptions({ ...base, pg: 'postgres://flag' })).toMatchObject({ pg: 'postgres://flag', dataDir: undefined });
+    expect(() => readIngestOptions({ ...base, pg: 'postgres://flag', dataDir: 'here' })).toThrow(/not both/);
+    const missing = await runCli(['sql', '--data-dir', join(dir, 'nothing-here'), 'select 1']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('run `ledger-rx ingest` first');
+  });
+});
