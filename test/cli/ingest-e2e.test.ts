@@ -110,11 +110,10 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
     try {
       const at = visibleAcsDeltaOffsets(sandbox)[20] as number;
       sandbox.prune(at);
-      const started = Date.now();
       const result = await runCli(['ingest', '--pg', pgUrl as string, '--schema', `ing_pruned_${unique}`, '--url', sandbox.url, '--from', '0', '--log-level', 'warn']);
       expect(result.code).toBe(3);
       expect(result.stderr).toContain(`earliest available offset: ${at}`);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(result.stderr).not.toContain('retrying'); // "fast": the first answer ends it, nothing is retried
     } finally {
       await sandbox.close();
     }
