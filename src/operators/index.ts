@@ -1,5 +1,4 @@
 export type { Checkpoint, CheckpointStore } from './checkpoint.js';
-export { MemoryCheckpointStore } from './memory-checkpoint-store.js';
 export type { PagedReadOptions } from './paged-read-options.js';
 export { readDescending } from './read-descending.js';
 export type { ReadDescendingConfig } from './read-descending.js';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lastLineOffset } from '../../src/cli/output/last-line-offset.js';
 import { readLastLine } from '../../src/cli/output/read-last-line.js';
 import { resumeAfterOutput } from '../../src/cli/checkpoint/resume-after-output.js';
-import { MemoryCheckpointStore } from '../../src/operators/memory-checkpoint-store.js';
+import { MemoryCheckpointStore } from '../../src/checkpoints/memory-checkpoint-store.js';
 
 let dir: string;
 beforeEach(() => {

@@ -1,6 +1,7 @@
 import { Subject, firstValueFrom, lastValueFrom, of, throwError, toArray, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { MemoryCheckpointStore, trackCheckpoint, type Checkpoint, type CheckpointStore } from '../../src/operators/index.js';
+import { MemoryCheckpointStore } from '../../src/checkpoints/index.js';
+import { trackCheckpoint, type Checkpoint, type CheckpointStore } from '../../src/operators/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
 import { cp, tx } from '../support/fake-updates-source.js';
 import { createTestScheduler } from '../support/test-scheduler.js';

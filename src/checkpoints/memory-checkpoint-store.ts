@@ -1,4 +1,4 @@
-import type { Checkpoint, CheckpointStore } from './checkpoint.js';
+import type { Checkpoint, CheckpointStore } from '../operators/checkpoint.js';
 
 /** A {@link CheckpointStore} in memory: for tests and for streams that need no durability. */
 export class MemoryCheckpointStore implements CheckpointStore {
