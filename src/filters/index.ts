@@ -1,5 +1,9 @@
+/**
+ * `ledger-rx/filters`: what to read. The immutable `updateFormat()` builder (with its transaction, event
+ * and format parts), and the spec's rules for the deprecated `filter`/`verbose` request (`fromLegacyFilter`,
+ * `checkLegacyTreeRequest`). Also exported from `ledger-rx`.
+ */
 export { checkLegacyTreeRequest } from './check-legacy-tree-request.js';
-export { checkPackageNameReference } from './check-package-name-reference.js';
 export { EventFormatBuilder } from './event-format-builder.js';
 export type { EventFormatSpec, InterfaceFilterOptions, TemplateFilterOptions } from './event-format-builder.js';
 export { fromLegacyFilter } from './from-legacy-filter.js';

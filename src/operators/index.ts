@@ -1,11 +1,14 @@
+/**
+ * `ledger-rx/operators`: reads of the update stream as RxJS operators over any `UpdatesSource` (a
+ * `LedgerClient`): `tailUpdates` (endless, resumable), `readDescending` (newest first), `trackCheckpoint`
+ * (persists the position), with their options, the status side channel and the checkpoint contract. Pure
+ * RxJS: no I/O of their own, every delay on a scheduler. Also exported from `ledger-rx`.
+ */
 export type { Checkpoint, CheckpointStore } from './checkpoint.js';
 export type { PagedReadOptions } from './paged-read-options.js';
 export { readDescending } from './read-descending.js';
 export type { ReadDescendingConfig } from './read-descending.js';
-export { isListTooLarge } from '../retry/is-list-too-large.js';
-export { resolveRetryConfig } from '../retry/resolve-retry-config.js';
-export { retryDelay } from '../retry/retry-delay.js';
-export type { ResolvedRetryConfig, RetryConfig } from '../retry/retry-config.js';
+export type { RetryConfig } from '../retry/retry-config.js';
 export { tailUpdates } from './tail-updates.js';
 export type { TailUpdatesConfig } from './tail-updates.js';
 export type { DeliveredCounts, RequestOutcome, TailStatus } from './tail-status.js';

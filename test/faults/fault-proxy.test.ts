@@ -2,7 +2,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/index.js';
 import { LedgerApiError, TransportError } from '../../src/errors/index.js';
-import { isListTooLarge } from '../../src/operators/index.js';
+import { isListTooLarge } from '../../src/retry/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { randomFaults, requestTimeoutText, startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy.js';
 import { reportFigures, viewFormat } from '../support/ledger-oracle.js';
