@@ -8,8 +8,8 @@ import { repoRoot } from '../support/shared-dir.js';
 /**
  * The published package: `npm pack` (of the built dist), installed into an empty folder with its
  * dependencies (from npm's cache, which `npm ci` filled), imported through every entry of the exports map,
- * and its bin run. Catches a broken exports map, a file missing from `files`, or a dependency that is only
- * a devDependency.
+ * and its bin run, with its peers (rxjs, zod) installed beside it as an application would. Catches a broken
+ * exports map, a file missing from `files`, or a dependency that is only a devDependency.
  */
 let dir: string;
 let tarball: string;
@@ -21,7 +21,7 @@ beforeAll(() => {
   const app = join(dir, 'app');
   execFileSync('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', private: true }));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-save', tarball, 'rxjs@^7.8.0'], { cwd: app, stdio: 'ignore' });
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-save', tarball, 'rxjs@^7.8.0', 'zod@^4.6.7'], { cwd: app, stdio: 'ignore' });
 }, 120_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,15 +59,19 @@ describe('npm pack', () => {
       const counted = (await registry.getSingleMetric('ledger_rx_elements_total').get()).values.reduce((n, v) => n + v.value, 0);
       await client.close();
       await sandbox.close();
-      process.stdout.write(JSON.stringify({ name: pkg.name, end: end.offset, got: got.length, counted, errors: typeof root.LedgerApiError, sink: typeof sinks.PostgresSink }));
+      const { z } = await import('zod');
+      const schema = root.GetLedgerEndResponse.safeParse({ offset: 3 }).success && root.GetLedgerEndResponse instanceof z.ZodType;
+      process.stdout.write(JSON.stringify({ name: pkg.name, end: end.offset, got: got.length, counted, errors: typeof root.LedgerApiError, sink: typeof sinks.PostgresSink, schema, internal: typeof root.rememberElementText }));
       `,
     );
-    const result = JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' })) as { name: string; end: number; got: number; counted: number; errors: string; sink: string };
+    const result = JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: app, encoding: 'utf8' })) as { name: string; end: number; got: number; counted: number; errors: string; sink: string; schema: boolean; internal: string };
     expect(result.name).toBe('ledger-rx');
     expect(result.end).toBeGreaterThan(0);
     expect(result.got).toBeGreaterThan(0);
     expect(result.counted).toBe(result.got); // ledger-rx/metrics counted each element through prom-client
     expect(result.errors).toBe('function');
+    expect(result.schema).toBe(true); // the schemas are built with the application's zod (a peer)
+    expect(result.internal).toBe('undefined');
     expect(result.sink).toBe('function');
   });
 
