@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { FaultQueue } from '../faults/fault-queue.js';
 import { faultPiece } from '../faults/fault-piece.js';
 import type { UpdateFault } from '../faults/update-fault.js';
-import type { ElementSink } from '../read/read-updates.js';
+import type { ElementSink } from '../read/read-log.js';
 import type { UpdateRenderer } from '../render/create-update-renderer.js';
 
 /** Bytes handed to the socket but not yet flushed above which the stream pauses. */
