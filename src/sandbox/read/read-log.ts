@@ -1,5 +1,4 @@
-import type { Ledger } from '../ledger/ledger.js';
-import type { UpdateRenderer } from '../render/create-update-renderer.js';
+import type { CheckpointSnapshot, Ledger } from '../ledger/ledger.js';
 
 /** What to read and when to stop (server-behavior §4.3). */
 export interface ReadPlan {
@@ -17,6 +16,21 @@ export interface ReadPlan {
    * `undefined`: the initial probe only.
    */
   readonly checkpointProbeMs?: number | undefined;
+}
+
+/**
+ * An offset-ordered log a read walks — the update log, or the completion log — and how its records become
+ * elements for one request.
+ */
+export interface LogSource<R extends { readonly offset: number }> {
+  /** Index of the first record with an offset greater than `offset` (the log's length if none). */
+  indexAfter(offset: number): number;
+  /** The record at index `i`. */
+  at(i: number): R | undefined;
+  /** The element text of a record, or `undefined` when the request's filter leaves it out. */
+  render(record: R): string | undefined;
+  /** The `OffsetCheckpoint` element of a checkpoint snapshot. */
+  checkpoint(snapshot: CheckpointSnapshot): string;
 }
 
 /** Receives the elements of a read. */
@@ -67,7 +81,8 @@ function waitForAppend(ledger: Ledger, ms: number, signal: AbortSignal): Promise
 }
 
 /**
- * Reads the update log into `sink` following the server's list algorithm (server-behavior §4.3–§4.5):
+ * Reads an offset log (`source`: the update log or the completion log of `ledger`, whose appends wake it
+ * up and whose ledger end and checkpoint it follows) into `sink`, following the server's list algorithm (server-behavior §4.3–§4.5):
  *
  * - ascending from `beginExclusive` (or descending from `endInclusive`), skipping updates the format
  *   filters out entirely; offsets of emitted elements strictly increase (decrease when descending);
@@ -88,9 +103,9 @@ function waitForAppend(ledger: Ledger, ms: number, signal: AbortSignal): Promise
  * `guard.beforeElement()` runs before every element; what it throws ends the read with that error.
  * Returns the number of elements emitted; stops early (silently) when `signal` aborts.
  */
-export async function readUpdates(
+export async function readLog<R extends { readonly offset: number }>(
   ledger: Ledger,
-  renderer: UpdateRenderer,
+  source: LogSource<R>,
   plan: ReadPlan,
   sink: ElementSink,
   signal: AbortSignal,
@@ -103,10 +118,10 @@ export async function readUpdates(
   let scanned = 0;
 
   if (plan.descending) {
-    for (let i = ledger.indexAfter(end ?? ledger.ledgerEnd()) - 1; i >= 0; i--) {
-      const u = ledger.at(i);
+    for (let i = source.indexAfter(end ?? ledger.ledgerEnd()) - 1; i >= 0; i--) {
+      const u = source.at(i);
       if (!u || u.offset <= begin) break;
-      const json = renderer.render(u);
+      const json = source.render(u);
       if (json !== undefined) {
         guard.beforeElement();
         const r = sink.element(json, u.offset);
@@ -131,7 +146,7 @@ export async function readUpdates(
   let lastElementOffset = begin;
   let lastCheckpoint = 0;
   let position = begin;
-  let i = ledger.indexAfter(begin);
+  let i = source.indexAfter(begin);
 
   const emit = async (json: string, offset: number): Promise<boolean> => {
     guard.beforeElement();
@@ -144,19 +159,19 @@ export async function readUpdates(
 
   for (;;) {
     if (signal.aborted) return count;
-    const u = ledger.at(i);
+    const u = source.at(i);
     if (u !== undefined && (end === undefined || u.offset <= end)) {
       if (checkpoints) {
         const cp = ledger.checkpoint();
         if (cp.offset < u.offset && cp.offset > lastCheckpoint && cp.offset > lastElementOffset) {
           lastCheckpoint = cp.offset;
-          if (await emit(renderer.checkpoint(cp), cp.offset)) return count;
+          if (await emit(source.checkpoint(cp), cp.offset)) return count;
         }
       }
       i++;
       position = u.offset;
       if (keepAliveMs !== undefined) keepAliveAt = Date.now() + keepAliveMs;
-      const json = renderer.render(u);
+      const json = source.render(u);
       if (json !== undefined && (await emit(json, u.offset))) return count;
       if (++scanned % yieldEvery === 0) await nextTick();
       continue;
@@ -176,13 +191,13 @@ export async function readUpdates(
       const afterPrevious = count === 0 ? cp.offset >= begin : cp.offset > lastElementOffset;
       if (cp.offset > 0 && cp.offset === position && cp.offset > lastCheckpoint && afterPrevious) {
         lastCheckpoint = cp.offset;
-        if (await emit(renderer.checkpoint(cp), cp.offset)) return count;
+        if (await emit(source.checkpoint(cp), cp.offset)) return count;
         continue;
       }
     }
     const idle = sink.idle();
     if (idle) await idle;
-    if (ledger.at(i) !== undefined) continue;
+    if (source.at(i) !== undefined) continue;
     now = Date.now();
     if (now >= deadline) return count;
     const wakeAt = Math.min(deadline, probed ? keepAliveAt : probeAt, keepAliveAt);

@@ -5,7 +5,7 @@ import type { Ledger } from '../ledger/ledger.js';
 import { createUpdateRenderer } from '../render/create-update-renderer.js';
 import type { PreparedUpdatesPage } from '../validate/prepare-updates-page.js';
 import { updatesPageToken, updatesPageTokenVersion } from '../validate/updates-page-token.js';
-import { readUpdates } from './read-log.js';
+import { readUpdates } from './read-updates.js';
 
 /** One page of `POST /v2/updates/get-updates-page`. */
 export interface UpdatesPage {

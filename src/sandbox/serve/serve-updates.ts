@@ -5,7 +5,8 @@ import type { FaultQueue } from '../faults/fault-queue.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { UpdateRenderer } from '../render/create-update-renderer.js';
 import type { StreamGuard } from '../auth/open-stream-guard.js';
-import { readUpdates, type ElementSink, type ReadPlan } from '../read/read-log.js';
+import type { ElementSink, ReadPlan } from '../read/read-log.js';
+import { readUpdates } from '../read/read-updates.js';
 import { faultPiece } from '../faults/fault-piece.js';
 import type { UpdateFault } from '../faults/update-fault.js';
 

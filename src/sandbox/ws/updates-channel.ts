@@ -1,6 +1,6 @@
 import { openStreamGuard } from '../auth/open-stream-guard.js';
 import { decodeGetUpdatesRequest, type DecodedGetUpdatesRequest } from '../decode/decode-get-updates-request.js';
-import { readUpdates } from '../read/read-log.js';
+import { readUpdates } from '../read/read-updates.js';
 import { createUpdateRenderer } from '../render/create-update-renderer.js';
 import { prepareUpdatesRead } from '../validate/prepare-updates-read.js';
 import type { WebSocketChannel } from './websocket-channel.js';
