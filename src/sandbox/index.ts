@@ -5,7 +5,8 @@ export type { ResolvedSandboxOptions, ResponseMode, SandboxOptions } from './san
 export { ParticipantState, initialLocalParties, initialRemoteParties } from './participant/participant-state.js';
 export type { SynchronizerInfo } from './state/synchronizer-info.js';
 export type { JsCommandsInput } from './decode/js-commands-input.js';
-export type { SubmitResult } from './submit/submit-commands.js';
+export type { SubmitResult } from './submit/commit-commands.js';
+export type { SubmissionFault } from './faults/submission-faults.js';
 export type { UpdateFault } from './faults/update-fault.js';
 export type { WebSocketSessionInfo } from './ws/serve-websocket-session.js';
 export type {

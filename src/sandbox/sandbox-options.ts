@@ -71,6 +71,18 @@ export interface SandboxOptions {
   readonly maxUpdatesPageSize?: number;
   /** `default-updates-page-size`: the page size when a request gives none. Default 100. */
   readonly defaultUpdatesPageSize?: number;
+  /**
+   * Time between accepting a command submission (`POST /v2/commands/async/submit` answers `{}`) and
+   * recording its outcome — the transaction and its completion, or a rejection completion. Default 0: the
+   * outcome is recorded before the answer. With a delay, submissions of the same change id in the meantime
+   * are `SUBMISSION_ALREADY_IN_FLIGHT`, and one that uses a contract another consumed first fails with
+   * `LOCAL_VERDICT_INACTIVE_CONTRACTS` on the completion stream.
+   */
+  readonly submissionDelayMs?: number;
+  /** `max-acs-page-size`: the largest `maxPageSize` of `/v2/state/active-contracts-page`. Default 10 000. */
+  readonly maxAcsPageSize?: number;
+  /** `default-acs-page-size`: its page size when a request gives none. Default 2000. */
+  readonly defaultAcsPageSize?: number;
 }
 
 /** {@link SandboxOptions} with every default applied. */
@@ -104,6 +116,9 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     tokenExpiryGracePeriodMs: options.tokenExpiryGracePeriodMs ?? 0,
     maxUpdatesPageSize: options.maxUpdatesPageSize ?? 2000,
     defaultUpdatesPageSize: options.defaultUpdatesPageSize ?? 100,
+    submissionDelayMs: options.submissionDelayMs ?? 0,
+    maxAcsPageSize: options.maxAcsPageSize ?? 10_000,
+    defaultAcsPageSize: options.defaultAcsPageSize ?? 2000,
   };
   const positive = (name: string, v: number, min = 1) => {
     if (!Number.isInteger(v) || v < min) throw new RangeError(`sandbox option ${name} must be an integer >= ${min}, got ${v}`);
@@ -124,6 +139,12 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   positive('tokenExpiryGracePeriodMs', r.tokenExpiryGracePeriodMs, 0);
   positive('maxUpdatesPageSize', r.maxUpdatesPageSize);
   positive('defaultUpdatesPageSize', r.defaultUpdatesPageSize);
+  positive('submissionDelayMs', r.submissionDelayMs, 0);
+  positive('maxAcsPageSize', r.maxAcsPageSize);
+  positive('defaultAcsPageSize', r.defaultAcsPageSize);
+  if (r.defaultAcsPageSize > r.maxAcsPageSize) {
+    throw new RangeError(`sandbox option defaultAcsPageSize (${r.defaultAcsPageSize}) must not exceed maxAcsPageSize (${r.maxAcsPageSize})`);
+  }
   if (r.defaultUpdatesPageSize > r.maxUpdatesPageSize) {
     throw new RangeError(`sandbox option defaultUpdatesPageSize (${r.defaultUpdatesPageSize}) must not exceed maxUpdatesPageSize (${r.maxUpdatesPageSize})`);
   }

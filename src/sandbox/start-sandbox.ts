@@ -7,13 +7,15 @@ import { createRequestHandler } from './http/create-request-handler.js';
 import { allocateParty } from './submit/allocate-party.js';
 import { decodeJsCommands } from './decode/decode-js-commands.js';
 import type { JsCommandsInput } from './decode/js-commands-input.js';
-import { submitCommands, type SubmitResult } from './submit/submit-commands.js';
+import type { SubmitResult } from './submit/commit-commands.js';
+import { submitCommands } from './submit/submit-commands.js';
 import { summarizeUpdate, type LedgerUpdate } from './render/summarize-update.js';
 import { WorkloadGenerator } from './workload/workload-generator.js';
 import { allRoutes } from './routes/all-routes.js';
 import { allChannels } from './ws/all-channels.js';
 import { webSocketEndpoints } from './ws/attach-websocket-endpoints.js';
 import type { WebSocketSessionInfo } from './ws/serve-websocket-session.js';
+import type { SubmissionFault } from './faults/submission-faults.js';
 import { webSocketOnlyFaults, type UpdateFault } from './faults/update-fault.js';
 import { resolveSandboxOptions, type ResolvedSandboxOptions, type SandboxOptions } from './sandbox-options.js';
 import { ParticipantState } from './participant/participant-state.js';
@@ -68,8 +70,9 @@ export interface Sandbox {
   allocateParty(hint: string, options?: AllocatePartyHandleOptions): string;
   /**
    * Submits commands with the semantics of `POST /v2/commands/async/submit` (validation order,
-   * structural interpretation, deduplication); resolves once the transaction is appended. `userId`
-   * defaults to `participant_admin`.
+   * structural interpretation, deduplication); resolves once the transaction is appended, or rejects with
+   * the error its completion reports (a duplicate change id, an injected fault). `userId` defaults to
+   * `participant_admin`.
    */
   submit(commands: JsCommandsInput): Promise<SubmitResult>;
   /** Appends `count` generated transactions (the `seed` option's workload), back-dated between the last update and now. */
@@ -86,6 +89,11 @@ export interface Sandbox {
   stopWorkload(): void;
   /** Makes the next updates answer(s) faulty, over HTTP, WebSocket or both (see {@link UpdateFault}). */
   injectFault(fault: UpdateFault): void;
+  /**
+   * Makes the next accepted command submission(s) fail after they were accepted: `POST /v2/commands/async/submit`
+   * still answers `{}`, the failure comes as a completion (see {@link SubmissionFault}); `submit` rejects.
+   */
+  injectSubmissionFault(fault: SubmissionFault): void;
   /** The open WebSocket streams: path, frames sent, bytes the socket still buffers, whether paused by backpressure. */
   webSocketSessions(): WebSocketSessionInfo[];
 }
@@ -227,6 +235,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         throw new RangeError(`a ${fault.kind} fault exists only on WebSocket streams: its transport must be 'websocket'`);
       }
       state.faults.add(fault);
+    },
+    injectSubmissionFault(fault) {
+      if (fault.times !== undefined && (!Number.isSafeInteger(fault.times) || fault.times < 1)) throw new RangeError('times must be a positive integer');
+      state.submissionFaults.add(fault);
     },
     webSocketSessions() {
       return webSockets.sessions();

@@ -254,19 +254,31 @@ describe('accepted submissions', () => {
     expect(events[1]).toMatchObject({ choice: 'Holding_Lock', consuming: false, interfaceId: `${packageIdOf('ledger-rx-demo', '1.1.0')}:Holding:Holding` });
   });
 
-  it('deduplicates the change id (userId, actAs set, commandId) within the period: DUPLICATE_COMMAND', async () => {
+  it('deduplicates the change id (userId, actAs set, commandId) within the period: accepted ({}), then a DUPLICATE_COMMAND completion', async () => {
     const body = valid({ commandId: 'dedup-1', actAs: [alice, alice] });
+    const from = sandbox.ledgerEnd();
     expect((await submit(body)).status).toBe(200);
     const acceptedAt = sandbox.ledgerEnd();
     const dup = await submit({ ...body, actAs: [alice], submissionId: 'second' });
-    expect(dup.status).toBe(409);
-    expect(dup.json).toMatchObject({ code: 'DUPLICATE_COMMAND', errorCategory: 10, correlationId: 'second', context: { completion_offset: String(acceptedAt) } });
+    expect(dup.status).toBe(200); // the participant answers the submission, and reports the duplicate later
     expect((await submit({ ...body, userId: 'bob-user' })).status).toBe(200);
     expect((await submit({ ...body, actAs: [alice, bob] })).status).toBe(200);
     expect((await submit({ ...body, commandId: 'dedup-2' })).status).toBe(200);
     // A deduplication offset at or after the accepted one ends the period before it.
-    expect((await submit({ ...body, deduplicationPeriod: { DeduplicationOffset: { value: acceptedAt - 1 } } })).status).toBe(409);
-    expect((await submit({ ...body, deduplicationPeriod: { DeduplicationOffset: { value: acceptedAt } } })).status).toBe(200);
+    expect((await submit({ ...body, submissionId: 'third', deduplicationPeriod: { DeduplicationOffset: { value: acceptedAt - 1 } } })).status).toBe(200);
+    expect((await submit({ ...body, submissionId: 'fourth', deduplicationPeriod: { DeduplicationOffset: { value: acceptedAt } } })).status).toBe(200);
+    const list = await call(sandbox.url, 'POST', '/v2/commands/completions?stream_idle_timeout_ms=0', { body: { userId: 'alice-user', parties: [alice], beginExclusive: from } });
+    type Completion = { commandId: string; submissionId: string; status: { code: number; message: string }; updateId: string; offset: number };
+    const completions = (list.json as { completionResponse: { Completion?: { value: Completion } } }[]).flatMap((e) => (e.completionResponse.Completion ? [e.completionResponse.Completion.value] : []));
+    const byCommand = completions.filter((c) => c.commandId === 'dedup-1').map((c) => [c.submissionId, c.status.code, c.updateId === '' ? 'rejected' : 'accepted']);
+    expect(byCommand).toEqual([
+      [expect.any(String), 0, 'accepted'],
+      ['second', 6, 'rejected'],
+      [expect.any(String), 0, 'accepted'], // actAs {alice, bob}: another change id
+      ['third', 6, 'rejected'],
+      ['fourth', 0, 'accepted'],
+    ]);
+    expect(completions.find((c) => c.submissionId === 'second')?.status.message).toBe('DUPLICATE_COMMAND(10,second): Command submission already exists.');
   });
 
   it('the in-process submit has the same semantics and throws the same errors', async () => {

@@ -2,6 +2,8 @@ import { ledgerIds, type LedgerIds } from './ledger-ids.js';
 import { TemplateCatalog, type TemplateInfo } from './template-catalog.js';
 import type { ContractRecord, TransactionRecord, UpdateRecord } from './update-record.js';
 import { createRandom } from '../state/ids.js';
+import type { CompletionRecord } from './completion-record.js';
+import { firstAfter } from './first-after.js';
 import type { PackageStore } from '../state/package-store.js';
 import type { PartiesStore } from '../state/parties-store.js';
 import type { SynchronizerInfo } from '../state/synchronizer-info.js';
@@ -34,8 +36,8 @@ export interface AcceptedChange {
 }
 
 /**
- * The participant's ledger: the ordered log of updates, the active contract set, the pruning offset, the
- * cached offset checkpoint and the command deduplication table.
+ * The participant's ledger: the ordered log of updates, the completion log, the active contract set, the
+ * pruning offset, the cached offset checkpoint and the command deduplication table.
  *
  * Offsets increase strictly but are not contiguous: before each update, a deterministic number of
  * offsets (drawn from `randomSeed`) is consumed by participant-internal events nobody can read, as on a
@@ -68,6 +70,7 @@ export class Ledger {
   /** Active keyed contracts: template filter key → key JSON → contract(s), oldest first. */
   private readonly keys = new Map<string, Map<string, ContractRecord | ContractRecord[]>>();
   private readonly changes = new Map<string, AcceptedChange>();
+  private readonly completionLog: CompletionRecord[] = [];
 
   constructor(deps: LedgerDeps) {
     this.synchronizers = deps.synchronizers;
@@ -118,14 +121,7 @@ export class Ledger {
 
   /** Index of the first update with an offset greater than `offset` (`size` if none). */
   indexAfter(offset: number): number {
-    let lo = 0;
-    let hi = this.log.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.log[mid] as UpdateRecord).offset <= offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAfter(this.log, offset);
   }
 
   /** The update at exactly `offset`. */
@@ -210,6 +206,33 @@ export class Ledger {
       }
     }
     if (this.listeners.size > 0) for (const l of [...this.listeners]) l();
+  }
+
+  /**
+   * Consumes the next offset for a participant event that is not an update (a command rejection, say):
+   * the ledger end moves to it, and no update log record carries it.
+   */
+  consumeOffset(): number {
+    this.end = this.allocateOffset();
+    return this.end;
+  }
+
+  /** Adds a completion (at its update's offset, or at one from {@link Ledger.consumeOffset}) and wakes the readers. */
+  addCompletion(completion: CompletionRecord): void {
+    const last = this.completionLog.at(-1);
+    if (last && completion.offset <= last.offset) throw new Error(`completion offset ${completion.offset} does not follow ${last.offset}`);
+    this.completionLog.push(completion);
+    if (this.listeners.size > 0) for (const l of [...this.listeners]) l();
+  }
+
+  /** The completion log, for the readers: the index of the first completion after `offset`. */
+  completionIndexAfter(offset: number): number {
+    return firstAfter(this.completionLog, offset);
+  }
+
+  /** The completion at index `i` of the completion log. */
+  completionAt(i: number): CompletionRecord | undefined {
+    return this.completionLog[i];
   }
 
   /** Calls `listener` after every append, until the returned function is called. */

@@ -7,6 +7,7 @@ import { UsersStore } from '../state/users-store.js';
 import type { SynchronizerInfo } from '../state/synchronizer-info.js';
 import { VettingStore } from '../state/vetting-store.js';
 import { FaultQueue } from '../faults/fault-queue.js';
+import { SubmissionFaults } from '../faults/submission-faults.js';
 
 /** Hints of the parties hosted here from the start (`Alice::<participant namespace>`, ...). */
 export const initialLocalParties: readonly string[] = ['Alice', 'Bob', 'Charlie'];
@@ -32,6 +33,10 @@ export class ParticipantState {
   readonly ledger: Ledger;
   /** Faults queued for the next updates answers (`Sandbox.injectFault`). */
   readonly faults = new FaultQueue();
+  /** Faults queued for the next accepted command submissions (`Sandbox.injectSubmissionFault`). */
+  readonly submissionFaults = new SubmissionFaults();
+  /** Change ids of accepted submissions whose outcome is not recorded yet, with their submission ids. */
+  readonly inFlight = new Map<string, string>();
   readonly options: ResolvedSandboxOptions;
 
   constructor(options: ResolvedSandboxOptions) {

@@ -1,6 +1,7 @@
 import type { CheckpointSnapshot, Ledger } from '../ledger/ledger.js';
 import type { CompiledUpdateFormat } from '../format/compile-update-format.js';
 import { formatInstant } from './format-instant.js';
+import { checkpointJson } from './checkpoint-json.js';
 import { jsonPieces } from './json-pieces.js';
 import { renderReassignmentJson } from './render-reassignment-json.js';
 import { renderTransactionJson } from './render-transaction-json.js';
@@ -30,7 +31,6 @@ function topologyJson(ledger: Ledger, t: TopologyRecord): string {
 
 /** Builds the renderer of `format` over `ledger`. */
 export function createUpdateRenderer(ledger: Ledger, format: CompiledUpdateFormat): UpdateRenderer {
-  const synchronizers = ledger.synchronizers;
   return {
     render(update) {
       switch (update.kind) {
@@ -53,10 +53,7 @@ export function createUpdateRenderer(ledger: Ledger, format: CompiledUpdateForma
       }
     },
     checkpoint(snapshot) {
-      const times = synchronizers
-        .map((s, i) => `{"synchronizerId":${JSON.stringify(s.id)},"recordTime":"${formatInstant(snapshot.synchronizerTimes[i] ?? ledger.startedAtMs)}"}`)
-        .join(',');
-      return `{"update":{"OffsetCheckpoint":{"value":{"offset":${snapshot.offset},"synchronizerTimes":[${times}]}}}}`;
+      return `{"update":{"OffsetCheckpoint":{"value":${checkpointJson(ledger, snapshot)}}}}`;
     },
   };
 }

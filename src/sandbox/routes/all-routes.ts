@@ -1,5 +1,6 @@
 import type { Route } from '../http/request-context.js';
 import { commandRoutes } from './command-routes.js';
+import { completionRoutes } from './completion-routes.js';
 import { packageRoutes } from './package-routes.js';
 import { partyRoutes } from './party-routes.js';
 import { stateRoutes } from './state-routes.js';
@@ -17,6 +18,7 @@ export const allRoutes: readonly Route[] = [
   ...updatesRoutes,
   ...updatesPageRoutes,
   ...commandRoutes,
+  ...completionRoutes,
   ...partyRoutes,
   ...userRoutes,
   ...packageRoutes,

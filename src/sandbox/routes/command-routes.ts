@@ -1,7 +1,7 @@
 import type { Route } from '../http/request-context.js';
 import { decodeJsCommands } from '../decode/decode-js-commands.js';
 import { decodeReassignmentRequest } from '../decode/decode-reassignment-request.js';
-import { submitCommands } from '../submit/submit-commands.js';
+import { submitAsync } from '../submit/submit-commands.js';
 import { submitReassignment } from '../submit/submit-reassignment.js';
 import { traceHeaders } from '../http/trace-headers.js';
 
@@ -9,7 +9,8 @@ import { traceHeaders } from '../http/trace-headers.js';
  * The command routes:
  *
  * - `POST /v2/commands/async/submit` (`JsCommands` → `{}`): validated and interpreted as described in
- *   {@link submitCommands}; the transaction is appended to the update log before the `{}` is sent.
+ *   {@link submitAsync}: the answer is `{}` once accepted; the outcome (the transaction and its completion,
+ *   or a rejection completion) is recorded before the answer, or `submissionDelayMs` after it.
  * - `POST /v2/commands/submit-and-wait-for-reassignment` (→ `{reassignment}`): see
  *   {@link submitReassignment}.
  *
@@ -21,7 +22,7 @@ export const commandRoutes: readonly Route[] = [
     pattern: '/v2/commands/async/submit',
     handler: async (ctx) => {
       const request = decodeJsCommands(await ctx.body());
-      await submitCommands(ctx.state, request, { claims: () => ctx.claims(), ...traceHeaders(ctx.headers) });
+      await submitAsync(ctx.state, request, { claims: () => ctx.claims(), ...traceHeaders(ctx.headers) });
       return { json: {} };
     },
   },

@@ -1,6 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { ErrorDefs } from '../errors/error-defs.js';
-import { SandboxError } from '../errors/sandbox-error.js';
 import type { FaultQueue } from '../faults/fault-queue.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { UpdateRenderer } from '../render/create-update-renderer.js';
@@ -8,6 +6,7 @@ import type { StreamGuard } from '../auth/open-stream-guard.js';
 import type { ElementSink, ReadPlan } from '../read/read-log.js';
 import { readUpdates } from '../read/read-updates.js';
 import { faultPiece } from '../faults/fault-piece.js';
+import { listOverflowError } from './list-overflow-error.js';
 import type { UpdateFault } from '../faults/update-fault.js';
 
 /** How to answer: the configured mode, and the node limit N. */
@@ -19,13 +18,6 @@ export interface ServeOptions {
 const flushBytes = 256 * 1024;
 const chunkBytes = 512 * 1024;
 
-function overflow(count: number, n: number): SandboxError {
-  return SandboxError.jsonLayer(
-    ErrorDefs.JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED,
-    `The number of matching elements (${count}) is greater than the node limit (${n}).`,
-    { status: 413 },
-  );
-}
 
 function cutAfter(res: ServerResponse, bytes: string | Buffer): void {
   res.write(bytes, () => res.destroy());
@@ -80,7 +72,7 @@ async function serveBuffered(res: ServerResponse, ledger: Ledger, faults: FaultQ
   await readUpdates(ledger, renderer, plan, sink, signal, guard);
   if (guard.failure) throw guard.failure;
   if (signal.aborted || res.headersSent) return;
-  if (elements.length > n) throw overflow(elements.length, n);
+  if (elements.length > n) throw listOverflowError(elements.length, n);
   const fault = faults.peek('http');
   const at = fault ? Math.min(fault.afterElements, elements.length) : 0;
   if (!applicable(fault, at)) {

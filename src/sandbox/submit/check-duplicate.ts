@@ -5,21 +5,23 @@ import type { Ledger } from '../ledger/ledger.js';
 import { maxDeduplicationSeconds } from './check-deduplication-period.js';
 
 /**
- * Command deduplication: `DUPLICATE_COMMAND` (context `existing_submission_id`, `completion_offset`) when
- * the change id was accepted inside the deduplication period — after the given offset, or within the
- * given duration (the participant's maximum when none is given) before now.
+ * Command deduplication, done by the participant after the submission was accepted: the rejection
+ * `DUPLICATE_COMMAND` ("Command submission already exists.", context `completion_offset` and
+ * `existingSubmissionId`; CommandDeduplicationError.scala:15-27 at e5f40da5e) when the change id was
+ * accepted inside the deduplication period — after the given offset, or within the given duration (the
+ * participant's maximum when none is given) before now — else `undefined`. The participant reports it as
+ * a completion, not as an answer to the submission.
  */
-export function checkDuplicate(ledger: Ledger, changeId: string, dedup: DecodedDeduplicationPeriod | undefined, correlation: CantonErrorOptions): void {
+export function checkDuplicate(ledger: Ledger, changeId: string, dedup: DecodedDeduplicationPeriod | undefined, correlation: CantonErrorOptions): SandboxError | undefined {
   const previous = ledger.acceptedChange(changeId);
-  if (!previous) return;
+  if (!previous) return undefined;
   const now = Date.now();
   const windowStartMs =
     dedup?.kind === 'DeduplicationDuration' ? now - dedup.value.seconds * 1000 - Math.floor(dedup.value.nanos / 1e6) : now - maxDeduplicationSeconds * 1000;
   const duplicate = dedup?.kind === 'DeduplicationOffset' ? previous.offset > dedup.value : previous.recordTimeMs >= windowStartMs;
-  if (duplicate) {
-    throw SandboxError.grpc(ErrorDefs.DUPLICATE_COMMAND, 'A command with the given command id has already been successfully processed', {
-      ...correlation,
-      context: { existing_submission_id: previous.submissionId, completion_offset: String(previous.offset) },
-    });
-  }
+  if (!duplicate) return undefined;
+  return SandboxError.grpc(ErrorDefs.DUPLICATE_COMMAND, 'Command submission already exists.', {
+    ...correlation,
+    context: { completion_offset: String(previous.offset), existingSubmissionId: previous.submissionId },
+  });
 }

@@ -45,6 +45,7 @@ export interface ReassignOptions {
  * An unassignment takes the contract out of the active set (its synchronizer keeps it as unassigned,
  * with the reassignment counter incremented); the assignment makes it active on the target with the
  * same counter. The response events follow `eventFormat` with ACS-delta semantics and are `[]` without it.
+ * The reassignment gets an accepted completion at its offset (without a deduplication period).
  */
 export async function submitReassignment(state: ParticipantState, request: DecodedReassignmentRequest, options: ReassignOptions): Promise<string> {
   const ledger = state.ledger;
@@ -187,5 +188,13 @@ export async function submitReassignment(state: ParticipantState, request: Decod
     events,
   };
   ledger.append(record);
+  ledger.addCompletion({
+    offset: record.offset,
+    recordTimeMs: record.recordTimeMs,
+    synchronizer: record.synchronizer,
+    submission: record.submission,
+    deduplication: { kind: 'none' },
+    rejection: undefined,
+  });
   return `{"reassignment":${renderReassignmentJson(ledger, record, compiled, { keepEmpty: true, submitterView: true })}}`;
 }
