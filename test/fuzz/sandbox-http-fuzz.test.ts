@@ -115,8 +115,15 @@ function validRequests(): Record<string, { path: string; body?: unknown }> {
     'GET /v2/state/latest-pruned-offsets': { path: '/v2/state/latest-pruned-offsets' },
     'POST /v2/updates': { path: '/v2/updates?limit=5&stream_idle_timeout_ms=10', body: { beginExclusive: 0, endInclusive: end, updateFormat: format } },
     'POST /v2/updates/get-updates-page': { path: '/v2/updates/get-updates-page', body: { updateFormat: format, maxPageSize: 5 } },
-    // a WebSocket endpoint: a plain GET (no upgrade) gets the legacy 404 (test/sandbox/websocket-updates.test.ts covers the upgrade)
+    'POST /v2/state/active-contracts': { path: '/v2/state/active-contracts?limit=5', body: { eventFormat: format.includeTransactions.eventFormat, activeAtOffset: end } },
+    'GET /v2/state/active-contracts-page': { path: '/v2/state/active-contracts-page', body: { eventFormat: format.includeTransactions.eventFormat, maxPageSize: 3 } },
+    'POST /v2/commands/completions': { path: '/v2/commands/completions?stream_idle_timeout_ms=10', body: { userId: 'fuzzer', parties: [alice] } },
+    'POST /v2/commands/command-completions': { path: '/v2/commands/command-completions?stream_idle_timeout_ms=10', body: { parties: [alice] } },
+    // the WebSocket endpoints: a plain GET (no upgrade) gets the legacy 404 (test/sandbox/websocket-*.test.ts cover the upgrades)
     'GET /v2/updates': { path: '/v2/updates' },
+    'GET /v2/state/active-contracts': { path: '/v2/state/active-contracts' },
+    'GET /v2/commands/completions': { path: '/v2/commands/completions' },
+    'GET /v2/commands/command-completions': { path: '/v2/commands/command-completions' },
     'POST /v2/commands/async/submit': {
       path: '/v2/commands/async/submit',
       body: {
@@ -158,7 +165,7 @@ function validRequests(): Record<string, { path: string; body?: unknown }> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 30, synchronizers: 2, listWaitMs: 5, maxListElements: 20 });
+  sandbox = await startSandbox({ seed: 30, synchronizers: 2, listWaitMs: 5, maxListElements: 20, checkpointIntervalMs: 3_600_000 }); // no timer moves the ledger end under the snapshots
   alice = sandbox.partyId('Alice');
   synchronizer = sandbox.state.synchronizers[0]?.id as string;
   otherSynchronizer = sandbox.state.synchronizers[1]?.id as string;
@@ -178,6 +185,7 @@ afterAll(async () => {
 });
 
 const routeKeys = allRoutes.map((r) => `${r.method} ${r.pattern}`);
+const webSocketPaths = new Set(['GET /v2/updates', 'GET /v2/state/active-contracts', 'GET /v2/commands/completions', 'GET /v2/commands/command-completions']);
 
 it('has a valid request for every route of src/sandbox/routes, and each is served', async () => {
   const valid = validRequests();
@@ -189,7 +197,7 @@ it('has a valid request for every route of src/sandbox/routes, and each is serve
     // the valid requests exercise the routes, not their rejections (the GET user route is the only one
     // whose caller has no user: INVALID_ARGUMENT without auth; DELETE targets a user that does not exist)
     if (key === 'GET /v2/authenticated-user') expect(a.status).toBe(400);
-    else if (key === 'DELETE /v2/users/{user-id}' || key === 'GET /v2/updates') expect(a.status).toBe(404);
+    else if (key === 'DELETE /v2/users/{user-id}' || webSocketPaths.has(key)) expect(a.status).toBe(404);
     else expect(a.status, `${key}: ${a.text.slice(0, 300)}`).toBe(200);
   }
 });
@@ -293,7 +301,7 @@ describe('hostile bodies on every route that takes one', () => {
     ['a NUL byte', () => '{"a":"\u0000"}\u0000'],
     ['duplicate keys', () => '{"pageSize": 1, "pageSize": "x", "changes": [], "changes": 5}'],
   ];
-  const withBody = allRoutes.filter((r) => r.method === 'POST' || r.method === 'PATCH' || r.pattern === '/v2/package-vetting');
+  const withBody = allRoutes.filter((r) => r.method === 'POST' || r.method === 'PATCH' || r.pattern === '/v2/package-vetting' || r.pattern === '/v2/state/active-contracts-page');
   it.each(cases)('%s', async (name, make) => {
     const valid = validRequests();
     const body = make();

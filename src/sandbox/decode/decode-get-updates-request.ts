@@ -126,15 +126,16 @@ export const updateFormatDecoder: Decoder<DecodedUpdateFormat> = object({
   ),
 });
 
+/** Decoder of the legacy `TransactionFilter` (`filter` of the update and active-contracts requests). */
+export const transactionFilterDecoder: Decoder<NonNullable<DecodedGetUpdatesRequest['filter']>> = object({
+  filtersByParty: withDefault(map(filters), () => ({})),
+  filtersForAnyParty: optional(filters),
+});
+
 const request: Decoder<DecodedGetUpdatesRequest> = object({
   beginExclusive: withDefault(int64, () => 0),
   endInclusive: optional(int64),
-  filter: optional(
-    object({
-      filtersByParty: withDefault(map(filters), () => ({})),
-      filtersForAnyParty: optional(filters),
-    }),
-  ),
+  filter: optional(transactionFilterDecoder),
   verbose: withDefault(boolean, () => false),
   updateFormat: optional(updateFormatDecoder),
   descendingOrder: withDefault(boolean, () => false),

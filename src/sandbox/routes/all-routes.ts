@@ -1,4 +1,5 @@
 import type { Route } from '../http/request-context.js';
+import { activeContractsRoutes } from './active-contracts-routes.js';
 import { commandRoutes } from './command-routes.js';
 import { completionRoutes } from './completion-routes.js';
 import { packageRoutes } from './package-routes.js';
@@ -15,6 +16,7 @@ import { webSocketRoutes } from './websocket-routes.js';
 export const allRoutes: readonly Route[] = [
   ...versionRoutes,
   ...stateRoutes,
+  ...activeContractsRoutes,
   ...updatesRoutes,
   ...updatesPageRoutes,
   ...commandRoutes,

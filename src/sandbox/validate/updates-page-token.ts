@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DecodedGetUpdatesPageRequest } from '../decode/decode-get-updates-page-request.js';
 import { protobufWire } from '../decode/protobuf-wire.js';
+import { canonicalJson } from './canonical-json.js';
 
 /** The contents of an updates page token (the server's `UpdatesPageToken` message). */
 export interface UpdatesPageToken {
@@ -26,13 +27,6 @@ function checksum(...parts: readonly string[]): Uint8Array {
 }
 
 /** JSON with object keys sorted, so that two requests that mean the same produce the same text. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
 
 /**
  * The opaque page token of `POST /v2/updates/get-updates-page`, laid out like the server's
@@ -73,7 +67,7 @@ export const updatesPageToken = {
   requestChecksum(request: DecodedGetUpdatesPageRequest): Uint8Array {
     return checksum(
       'request',
-      canonical([request.beginOffsetExclusive ?? null, request.endOffsetInclusive ?? null, request.maxPageSize ?? null, request.updateFormat ?? null, request.descendingOrder]),
+      canonicalJson([request.beginOffsetExclusive ?? null, request.endOffsetInclusive ?? null, request.maxPageSize ?? null, request.updateFormat ?? null, request.descendingOrder]),
     );
   },
 } as const;
