@@ -15,8 +15,23 @@ function positiveNumber(value: string): number {
   return n;
 }
 
+/** Integer sandbox options of the streaming and paging endpoints, with their flags (no default here: the library's applies). */
+const streamOptions = [
+  ['--idle-checkpoint-interval-ms <ms>', 'idleCheckpointIntervalMs', 'an idle open-ended stream probes for a checkpoint this often (default 60000)'],
+  ['--websocket-idle-timeout-ms <ms>', 'webSocketIdleTimeoutMs', 'drop WebSocket connections silent this long, 0: never (default 60000)'],
+  ['--user-rights-check-interval-ms <ms>', 'userRightsCheckIntervalMs', 'how often open streams re-read their user rights (default 5000)'],
+  ['--token-expiry-grace-period-ms <ms>', 'tokenExpiryGracePeriodMs', 'how long past exp a stream may still deliver (default 0)'],
+  ['--max-updates-page-size <n>', 'maxUpdatesPageSize', 'largest page of get-updates-page (default 2000)'],
+  ['--default-updates-page-size <n>', 'defaultUpdatesPageSize', 'page of get-updates-page when none is asked for (default 100)'],
+  ['--max-acs-page-size <n>', 'maxAcsPageSize', 'largest page of active-contracts-page (default 10000)'],
+  ['--default-acs-page-size <n>', 'defaultAcsPageSize', 'page of active-contracts-page when none is asked for (default 2000)'],
+  ['--submission-delay-ms <ms>', 'submissionDelayMs', 'time between accepting an async submission and its outcome (default 0)'],
+] as const;
+
+type StreamOptionFlags = Partial<Record<(typeof streamOptions)[number][1], number>>;
+
 /** The parsed flags of `ledger-rx sandbox`. */
-interface SandboxFlags {
+interface SandboxFlags extends StreamOptionFlags {
   readonly host: string;
   readonly port: number;
   readonly maxListElements: number;
@@ -62,6 +77,7 @@ export function sandboxCommand(): Command {
     .option('--checkpoint-interval-ms <ms>', 'how often the offset checkpoint cache is refreshed', integer)
     .option('--request-timeout-ms <ms>', 'request timeout, answered with 503', integer)
     .option('--max-request-body-bytes <n>', 'largest accepted request body, larger ones get 413 (default 8 MiB)', integer);
+  for (const [flag, , help] of streamOptions) command.option(flag, help, integer);
 
   command.action(async (flags: SandboxFlags) => {
     const options: SandboxOptions = {
@@ -80,6 +96,7 @@ export function sandboxCommand(): Command {
       ...(flags.checkpointIntervalMs === undefined ? {} : { checkpointIntervalMs: flags.checkpointIntervalMs }),
       ...(flags.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: flags.requestTimeoutMs }),
       ...(flags.maxRequestBodyBytes === undefined ? {} : { maxRequestBodyBytes: flags.maxRequestBodyBytes }),
+      ...Object.fromEntries(streamOptions.flatMap(([, key]) => (flags[key] === undefined ? [] : [[key, flags[key]]]))),
     };
     let sandbox;
     try {
