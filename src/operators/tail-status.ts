@@ -23,7 +23,8 @@ export type RequestOutcome = 'ok' | 'error' | 'cancelled';
  *   waits for new ones (long poll).
  * - `limit-lowered` (informational): the server answered 413; the page limit went from `from` to `to`.
  * - `idle-timeout-raised` (informational, worth a look if frequent): catch-up pages kept coming back empty
- *   although the participant had more to send (its first element is slower than the idle timeout); the
+ *   although the participant had more to send (an update at or below the ledger end read before the page
+ *   came with the next long poll: its first element is slower than the idle timeout); the
  *   catch-up `stream_idle_timeout_ms` went from `from` to `to`.
  *
  * For metrics (frequent: at least once per request; `collectMetrics` in `ledger-rx/metrics` reads them):

@@ -8,6 +8,7 @@ import { pagedRead } from './internal/paged-read.js';
 import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
+import { isOffsetCheckpoint } from '../updates/is-offset-checkpoint.js';
 import type { UpdatesSource } from './updates-source.js';
 
 /** Options of {@link tailUpdates}. */
@@ -24,8 +25,8 @@ export interface TailUpdatesConfig extends PagedReadOptions {
   /**
    * `stream_idle_timeout_ms` of catch-up requests: how long the server waits for one more element before it
    * answers — counted from the start of the stream for the first element. Short keeps latency low. A
-   * participant whose first element takes longer answers such pages with `[]`; the tail detects that
-   * (see {@link tailUpdates}) and doubles it, up to `longPollMs`. Default 20.
+   * participant whose first element takes longer answers such pages with `[]`; the tail proves that with
+   * the ledger end (see {@link tailUpdates}) and doubles it, up to `longPollMs`. Default 20.
    */
   readonly idleTimeoutMs?: number;
   /** `stream_idle_timeout_ms` of the long poll when caught up (must stay below the server's 20 s timeout). Default 5 000. */
@@ -71,9 +72,11 @@ function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
  * server's 500 ms list wait. Because the server answers a page only when it is full or idle, the page size
  * adapts to time: pages that fill more slowly than `targetLatencyMs` shrink, pages that fill fast grow back
  * to `pageLimit`, and a catch-up after a long poll starts small. A participant slower to its first element
- * than the catch-up idle timeout would answer every catch-up page with `[]`: when empty catch-up pages keep
- * following quick long polls, the idle timeout doubles (status `idle-timeout-raised`) and that first-element
- * time no longer counts against the target latency. Empty pages are normal. A 413 lowers the limit.
+ * than the catch-up idle timeout would answer every catch-up page with `[]`: the tail reads the ledger end
+ * before the catch-up page that follows a long poll, and when that page was empty although the next long
+ * poll brings an update at or below that ledger end (three times in a row), the idle timeout doubles (status
+ * `idle-timeout-raised`) and that first-element time no longer counts against the target latency. A quiet
+ * live stream brings newer updates, so it never raises it (and the checks back off). Empty pages are normal. A 413 lowers the limit.
  *
  * Emits every element once, offsets strictly increasing; a checkpoint at the offset already reached is
  * skipped. Never completes unless `endInclusive` is given (then it completes after the last element at or
@@ -130,11 +133,13 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     {
       start: () => from(startOffset()).pipe(map((cursor) => initialTailState(cursor, settings))),
       plan: (state, limit) => {
+        // the catch-up page after a long poll may be asked with the ledger end read just before it (see nextTailState)
+        if (to === undefined && state.checkLedgerEnd) return ledgerEnd().pipe(map((end) => ({ ...openPlan(state, limit, undefined), ledgerEnd: end })));
         if (to === undefined) return of(openPlan(state, limit, undefined));
         if (state.cursor >= to) return of(null);
         return ledgerEnd().pipe(
           map((end): PagePlan => {
-            if (end < to) return openPlan(state, limit, to);
+            if (end < to) return { ...openPlan(state, limit, to), ledgerEnd: end };
             return {
               request: { ...format, beginExclusive: state.cursor, endInclusive: to } as PagePlan['request'],
               options: { limit, ...decoding },
@@ -143,9 +148,9 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
           }),
         );
       },
-      delivered: (state, offset) => (offset === undefined ? state : { ...state, cursor: offset }),
+      delivered: (state, offset, element) => (offset === undefined ? state : { ...state, cursor: offset, atCheckpoint: isOffsetCheckpoint(element) }),
       pageEnd: (state, received, plan, durationMs) => {
-        const page = { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null };
+        const page = { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null, ledgerEnd: plan.ledgerEnd };
         const step = nextTailState(state, page, settings);
         if (step.status) config.onStatus?.(step.status);
         return step.state;

@@ -68,6 +68,11 @@ function simulatedParticipant(ledger: readonly { offset: number; at: number }[],
     });
 }
 
+/** The simulated participant's ledger end: the newest offset committed by now (scheduler time). */
+function simulatedLedgerEnd(ledger: readonly { offset: number; at: number }[]) {
+  return () => defer(() => of({ offset: Math.max(0, ...ledger.filter((e) => e.at <= asyncScheduler.now()).map((e) => e.offset)) }));
+}
+
 function config(extra: Partial<TailUpdatesConfig> = {}): TailUpdatesConfig {
   return { ...format, pageLimit: 3, retry: noRetryJitter, ...extra };
 }
@@ -453,7 +458,7 @@ describe('tailUpdates', () => {
   it('raises the catch-up idle timeout when the participant\'s first element is slower than it', () => {
     createTestScheduler().run(({ flush }) => {
       const ledger = Array.from({ length: 100 }, (_, i) => ({ offset: i + 1, at: 0 }));
-      const source = fakeSource(Array.from({ length: 500 }, () => simulatedParticipant(ledger, 60)));
+      const source = fakeSource(Array.from({ length: 500 }, () => simulatedParticipant(ledger, 60)), simulatedLedgerEnd(ledger));
       const statuses: TailStatus[] = [];
       const got: JsGetUpdatesResponse[] = [];
       tailUpdates(source, config({ pageLimit: 50, onStatus: (s) => statuses.push(s) })).pipe(take(100)).subscribe((e) => got.push(e));
@@ -466,6 +471,28 @@ describe('tailUpdates', () => {
       // without the raise every element would cost a long poll and an empty catch-up page (~200 requests)
       expect(source.calls.length).toBeLessThan(30);
       expect(source.calls.at(-1)?.options?.streamIdleTimeoutMs).toBe(80);
+    });
+  });
+
+  it('keeps the short idle timeout for a quiet live stream faster than 4/s (the demo: 20 tx/s after a seeded history)', () => {
+    createTestScheduler().run(({ flush }) => {
+      // 50 seeded transactions, then one every 50 ms from 1 s on; offsets with gaps (other parties' updates)
+      const seeded = Array.from({ length: 50 }, (_, i) => ({ offset: 2 * i + 1, at: 0 }));
+      const live = Array.from({ length: 60 }, (_, i) => ({ offset: 101 + 3 * i, at: 1_000 + 50 * i }));
+      const ledger = [...seeded, ...live];
+      let ledgerEndReads = 0;
+      const ledgerEnd = simulatedLedgerEnd(ledger);
+      const source = fakeSource(Array.from({ length: 400 }, () => simulatedParticipant(ledger, 2)), () => (ledgerEndReads++, ledgerEnd()));
+      const statuses: TailStatus[] = [];
+      const got: JsGetUpdatesResponse[] = [];
+      tailUpdates(source, config({ pageLimit: 50, onStatus: (s) => statuses.push(s) })).pipe(take(ledger.length)).subscribe((e) => got.push(e));
+      flush();
+      expect(got.map((e) => updateOffset(e))).toEqual(ledger.map((e) => e.offset));
+      expect(statuses.filter((s) => s.type === 'idle-timeout-raised')).toEqual([]);
+      expect(new Set(source.calls.map((c) => c.options?.streamIdleTimeoutMs))).toEqual(new Set([20, 5_000]));
+      // each live update costs a long poll and an empty catch-up page; the ledger-end checks back off
+      expect(ledgerEndReads).toBeGreaterThan(0);
+      expect(ledgerEndReads).toBeLessThan(live.length / 4);
     });
   });
 

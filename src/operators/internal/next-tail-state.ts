@@ -11,6 +11,8 @@ export interface TailPage {
   readonly durationMs: number;
   /** Whether the request had an `endInclusive` (the last stretch of a bounded tail). */
   readonly bounded: boolean;
+  /** The ledger end read right before the page was asked, when the state asked for it (`checkLedgerEnd`). */
+  readonly ledgerEnd?: number | undefined;
 }
 
 /** The outcome of {@link nextTailState}: the next state (`null`: the read is complete), and a status to report. */
@@ -20,27 +22,32 @@ export interface TailStep {
 }
 
 /**
- * A participant measures the idle timeout of a page from the start of the stream, so one whose first
- * element takes longer than the catch-up idle timeout answers every catch-up page with `[]`: the tail would
- * then fetch one element per long poll. The sign: an empty catch-up page right after a long poll that
- * returned its element quickly — within {@link quickLiveMs} or {@link quickLiveFactor} × the idle timeout,
- * whichever is longer. After this many such pages in a row the idle timeout doubles (up to `longPollMs`).
- * A live stream sparser than that never strikes; a denser one may raise it until its catch-up pages catch
- * the next update, which costs little: such pages end on their limit, which shrinks to the target latency.
- * A slower first element than {@link quickLiveMs} is not detected: set `idleTimeoutMs` for it.
+ * A participant measures a page's idle timeout from the start of the stream, so one whose first element takes
+ * longer than the catch-up idle timeout answers every catch-up page with `[]`: the tail would fetch one element
+ * per long poll. By timing alone a quiet live stream looks the same (an empty catch-up page, then a long poll
+ * that returns soon), so the tail asks for proof: before the catch-up page that follows a long poll it reads
+ * the ledger end, and when that page comes back empty and the next long poll brings an update at or below
+ * that ledger end, the update already existed when the page was asked: the page missed it, a strike. This
+ * many strikes in a row double the idle timeout (up to `longPoll`).
  */
 const slowFirstElementStrikes = 3;
-const quickLiveFactor = 4;
-const quickLiveMs = 250;
+
+/**
+ * An update above that ledger end is new: the stream is live and the empty page was right. The checks then
+ * back off (the next one after 1, 2, 4, ... up to this many long polls), so a quiet stream costs few
+ * ledger-end reads; a strike checks every long poll again.
+ */
+const maxCheckGap = 16;
 
 /**
  * The tail's adaptive page and idle policy, as a pure function of the state and the page that just ended:
  *
  * - a bounded page: complete when it came back short, else go on;
  * - a long poll (`live`) that idled out: stay live, the learnt idle timeout starts over; one that brought
- *   an element: catch up again from a small page, remembering how long the long poll took;
- * - an empty catch-up page right after a quick long poll: a strike (see `slowFirstElementStrikes`); the
- *   third in a row doubles the idle timeout (status `idle-timeout-raised`); either way back to the long poll;
+ *   an element: catch up again from a small page, after weighing the proof of a miss (see
+ *   `slowFirstElementStrikes`): the third strike in a row doubles the idle timeout (status
+ *   `idle-timeout-raised`); `checkLedgerEnd` says whether the next page is to be checked;
+ * - an empty catch-up page: caught up, long poll next, remembering the ledger end read before it, if any;
  * - a full catch-up page: smaller when it filled more slowly than the target latency (a live stream),
  *   twice as large (up to `pageLimit`) when it filled in under half of it (a backlog);
  * - a short catch-up page: caught up (status `caught-up` the first time), long poll next.
@@ -50,27 +57,12 @@ export function nextTailState(state: TailState, page: TailPage, settings: TailSe
   if (page.bounded) return { state: received < asked ? null : state };
   if (state.mode === 'live') {
     // a long poll that idled out: the stream really is quiet, so the learnt idle timeout starts over
-    if (received === 0) return { state: { ...state, idle: settings.idle, strikes: 0, firstElementMs: 0 } };
-    return { state: { ...state, mode: 'catch-up', limit: Math.min(state.limit, tailStartLimit), lastLiveMs: durationMs } };
+    if (received === 0) return { state: { ...state, idle: settings.idle, strikes: 0, firstElementMs: 0, missedUpTo: undefined } };
+    return afterLongPoll(state, durationMs, settings);
   }
-  if (
-    received === 0 &&
-    state.lastLiveMs !== undefined &&
-    state.lastLiveMs < Math.max(quickLiveMs, quickLiveFactor * state.idle) &&
-    state.idle < settings.longPoll
-  ) {
-    const strikes = state.strikes + 1;
-    if (strikes >= slowFirstElementStrikes) {
-      const raised = Math.min(settings.longPoll, Math.max(1, state.idle * 2));
-      const firstElementMs = Math.max(state.firstElementMs, state.lastLiveMs);
-      return {
-        state: { ...state, mode: 'live', caughtUp: true, idle: raised, strikes: 0, lastLiveMs: undefined, firstElementMs },
-        status: { type: 'idle-timeout-raised', from: state.idle, to: raised },
-      };
-    }
-    return { state: { ...state, mode: 'live', caughtUp: true, strikes, lastLiveMs: undefined } };
-  }
-  const after = received > 0 ? { ...state, strikes: 0, lastLiveMs: undefined } : state;
+  const checked = state.checkLedgerEnd ? page.ledgerEnd : undefined;
+  const after: TailState =
+    received > 0 ? { ...state, checkLedgerEnd: false, strikes: 0 } : { ...state, checkLedgerEnd: false, missedUpTo: checked };
   if (received >= asked) {
     // A full page: shrink it if it filled more slowly than the target latency (a live stream), grow it if
     // it filled fast (a backlog, where big pages are cheapest).
@@ -81,4 +73,42 @@ export function nextTailState(state: TailState, page: TailPage, settings: TailSe
   }
   const live: TailState = { ...after, mode: 'live', caughtUp: true };
   return after.caughtUp ? { state: live } : { state: live, status: { type: 'caught-up', offset: after.cursor } };
+}
+
+/** A long poll brought an element (now at the cursor): weigh the proof of a miss, then catch up from a small page. */
+function afterLongPoll(state: TailState, durationMs: number, settings: TailSettings): TailStep {
+  let { idle, strikes, checkIn, checkGap, firstElementMs } = state;
+  let status: TailStatus | undefined;
+  const missed = state.missedUpTo === undefined || state.atCheckpoint ? undefined : state.cursor <= state.missedUpTo;
+  if (missed === true) {
+    strikes += 1;
+    checkGap = 0;
+    checkIn = 0;
+    if (strikes >= slowFirstElementStrikes) {
+      const raised = Math.min(settings.longPoll, Math.max(1, idle * 2));
+      status = { type: 'idle-timeout-raised', from: idle, to: raised };
+      idle = raised;
+      strikes = 0;
+      firstElementMs = Math.max(firstElementMs, durationMs);
+    }
+  } else if (missed === false) {
+    strikes = 0;
+    checkGap = Math.min(maxCheckGap, Math.max(1, checkGap * 2));
+    checkIn = checkGap;
+  } else {
+    checkIn = Math.max(0, checkIn - 1);
+  }
+  const next: TailState = {
+    ...state,
+    mode: 'catch-up',
+    limit: Math.min(state.limit, tailStartLimit),
+    idle,
+    checkLedgerEnd: checkIn === 0 && idle < settings.longPoll,
+    missedUpTo: undefined,
+    strikes,
+    checkIn,
+    checkGap,
+    firstElementMs,
+  };
+  return status ? { state: next, status } : { state: next };
 }

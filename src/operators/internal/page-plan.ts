@@ -9,4 +9,6 @@ export interface PagePlan {
   readonly options: UpdatesPageOptions;
   /** Ascending reads only: elements beyond this offset end the read instead of being delivered. */
   readonly stopAfter?: number;
+  /** The ledger end read right before this page, when the read asked for it (the tail, to tell a slow participant from a quiet stream). */
+  readonly ledgerEnd?: number;
 }

@@ -15,8 +15,8 @@ export interface PagedReadSpec<S> {
   start(): ObservableInput<S>;
   /** The next call for `state` with the current page `limit`, or `null` when the read is complete. */
   plan(state: S, limit: number): ObservableInput<PagePlan | null>;
-  /** The state after an element at `offset` (or without one) was delivered. */
-  delivered(state: S, offset: number | undefined): S;
+  /** The state after `element`, at `offset` (or without one), was delivered. */
+  delivered(state: S, offset: number | undefined, element: JsGetUpdatesResponse): S;
   /**
    * The state after a page that brought `received` elements and took `durationMs` (scheduler time, from the
    * request to the end of the page); `null` completes the read.
@@ -84,7 +84,7 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
         const subscription = page.elements.subscribe({
           next: ({ element, offset }) => {
             subscriber.next(element);
-            state = spec.delivered(state as S, offset);
+            state = spec.delivered(state as S, offset, element);
             attempt = 0;
             meter?.delivered(element, spec.position(state));
           },

@@ -6,6 +6,8 @@
 export interface TailState {
   /** The offset of the last delivered element: the next request's `beginExclusive`. */
   readonly cursor: number;
+  /** Whether the element at `cursor` is an `OffsetCheckpoint` (it says nothing about a slow first element). */
+  readonly atCheckpoint: boolean;
   /** `catch-up`: pages of up to `limit` with the idle timeout `idle`; `live`: a long poll for one element. */
   readonly mode: 'catch-up' | 'live';
   /** Whether `caught-up` was reported since the tail last fell behind. */
@@ -14,10 +16,22 @@ export interface TailState {
   readonly limit: number;
   /** The catch-up idle timeout, raised when the participant's first element is slower than it. */
   readonly idle: number;
-  /** How long the last long poll took to return its element (ms), until the catch-up page after it ends. */
-  readonly lastLiveMs: number | undefined;
-  /** Consecutive empty catch-up pages that followed a quick long poll (see `slowFirstElementStrikes`). */
+  /**
+   * `true` when the next page (a catch-up right after a long poll) is to be asked with the ledger end read
+   * just before it (`TailPage.ledgerEnd`), to tell a slow participant from a quiet stream.
+   */
+  readonly checkLedgerEnd: boolean;
+  /**
+   * The ledger end read before the empty catch-up page that just ended, while the long poll after it runs:
+   * an update at or below it existed when that page was asked, so the page should have brought it.
+   */
+  readonly missedUpTo: number | undefined;
+  /** Proven misses in a row (see `slowFirstElementStrikes`). */
   readonly strikes: number;
+  /** Long polls to let pass before the next ledger-end check (the check backs off while the stream is live). */
+  readonly checkIn: number;
+  /** The current back-off between checks: 0 after a miss, doubling up to `maxCheckGap` while none is found. */
+  readonly checkGap: number;
   /**
    * The participant's time to a first element, once found slow (else 0): not counted when a full page's
    * time is compared with the target latency, so a slow start does not pass for a slowly filling page.
@@ -48,12 +62,16 @@ export const tailStartLimit = 8;
 export function initialTailState(cursor: number, settings: TailSettings): TailState {
   return {
     cursor,
+    atCheckpoint: false,
     mode: 'catch-up',
     caughtUp: false,
     limit: Math.min(settings.pageLimit, tailStartLimit),
     idle: settings.idle,
-    lastLiveMs: undefined,
+    checkLedgerEnd: false,
+    missedUpTo: undefined,
     strikes: 0,
+    checkIn: 0,
+    checkGap: 0,
     firstElementMs: 0,
   };
 }
