@@ -1,5 +1,7 @@
 export * from './commands.js';
+export * from './active-contracts.js';
 export * from './common.js';
+export * from './completions.js';
 export { componentSchemas } from './component-schemas.js';
 export * from './events.js';
 export * from './filters.js';

@@ -12,6 +12,11 @@ const requiredExceptions: Readonly<Record<string, string>> = {
   // The server always sends `update`; an element without one has no offset and is a schema failure.
   'JsGetUpdatesResponse.update': 'required',
   'JsGetUpdateResponse.update': 'required',
+  // The server's JsGetActiveContractsResponse and CompletionStreamResponse always carry their entry
+  // (JSONV2/JsStateService.scala, JsCommandService.scala: plain fields); an element without one is a
+  // schema failure, as for `update`.
+  'JsGetActiveContractsResponse.contractEntry': 'required',
+  'CompletionStreamResponse.completionResponse': 'required',
   // §1.3: the decoder fills `unknownFields` with a default, so it is optional on input.
   'FieldMask.unknownFields': 'optional',
 };
