@@ -31,12 +31,14 @@ import type { LedgerClientOptions } from './ledger-client-options.js';
 import { listAllVettedPackages, type ListAllVettedPackagesRetry } from './list-all-vetted-packages.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { ListAllVettedPackagesOptions } from './ledger-client.js';
-import { observeStreamUpdates } from './observe-stream-updates.js';
+import { observeWebSocketStream } from './observe-websocket-stream.js';
 import { observeUpdates } from './observe-updates.js';
 import { readUpdatesPage } from './read-updates-page.js';
 import { resolveClientOptions } from './resolve-client-options.js';
 import { toUpdatesBody } from './to-updates-body.js';
 import { updateDecoding } from '../updates/update-decoding.js';
+import { updateElementDecoder } from '../updates/update-element-decoder.js';
+import { streamFrameDecoder } from './stream-frame-decoder.js';
 import type { StreamUpdatesOptions } from './stream-updates-options.js';
 import type { UpdatesCallOptions } from './updates-call-options.js';
 import type { UpdatesPageCallOptions } from './updates-page-call-options.js';
@@ -164,9 +166,13 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     streamUpdates(request, callOptions) {
       const options = validateStreamOptions<StreamUpdatesOptions>(callOptions);
       const parsed = validateGetUpdatesRequest(request);
-      return observeStreamUpdates(sockets, {
-        body: toUpdatesBody(request, parsed.filter),
-        decoding: updateDecoding(parsed, options, resolved.validateResponses),
+      const body = toUpdatesBody(request, parsed.filter);
+      const decoding = updateDecoding(parsed, options, resolved.validateResponses);
+      return observeWebSocketStream(sockets, {
+        path: '/v2/updates',
+        body,
+        bounded: body.endInclusive != null,
+        frameDecoder: (label) => streamFrameDecoder('update', updateElementDecoder(decoding), label),
         options,
         refreshableToken: resolved.refreshableToken,
       });

@@ -1,45 +1,53 @@
 import { defer, from, Observable, retry, switchMap, throwError, timer } from 'rxjs';
 import { AbortError, ErrorCodes, LedgerApiError, TransportError } from '../errors/index.js';
-import type { JsGetUpdatesResponse } from '../schemas/index.js';
 import { observeWebSocketFrames } from '../streams/index.js';
-import type { UpdateDecoding } from '../updates/update-decoding.js';
 import type { OpenWebSocket, WebSocketTransport } from './create-websocket-transport.js';
 import { streamCloseOutcome } from './stream-close-outcome.js';
-import { streamFrameDecoder } from './stream-frame-decoder.js';
 import type { StreamUpdatesOptions } from './stream-updates-options.js';
 import { stripEnvelopeNulls } from './strip-envelope-nulls.js';
-import type { UpdatesBody } from './to-updates-body.js';
 
-/** Settings of {@link observeStreamUpdates}, resolved by the client method. */
-export interface StreamUpdatesCall {
-  readonly body: UpdatesBody;
-  readonly decoding: UpdateDecoding;
+/** What {@link observeWebSocketStream} opens and how it reads the frames, resolved by a client method. */
+export interface WebSocketStreamCall<T> {
+  /** The endpoint, e.g. `/v2/updates`, `/v2/state/active-contracts`, `/v2/commands/completions`. */
+  readonly path: string;
+  /** The request, sent as the one text frame (envelope `null`s left out). */
+  readonly body: object;
+  /**
+   * `true` when the server ends the stream by itself (a bounded read of updates, a snapshot of active
+   * contracts): a normal close (1000) after the last element completes it. An open-ended stream never ends,
+   * so any close of it is a retryable `TransportError`.
+   */
+  readonly bounded: boolean;
+  /**
+   * Makes the frame decoder of one connection (it may keep state, such as the last offset): called with
+   * the request's label, it returns what is done with each frame's JSON (see `streamFrameDecoder`).
+   */
+  readonly frameDecoder: (request: string) => (value: unknown, index: number, text: string) => T;
   readonly options: StreamUpdatesOptions;
   /** The token is a provider: a 401 error frame before any element is retried once with a fresh token. */
   readonly refreshableToken: boolean;
 }
 
 /**
- * `GET /v2/updates` over a WebSocket, one connection per subscription: opens the socket (token in the
- * subprotocols), sends the request as the one text frame, and emits one element per frame as it arrives.
+ * One WebSocket stream of the JSON Ledger API, one connection per subscription: opens the socket (token in
+ * the subprotocols), sends the request as the one text frame, and emits one element per frame as it arrives,
+ * decoded by the call's frame decoder. The same reader serves every WebSocket endpoint (updates, active
+ * contracts, completions).
  *
- * Completes when a bounded read (`endInclusive`) is closed normally by the server. Errors with the
- * `LedgerApiError` of an error frame (or of a refused upgrade), with a retryable `TransportError` when the
- * socket closes otherwise (`CONNECTION_RESET`, always for an open-ended read) or stays silent
- * (`REQUEST_TIMEOUT`), with `ProtocolError`s of the element checks, and with `AbortError` when the caller's
- * signal fires or the client is closed. A 401 before any element is retried once (a fresh token).
- * Unsubscribing closes the socket.
+ * Completes when a bounded stream is closed normally by the server. Errors with the `LedgerApiError` of an
+ * error frame (or of a refused upgrade), with a retryable `TransportError` when the socket closes otherwise
+ * (`CONNECTION_RESET`, always for an open-ended stream) or stays silent (`REQUEST_TIMEOUT`), with what the
+ * frame decoder throws, and with `AbortError` when the caller's signal fires or the client is closed. A 401
+ * before any element is retried once (a fresh token). Unsubscribing closes the socket.
  */
-export function observeStreamUpdates(transport: WebSocketTransport, call: StreamUpdatesCall): Observable<JsGetUpdatesResponse> {
-  const { body, decoding, options } = call;
-  const bounded = body.endInclusive != null;
-  const requestText = JSON.stringify(stripEnvelopeNulls(body));
+export function observeWebSocketStream<T>(transport: WebSocketTransport, call: WebSocketStreamCall<T>): Observable<T> {
+  const { options, bounded } = call;
+  const requestText = JSON.stringify(stripEnvelopeNulls(call.body));
   const signal = options.signal;
 
-  const stream = (open: OpenWebSocket, onElement: () => void): Observable<JsGetUpdatesResponse> =>
-    new Observable<JsGetUpdatesResponse>((subscriber) => {
-      const decode = streamFrameDecoder(decoding, open.request);
-      const frames = observeWebSocketFrames(open.socket, decode, {
+  const stream = (open: OpenWebSocket, onElement: () => void): Observable<T> =>
+    new Observable<T>((subscriber) => {
+      const frames = observeWebSocketFrames(open.socket, call.frameDecoder(open.request), {
         closeOutcome: (code, reason) => streamCloseOutcome(code, reason, bounded, open.request),
         socketError: open.mapError,
         paused: options.paused,
@@ -80,7 +88,7 @@ export function observeStreamUpdates(transport: WebSocketTransport, call: Stream
 
   return defer(() => {
     let received = false;
-    return defer(() => from(transport.connect('/v2/updates', signal))).pipe(
+    return defer(() => from(transport.connect(call.path, signal))).pipe(
       switchMap((open) => stream(open, () => (received = true))),
       retry({
         count: call.refreshableToken ? 1 : 0,

@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import { ErrorCodes, ProtocolError } from '../errors/index.js';
+import { readJsonEnvelopeBody } from '../streams/index.js';
+import { cancelReason } from './cancel-reason.js';
+import type { HttpCall, HttpTransport } from './create-http-transport.js';
+
+/** How {@link readPage} reads one page answer. */
+export interface PageReading<T, B extends z.ZodType> {
+  /** The member holding the page's elements (`updates`, `activeContracts`). */
+  readonly arrayKey: string;
+  /** Decodes each element of that member as it arrives (validation, checks, `rawText`); throws to fail the page. */
+  readonly decode: (value: unknown, index: number, text: string | undefined) => T;
+  /** The schema of the page's other members (its bounds, offset, `nextPageToken`), and the component's name. */
+  readonly members: B;
+  readonly component: string;
+  /** Check the other members against `members` (else their types are trusted). */
+  readonly validate: boolean;
+}
+
+/**
+ * Sends one call answered by a page object (`POST /v2/updates/get-updates-page`, `GET
+ * /v2/state/active-contracts-page`) and reads the answer as it arrives: each element of the array member goes
+ * through `reading.decode` while the body streams in, so the page is never held as one text; the other members
+ * are parsed whole and, with `reading.validate`, checked against `reading.members`.
+ *
+ * Resolves with the decoded elements and the other members. Rejects like `HttpTransport.open` (the HTTP error
+ * of a non-2xx answer), with the streams layer's `TransportError`/`ProtocolError` for a broken body, what
+ * `decode` throws, and `ProtocolError` `SCHEMA_MISMATCH` for members that do not match the schema.
+ * `AbortError` when `signal` fired or the client was closed.
+ */
+export async function readPage<T, B extends z.ZodType>(
+  transport: HttpTransport,
+  call: Omit<HttpCall, 'signal' | 'cancel'>,
+  reading: PageReading<T, B>,
+  signal: AbortSignal | undefined,
+  onBytes: ((bytes: number) => void) | undefined,
+): Promise<{ readonly elements: T[]; readonly members: z.output<B> }> {
+  const controller = new AbortController();
+  const response = await transport.open({ ...call, signal, cancel: controller.signal });
+  try {
+    const { elements, members } = await readJsonEnvelopeBody(response.body, reading.arrayKey, reading.decode, onBytes ? { onBytes } : {});
+    const raw: Record<string, unknown> = Object.fromEntries(members);
+    if (!reading.validate) return { elements, members: raw as z.output<B> };
+    const result = reading.members.safeParse(raw);
+    if (!result.success) {
+      const issues = result.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code }));
+      const first = issues[0];
+      throw new ProtocolError(
+        ErrorCodes.SCHEMA_MISMATCH,
+        `${call.method} ${call.path}: the page does not match ${reading.component}${first ? ` at ${first.path.join('.') || '$'}: ${first.message}` : ''}`,
+        { issues, cause: result.error },
+      );
+    }
+    return { elements, members: result.data };
+  } catch (error) {
+    throw response.mapError(error);
+  } finally {
+    controller.abort(cancelReason);
+  }
+}
