@@ -1,5 +1,5 @@
-export { changeId } from './change-id.js';
-export type { ChangeIdParts } from './change-id.js';
+export { changeId } from '../completions/change-id.js';
+export type { ChangeIdParts } from '../completions/change-id.js';
 export type { CallOptions } from './call-options.js';
 export { createLedgerClient } from './create-ledger-client.js';
 export { fieldMask } from './field-mask.js';
