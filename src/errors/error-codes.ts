@@ -35,6 +35,10 @@ export const ErrorCodes = {
   SINK_CONFLICT: 'SINK_CONFLICT',
   /** A sink's destination refused or lost a write it cannot retry (a broker error, a changed stream). */
   SINK_FAILED: 'SINK_FAILED',
+  /** A submitted command was accepted and then failed: its completion carries a non-zero status. */
+  COMMAND_FAILED: 'COMMAND_FAILED',
+  /** No completion for a submitted command arrived in time: it may or may not commit. */
+  COMMAND_OUTCOME_UNKNOWN: 'COMMAND_OUTCOME_UNKNOWN',
 } as const;
 
 /** A code raised by ledger-rx itself. */

@@ -1,4 +1,8 @@
 export { AbortError } from './abort-error.js';
+export { CommandFailedError } from './command-failed-error.js';
+export type { CommandFailedInit, CommandStatus } from './command-failed-error.js';
+export { CommandOutcomeUnknownError } from './command-outcome-unknown-error.js';
+export type { CommandOutcomeUnknownInit } from './command-outcome-unknown-error.js';
 export type { CantonErrorBody } from './canton-error-body.js';
 export { errorCategory, httpStatusForGrpcCode } from './error-category.js';
 export type { ErrorCategoryInfo } from './error-category.js';

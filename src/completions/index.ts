@@ -1,0 +1,10 @@
+export { changeId } from './change-id.js';
+export type { ChangeIdParts } from './change-id.js';
+export { completionElementDecoder } from './completion-element-decoder.js';
+export type { CompletionDecoding } from './completion-element-decoder.js';
+export { completionMatches } from './completion-matches.js';
+export type { SubmissionKey } from './completion-matches.js';
+export { completionOf } from './completion-of.js';
+export { completionOffset } from './completion-offset.js';
+export { decodeCompletionElement } from './decode-completion-element.js';
+export { isCompletionCheckpoint } from './is-completion-checkpoint.js';
