@@ -32,7 +32,7 @@ import { listAllVettedPackages, type ListAllVettedPackagesRetry } from './list-a
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { ListAllVettedPackagesOptions } from './ledger-client.js';
 import { observeWebSocketStream } from './observe-websocket-stream.js';
-import { observeUpdates } from './observe-updates.js';
+import { observeJsonList } from './observe-json-list.js';
 import { readUpdatesPage } from './read-updates-page.js';
 import { resolveClientOptions } from './resolve-client-options.js';
 import { toUpdatesBody } from './to-updates-body.js';
@@ -155,7 +155,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
     updates(request, callOptions) {
       const { call, decoding, signal, onBytes } = prepareUpdates(request, callOptions);
-      return observeUpdates(transport, call, decoding, signal, onBytes);
+      return observeJsonList(transport, call, () => updateElementDecoder(decoding), signal, onBytes);
     },
 
     iterateUpdates(request, callOptions) {

@@ -21,7 +21,8 @@ export interface PageReading<T, B extends z.ZodType> {
  * Sends one call answered by a page object (`POST /v2/updates/get-updates-page`, `GET
  * /v2/state/active-contracts-page`) and reads the answer as it arrives: each element of the array member goes
  * through `reading.decode` while the body streams in, so the page is never held as one text; the other members
- * are parsed whole and, with `reading.validate`, checked against `reading.members`.
+ * are parsed whole and, with `reading.validate`, checked against `reading.members`. `call.cancel` (optional)
+ * cancels it without counting as the caller's abort (an unsubscribed read).
  *
  * Resolves with the decoded elements and the other members. Rejects like `HttpTransport.open` (the HTTP error
  * of a non-2xx answer), with the streams layer's `TransportError`/`ProtocolError` for a broken body, what
@@ -30,13 +31,19 @@ export interface PageReading<T, B extends z.ZodType> {
  */
 export async function readPage<T, B extends z.ZodType>(
   transport: HttpTransport,
-  call: Omit<HttpCall, 'signal' | 'cancel'>,
+  call: Omit<HttpCall, 'signal'>,
   reading: PageReading<T, B>,
   signal: AbortSignal | undefined,
   onBytes: ((bytes: number) => void) | undefined,
 ): Promise<{ readonly elements: T[]; readonly members: z.output<B> }> {
   const controller = new AbortController();
-  const response = await transport.open({ ...call, signal, cancel: controller.signal });
+  const cancel = (): void => controller.abort(cancelReason);
+  call.cancel?.addEventListener('abort', cancel, { once: true });
+  if (call.cancel?.aborted) cancel();
+  const response = await transport.open({ ...call, signal, cancel: controller.signal }).catch((error: unknown) => {
+    call.cancel?.removeEventListener('abort', cancel);
+    throw error;
+  });
   try {
     const { elements, members } = await readJsonEnvelopeBody(response.body, reading.arrayKey, reading.decode, onBytes ? { onBytes } : {});
     const raw: Record<string, unknown> = Object.fromEntries(members);
@@ -55,6 +62,7 @@ export async function readPage<T, B extends z.ZodType>(
   } catch (error) {
     throw response.mapError(error);
   } finally {
+    call.cancel?.removeEventListener('abort', cancel);
     controller.abort(cancelReason);
   }
 }
