@@ -12,8 +12,16 @@
 // The client of the JSON Ledger API.
 export { changeId, createLedgerClient, fieldMask, newCommandId, newSubmissionId, userUpdatePaths } from './client/index.js';
 export type {
+  ActiveContractsOptions,
+  ActiveContractsPage,
+  ActiveContractsPageOptions,
+  ActiveContractsRequest,
+  ActiveContractsStatus,
+  ActiveContractsTransport,
   CallOptions,
   ChangeIdParts,
+  CompletionsOptions,
+  CompletionsTransport,
   LedgerClient,
   LedgerClientOptions,
   ListAllVettedPackagesOptions,
@@ -29,6 +37,8 @@ export type {
 // The error hierarchy.
 export {
   AbortError,
+  CommandFailedError,
+  CommandOutcomeUnknownError,
   errorCategory,
   ErrorCodes,
   InvalidArgumentError,
@@ -42,6 +52,9 @@ export {
 } from './errors/index.js';
 export type {
   CantonErrorBody,
+  CommandFailedInit,
+  CommandOutcomeUnknownInit,
+  CommandStatus,
   ErrorCategoryInfo,
   ErrorCode,
   LedgerApiErrorInit,
@@ -88,6 +101,14 @@ export type { DecodeUpdateElementOptions } from './updates/index.js';
 export { DEFAULT_MAX_BUFFERED_ELEMENT_BYTES, iterateJsonArrayBody, JsonArrayScanner, observeJsonArrayBody } from './streams/index.js';
 export type { JsonArrayBody, JsonArrayBodyOptions, JsonArrayElementHandler, JsonArrayScannerOptions } from './streams/index.js';
 
+// The active contracts at an offset and the set kept current by updates.
+export { ActiveSet, ContractMap, contractEntryKind, decodeActiveContractsElement } from './active-contracts/index.js';
+export type { ActiveSetChange, ContractEntryKind } from './active-contracts/index.js';
+
+// Command completions: the outcome of a submission, matched to it.
+export { completionMatches, completionOf, completionOffset, decodeCompletionElement, isCompletionCheckpoint } from './completions/index.js';
+export type { SubmissionKey } from './completions/index.js';
+
 // The wire model: zod schemas named after the OpenAPI components, each with its type; `isUnknownVariant`.
 export {
   AllocatePartyRequest, AllocatePartyResponse, ArchivedEvent, AssignCommand, CanActAs, CanActAsAnyParty,
@@ -117,3 +138,11 @@ export {
   VettedPackages, VettedPackagesChange, VettedPackagesRef, WildcardFilter,
 } from './schemas/index.js';
 export type { JsonValue, RightInput, UnknownVariant, UserInput } from './schemas/index.js';
+// The wire model of active contracts and completions.
+export {
+  Completion, CompletionDeduplicationPeriod, CompletionResponse, CompletionStreamRequest, CompletionStreamResponse,
+  GetActiveContractsPageRequest, GetActiveContractsRequest, GetCompletionsRequest, JsActiveContract, JsAssignedEvent,
+  JsContractEntry, JsEmpty, JsGetActiveContractsPageResponse, JsGetActiveContractsResponse, JsIncompleteAssigned,
+  JsIncompleteUnassigned,
+} from './schemas/index.js';
+

@@ -22,6 +22,8 @@ import {
   UpdateVettedPackagesResponse,
   type GetUpdatesRequest,
 } from '../schemas/index.js';
+import { createActiveContractsMethods } from './create-active-contracts-methods.js';
+import { createCompletionsMethod } from './create-completions-method.js';
 import { createHttpTransport, type HttpCall } from './create-http-transport.js';
 import { createWebSocketTransport } from './create-websocket-transport.js';
 import { createResponseParser } from './create-response-parser.js';
@@ -120,6 +122,8 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
   const client: LedgerClient = {
     checksElementOrder: true,
+    ...createActiveContractsMethods({ http: transport, sockets, resolved }),
+    completions: createCompletionsMethod({ http: transport, sockets, resolved }),
 
     async listVettedPackages(request, callOptions) {
       const { signal } = validateCallOptions(callOptions);

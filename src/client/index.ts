@@ -1,6 +1,9 @@
 export { changeId } from '../completions/change-id.js';
 export type { ChangeIdParts } from '../completions/change-id.js';
+export type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest, ActiveContractsStatus, ActiveContractsTransport } from './active-contracts-options.js';
+export type { ActiveContractsPage } from './active-contracts-page.js';
 export type { CallOptions } from './call-options.js';
+export type { CompletionsOptions, CompletionsTransport } from './completions-options.js';
 export { createLedgerClient } from './create-ledger-client.js';
 export { fieldMask } from './field-mask.js';
 export type { UserFields } from './field-mask.js';

@@ -1,6 +1,11 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type {
   AllocatePartyRequest,
+  CompletionStreamRequest,
+  CompletionStreamResponse,
+  GetActiveContractsPageRequest,
+  GetCompletionsRequest,
+  JsGetActiveContractsResponse,
   AllocatePartyResponse,
   CreateUserRequest,
   CreateUserResponse,
@@ -30,7 +35,10 @@ import type {
   UpdateVettedPackagesResponse,
   VettedPackages,
 } from '../schemas/index.js';
+import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './active-contracts-options.js';
+import type { ActiveContractsPage } from './active-contracts-page.js';
 import type { CallOptions } from './call-options.js';
+import type { CompletionsOptions } from './completions-options.js';
 import type { RetryConfig } from '../retry/retry-config.js';
 import type { UpdateVettedPackagesOptions } from './update-vetted-packages-options.js';
 import type { StreamUpdatesOptions } from './stream-updates-options.js';
@@ -144,6 +152,45 @@ export interface LedgerClient {
    * is sent.
    */
   updatesPage(request: GetUpdatesPageRequest, options?: UpdatesPageCallOptions): Promise<UpdatesPage>;
+
+  /**
+   * The active contracts at one offset (`GetActiveContractsRequest`; `activeAtOffset` left out means the ledger
+   * end, looked up first and reported through `onActiveAtOffset` before the first entry), one
+   * `JsGetActiveContractsResponse` per entry (active contracts and incomplete (un)assignments) as it arrives,
+   * over `options.transport`: `websocket` (`GET /v2/state/active-contracts` as a WebSocket, the default),
+   * `page` (`GET /v2/state/active-contracts-page`, page after page) or `list` (`POST
+   * /v2/state/active-contracts`: small sets only, more than the participant's list limit is a 413 error). The
+   * deprecated `filter`/`verbose` are sent as the `eventFormat` the server builds from them. Entries are
+   * decoded and validated like updates (`validate`, `rawText`, unknown entry kinds as `UnknownVariant`).
+   *
+   * Completes after the last entry. A retryable failure resumes after `options.retry`'s backoff at the same
+   * offset after the last entry delivered (continuation or page token), so each entry is emitted once; errors
+   * with non-retryable errors (`PrunedOffsetError` for an offset before the pruning offset,
+   * `OFFSET_AFTER_LEDGER_END`, a token of another request), or `RetriesExhaustedError`. Unsubscribing aborts
+   * the request in flight. Invalid arguments throw `InvalidArgumentError` synchronously.
+   */
+  activeContracts(request: ActiveContractsRequest, options?: ActiveContractsOptions): Observable<JsGetActiveContractsResponse>;
+
+  /**
+   * One page of `GET /v2/state/active-contracts-page` (a GET with a JSON body, as the server declares it):
+   * resolves with its entries (decoded and validated like `activeContracts`), the snapshot's offset and
+   * `nextPageToken` (absent on the last page). A token is valid only with the same `activeAtOffset` (set or
+   * left out alike) and `eventFormat` on the same participant. Not retried; rejects like the other methods.
+   */
+  activeContractsPage(request: GetActiveContractsPageRequest, options?: ActiveContractsPageOptions): Promise<ActiveContractsPage>;
+
+  /**
+   * The completions of submitted commands after `request.beginExclusive`, one `CompletionStreamResponse` per
+   * completion or `OffsetCheckpoint` as it arrives, from `/v2/commands/command-completions`
+   * (`GetCompletionsRequest`, the default) or the deprecated `/v2/commands/completions`
+   * (`CompletionStreamRequest`, `endpoint: 'completions'`), over `options.transport`: `websocket` (the
+   * default; never completes: a close is a retryable `TransportError`) or `list` (completes after `limit`
+   * elements or `streamIdleTimeoutMs` of silence). Offsets are checked like updates' (after
+   * `beginExclusive`, strictly increasing; a checkpoint may repeat the offset just reached). One read, not
+   * retried: `tailCompletions` resumes. Errors like `streamUpdates`/`updates`. Invalid arguments throw
+   * `InvalidArgumentError` synchronously.
+   */
+  completions(request: GetCompletionsRequest | CompletionStreamRequest, options?: CompletionsOptions): Observable<CompletionStreamResponse>;
 
   /**
    * `POST /v2/commands/async/submit`. Resolves with `{}` once the participant ACCEPTED the command; the

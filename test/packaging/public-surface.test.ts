@@ -35,6 +35,8 @@ const internals = [
   'updateCases',
   'reassignmentEventCases',
   'topologyEventCases',
+  'contractEntryCases',
+  'completionResponseCases',
   'checkPackageNameReference',
   'parseCheckpoint',
   'elementOrderCheck',

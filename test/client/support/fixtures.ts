@@ -88,3 +88,58 @@ export function user(id: string) {
     primaryPartyAuthentication: false,
   };
 }
+
+/** A `CreatedEvent` of contract `contractId`. */
+export function createdEvent(contractId: string, offset = 5) {
+  return {
+    offset,
+    nodeId: 0,
+    contractId,
+    templateId: 'pkg:Iou:Iou',
+    contractKey: null,
+    createArgument: { issuer: ALICE },
+    createdEventBlob: '',
+    interfaceViews: [],
+    witnessParties: [ALICE],
+    signatories: [ALICE],
+    observers: [],
+    createdAt: '2026-06-30T10:15:30Z',
+    packageName: 'model-tests',
+    representativePackageId: 'pkg',
+    acsDelta: true,
+  };
+}
+
+/** An active-contracts entry (`JsActiveContract`), with a continuation token unless `token` is `null`. */
+export function activeEntry(contractId: string, token: string | null = Buffer.from(`after-${contractId}`).toString('base64')) {
+  return {
+    workflowId: '',
+    contractEntry: { JsActiveContract: { createdEvent: createdEvent(contractId), synchronizerId: 'global::1220cd', reassignmentCounter: 0 } },
+    streamContinuationToken: token ?? '',
+  };
+}
+
+/** A completion element of a completion stream (`status` absent: success). */
+export function completionElement(offset: number, overrides: Record<string, unknown> = {}) {
+  return {
+    completionResponse: {
+      Completion: {
+        value: {
+          commandId: 'cmd-1',
+          updateId: `u-${offset}`,
+          userId: 'alice',
+          actAs: [ALICE],
+          submissionId: 'sub-1',
+          offset,
+          synchronizerTime: { synchronizerId: 'global::1220cd', recordTime: '2026-06-30T10:15:30Z' },
+          ...overrides,
+        },
+      },
+    },
+  };
+}
+
+/** An offset checkpoint element of a completion stream. */
+export function completionCheckpoint(offset: number) {
+  return { completionResponse: { OffsetCheckpoint: { value: { offset, synchronizerTimes: [] } } } };
+}
