@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Int32, Int64, Timestamp } from './primitives.js';
+import { Int32, Int64, Timestamp, type JsonValue } from './primitives.js';
 
 /** `Field`: one field of a protobuf unknown-field set (scalapb well-known type plumbing). */
 export const Field = z.looseObject({
@@ -66,12 +66,16 @@ export const FieldMask = z.looseObject({
 });
 export type FieldMask = z.output<typeof FieldMask>;
 
-/** `ProtoAny`: a packed protobuf message. */
+/**
+ * `ProtoAny`: a packed protobuf message. `valueDecoded` is a string in the spec, but the server prints the
+ * decoded `ErrorInfo`/`RetryInfo`/`ResourceInfo`/`RequestInfo` as a JSON object (a string only for other
+ * types or a decoding failure; `JsSchema.scala:517-536` at e5f40da5e), so any JSON is accepted.
+ */
 export const ProtoAny = z.looseObject({
   typeUrl: z.string(),
   value: z.string(),
   unknownFields: UnknownFieldSet,
-  valueDecoded: z.string().nullish(),
+  valueDecoded: z.custom<JsonValue>(() => true).nullish(),
 });
 export type ProtoAny = z.output<typeof ProtoAny>;
 

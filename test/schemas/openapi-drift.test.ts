@@ -21,6 +21,12 @@ const requiredExceptions: Readonly<Record<string, string>> = {
   'FieldMask.unknownFields': 'optional',
 };
 
+/** Where our schema deliberately accepts another type than the spec's, and why. */
+const typeExceptions: Readonly<Record<string, string>> = {
+  // The server prints the decoded detail as a JSON object (JsSchema.scala:517-536); the spec says string.
+  'ProtoAny.valueDecoded': 'any JSON',
+};
+
 interface Def {
   type: string;
   innerType?: z.ZodType;
@@ -132,7 +138,7 @@ function checkComponent(name: string, oas: OasSchema, ours: z.ZodType): string[]
     if (oursRequired !== expectedRequired) {
       problems.push(`${path}: spec says ${specRequired ? 'required' : 'optional'}, ours is ${oursRequired ? 'required' : 'optional'}`);
     }
-    checkNode(path, propSchema, ourProp, problems);
+    if (typeExceptions[path] === undefined) checkNode(path, propSchema, ourProp, problems);
   }
   return problems;
 }
@@ -148,7 +154,7 @@ describe.skipIf(!openapiPath)('wire model agrees with openapi.yaml', () => {
 
   it('every documented exception still names a real property', () => {
     const doc = loadOpenapi();
-    for (const path of Object.keys(requiredExceptions)) {
+    for (const path of [...Object.keys(requiredExceptions), ...Object.keys(typeExceptions)]) {
       const [component, prop] = path.split('.') as [string, string];
       expect(doc.components.schemas[component]?.properties?.[prop], path).toBeDefined();
     }
