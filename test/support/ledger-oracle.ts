@@ -90,3 +90,25 @@ export function reportFigures(name: string, figures: Record<string, number | str
     .join(' ');
   process.stdout.write(`\n[ledger-rx figures] ${name}: ${text}\n`);
 }
+
+/**
+ * The contracts of `parties` (stakeholders among them) active at offset `at`, replayed from the sandbox's
+ * own log: contract id → `active`, or `unassigned` for one unassigned and not yet assigned (an incomplete
+ * unassignment in a snapshot). What a snapshot at `at`, or any snapshot followed by the updates up to `at`,
+ * must give.
+ */
+export function activeSetAt(sandbox: Sandbox, parties: readonly string[], at: number): Map<string, 'active' | 'unassigned'> {
+  const out = new Map<string, 'active' | 'unassigned'>();
+  const mine = (stakeholders: readonly string[]) => stakeholders.some((p) => parties.includes(p));
+  for (const u of sandbox.updates({ endInclusive: at })) {
+    if (u.kind === 'Transaction') {
+      for (const e of u.events) {
+        if (e.kind === 'Created' && e.acsDelta && mine([...e.signatories, ...e.observers])) out.set(e.contractId, 'active');
+        else if (e.kind === 'Exercised' && e.consuming) out.delete(e.contractId);
+      }
+    } else if (u.kind === 'Reassignment') {
+      for (const e of u.events) if (mine(e.stakeholders)) out.set(e.contractId, e.kind === 'Unassigned' ? 'unassigned' : 'active');
+    }
+  }
+  return out;
+}
