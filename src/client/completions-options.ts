@@ -1,6 +1,5 @@
-import type { Observable } from 'rxjs';
 import type { CallOptions } from './call-options.js';
-import type { StreamConnection } from './stream-updates-options.js';
+import type { StreamUpdatesOptions } from './stream-updates-options.js';
 
 /**
  * How `client.completions` reads:
@@ -10,8 +9,13 @@ import type { StreamConnection } from './stream-updates-options.js';
  */
 export type CompletionsTransport = 'websocket' | 'list';
 
-/** Options of `client.completions`. */
-export interface CompletionsOptions extends CallOptions {
+/**
+ * Options of `client.completions`: `validate`, `rawText` and `onBytes` as for `streamUpdates`, and over
+ * WebSocket only its `paused`, `onOpen`, `pingIntervalMs` and `silenceTimeoutMs`.
+ */
+export interface CompletionsOptions
+  extends CallOptions,
+    Pick<StreamUpdatesOptions, 'validate' | 'rawText' | 'onBytes' | 'paused' | 'onOpen' | 'pingIntervalMs' | 'silenceTimeoutMs'> {
   /**
    * Which endpoint: `command-completions` (`GetCompletionsRequest`: by parties, the recommended one) or
    * `completions` (`CompletionStreamRequest`: by user and parties, deprecated but on every 3.x participant).
@@ -24,18 +28,4 @@ export interface CompletionsOptions extends CallOptions {
   readonly limit?: number | undefined;
   /** List only: the `stream_idle_timeout_ms` query parameter (the participant's default is 500 ms). */
   readonly streamIdleTimeoutMs?: number | undefined;
-  /** Validate each element against the wire schema. Default: the client's `validateResponses`. */
-  readonly validate?: boolean | undefined;
-  /** Keep each element's exact JSON text, readable with `elementText(element)`. Default false. */
-  readonly rawText?: boolean | undefined;
-  /** Called with the size of each chunk or frame as it is read (for metrics). */
-  readonly onBytes?: ((bytes: number) => void) | undefined;
-  /** WebSocket only: flow control, as `streamUpdates`' `paused`. */
-  readonly paused?: Observable<boolean> | undefined;
-  /** WebSocket only: called when the socket is open and the request was sent. */
-  readonly onOpen?: ((connection: StreamConnection) => void) | undefined;
-  /** WebSocket only: a ping is sent this often (ms); 0 disables pings and the silence check. Default 10 000. */
-  readonly pingIntervalMs?: number | undefined;
-  /** WebSocket only: a socket silent this long despite pings fails with `REQUEST_TIMEOUT`. Default 30 000. */
-  readonly silenceTimeoutMs?: number | undefined;
 }

@@ -9,6 +9,7 @@ import {
   type UnknownVariant,
 } from '../schemas/index.js';
 import { updateOffset } from './update-offset.js';
+import { ownKeysOf } from './own-keys-of.js';
 
 /** Options of {@link decodeUpdateElement}. */
 export interface DecodeUpdateElementOptions {
@@ -51,14 +52,7 @@ export function decodeUpdateElement(value: unknown, index: number, options: Deco
   if (typeof update !== 'object' || update === null || Array.isArray(update)) {
     throw schemaMismatch(value, index, [{ path: ['update'], message: 'expected an object' }]);
   }
-  let tag: string | undefined;
-  let count = 0;
-  for (const key in update) {
-    if (hasOwn.call(update, key)) {
-      tag = key;
-      count++;
-    }
-  }
+  const { tag, count } = ownKeysOf(update);
   if (count !== 1 || tag === undefined) {
     throw schemaMismatch(value, index, [{ path: ['update'], message: `Update: expected exactly one key, got ${count}` }]);
   }
@@ -105,14 +99,7 @@ function normalizeTopologyEvent(event: unknown): unknown {
 /** `{ "<unknown key>": payload }` → `{ unknownVariant, payload }`; anything else is returned as is. */
 function normalizeVariant(variant: unknown, cases: object): unknown {
   if (!isObject(variant)) return variant;
-  let tag: string | undefined;
-  let count = 0;
-  for (const key in variant) {
-    if (hasOwn.call(variant, key)) {
-      tag = key;
-      count++;
-    }
-  }
+  const { tag, count } = ownKeysOf(variant);
   if (count !== 1 || tag === undefined || hasOwn.call(cases, tag)) return variant;
   return { unknownVariant: tag, payload: variant[tag] } satisfies UnknownVariant;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ErrorCodes, ProtocolError, type ProtocolIssue } from '../errors/index.js';
 import type { UnknownVariant } from '../schemas/index.js';
+import { ownKeysOf } from './own-keys-of.js';
 
 /** What {@link decodeVariantElement} needs to know about one kind of stream element. */
 export interface VariantElementKind<T> {
@@ -44,14 +45,7 @@ export function decodeVariantElement<T>(value: unknown, index: number, options: 
   if (typeof variant !== 'object' || variant === null || Array.isArray(variant)) {
     throw mismatch(value, index, [{ path: [kind.member], message: 'expected an object' }], kind);
   }
-  let tag: string | undefined;
-  let count = 0;
-  for (const key in variant) {
-    if (hasOwn.call(variant, key)) {
-      tag = key;
-      count++;
-    }
-  }
+  const { tag, count } = ownKeysOf(variant);
   if (count !== 1 || tag === undefined) {
     throw mismatch(value, index, [{ path: [kind.member], message: `expected exactly one key, got ${count}` }], kind);
   }
