@@ -7,6 +7,8 @@ export * from './events.js';
 export * from './filters.js';
 export * from './js-canton-error.js';
 export * from './parties.js';
+export { compilePassThroughCheck } from './pass-through-check.js';
+export type { PassThroughCheck } from './pass-through-check.js';
 export * from './primitives.js';
 export * from './state.js';
 export * from './updates.js';

@@ -1,5 +1,6 @@
 import { ErrorCodes, ProtocolError, type ProtocolIssue } from '../errors/index.js';
 import {
+  compilePassThroughCheck,
   Event,
   JsGetUpdatesResponse,
   reassignmentEventCases,
@@ -22,6 +23,8 @@ export interface DecodeUpdateElementOptions {
 }
 
 const eventCases: object = variantInfo(Event)?.cases ?? {};
+/** True for an element the schema would accept and give back unchanged: then the element is its own result. */
+const passesUnchanged = compilePassThroughCheck(JsGetUpdatesResponse);
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
@@ -29,7 +32,10 @@ const hasOwn = Object.prototype.hasOwnProperty;
  *
  * With `validate: true` the zod schema decides; on failure it throws `ProtocolError` `SCHEMA_MISMATCH`
  * whose message names the element index and its offset (best effort, read from the raw value), carrying
- * zod's issues, `elementIndex` and `offset`.
+ * zod's issues, `elementIndex` and `offset`. An element that the schema would give back unchanged (the common
+ * case: no numeric string, no unknown variant, keys in the schema's order) is recognised by a check compiled
+ * from the same schema (`compilePassThroughCheck`) and returned as it is, without zod's copy; every other
+ * element is parsed by zod, so the result and the errors are the same either way.
  *
  * With `validate: false` it only checks that the element is an object whose `update` is an object with exactly
  * one key (else the same `SCHEMA_MISMATCH`), then returns the value as is, typed but unchecked. Both modes
@@ -40,6 +46,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
  */
 export function decodeUpdateElement(value: unknown, index: number, options: DecodeUpdateElementOptions): JsGetUpdatesResponse {
   if (options.validate) {
+    if (passesUnchanged(value)) return value as JsGetUpdatesResponse;
     const result = JsGetUpdatesResponse.safeParse(value);
     if (result.success) return result.data;
     const issues: ProtocolIssue[] = result.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code }));

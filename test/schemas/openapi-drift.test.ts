@@ -1,7 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { componentSchemas, variantInfo } from '../../src/schemas/index.js';
+import { compilePassThroughCheck, componentSchemas, variantInfo } from '../../src/schemas/index.js';
 import { loadOpenapi, refName, reachableComponents, type OasSchema } from '../support/openapi.js';
+import { maxAlternatives, openapiSample } from '../support/openapi-samples.js';
 import { openapiPath } from '../support/shared-dir.js';
 
 /**
@@ -166,6 +168,50 @@ describe.skipIf(!openapiPath)('wire model agrees with openapi.yaml', () => {
     const oas = doc?.components.schemas[name] as OasSchema;
     const ours = componentSchemas[name] as z.ZodType;
     expect(checkComponent(name, oas, ours)).toEqual([]);
+  });
+});
+
+/** zod accepts the value and gives it back unchanged: equal, with the same keys in the same order. */
+function zodPassesUnchanged(schema: z.ZodType, value: unknown): boolean {
+  const result = schema.safeParse(value);
+  return result.success && isDeepStrictEqual(result.data, value) && JSON.stringify(result.data) === JSON.stringify(value);
+}
+
+describe.skipIf(!openapiPath)('the pass-through check (the validated decoder\'s fast path) agrees with zod on samples of openapi.yaml', () => {
+  const doc = openapiPath ? loadOpenapi() : undefined;
+  const names = doc ? [...reachableComponents(doc)].sort() : [];
+  const picks = doc ? maxAlternatives(doc) : 0;
+
+  it.each(names)('%s: every alternative, all or only the required properties, each required one missing', (name) => {
+    const oas = doc?.components.schemas[name] as OasSchema;
+    const schema = componentSchemas[name] as z.ZodType;
+    const check = compilePassThroughCheck(schema);
+    const samples: unknown[] = [];
+    for (let pick = 0; pick < picks; pick++) {
+      samples.push(openapiSample(doc as NonNullable<typeof doc>, oas, 'all', pick), openapiSample(doc as NonNullable<typeof doc>, oas, 'required', pick));
+    }
+    const full = samples[0];
+    for (const key of oas.required ?? []) {
+      if (typeof full === 'object' && full !== null && !Array.isArray(full)) {
+        const { [key]: _dropped, ...rest } = full as Record<string, unknown>;
+        samples.push(rest);
+      }
+    }
+    for (const sample of samples) {
+      expect(check(sample), JSON.stringify(sample)).toBe(zodPassesUnchanged(schema, sample));
+    }
+  });
+
+  it('takes the fast path for every kind of update element as the spec orders its properties', () => {
+    const oas = doc?.components.schemas['JsGetUpdatesResponse'] as OasSchema;
+    const check = compilePassThroughCheck(componentSchemas['JsGetUpdatesResponse'] as z.ZodType);
+    const kinds = new Set<string>();
+    for (let pick = 0; pick < picks; pick++) {
+      const sample = openapiSample(doc as NonNullable<typeof doc>, oas, 'all', pick) as { update: object };
+      kinds.add(Object.keys(sample.update)[0] as string);
+      expect(check(sample), JSON.stringify(sample)).toBe(true);
+    }
+    expect([...kinds].sort()).toEqual(['OffsetCheckpoint', 'Reassignment', 'TopologyTransaction', 'Transaction']);
   });
 });
 
