@@ -75,8 +75,15 @@ export {
 export type { EventFormatSpec, InterfaceFilterOptions, Shape, TemplateFilterOptions } from './filters/index.js';
 
 // Resumable reads and checkpoints (also `ledger-rx/operators`).
-export { readDescending, tailUpdates, trackCheckpoint } from './operators/index.js';
+export {
+  readDescending,
+  snapshotThenUpdates,
+  tailUpdates,
+  trackCheckpoint,
+} from './operators/index.js';
 export type {
+  ActiveContractsSnapshotOptions,
+  ActiveContractsSnapshotRequest,
   Checkpoint,
   CheckpointStore,
   DeliveredCounts,
@@ -84,6 +91,9 @@ export type {
   ReadDescendingConfig,
   RequestOutcome,
   RetryConfig,
+  SnapshotElement,
+  SnapshotSource,
+  SnapshotThenUpdatesConfig,
   TailStatus,
   TailUpdatesConfig,
   TrackCheckpointConfig,

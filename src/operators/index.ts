@@ -1,8 +1,10 @@
 /**
  * `ledger-rx/operators`: reads of the update stream as RxJS operators over any `UpdatesSource` (a
  * `LedgerClient`): `tailUpdates` (endless, resumable), `readDescending` (newest first), `trackCheckpoint`
- * (persists the position), with their options, the status side channel and the checkpoint contract. Pure
- * RxJS: no I/O of their own, every delay on a scheduler. Also exported from `ledger-rx`.
+ * (persists the position), with their options, the status side channel and the checkpoint contract; the
+ * state to start from (`snapshotThenUpdates`, `liveContracts`) and the outcome of submissions
+ * (`tailCompletions`, `trackCommands`, `submitAndTrack`). Pure RxJS: no I/O of their own, every delay on a
+ * scheduler. Also exported from `ledger-rx`.
  */
 export type { Checkpoint, CheckpointStore } from './checkpoint.js';
 export type { PagedReadOptions } from './paged-read-options.js';
@@ -15,3 +17,6 @@ export type { DeliveredCounts, RequestOutcome, TailStatus } from './tail-status.
 export { trackCheckpoint } from './track-checkpoint.js';
 export type { TrackCheckpointConfig } from './track-checkpoint.js';
 export type { UpdatesPageOptions, UpdatesSource } from './updates-source.js';
+export type { ActiveContractsSnapshotOptions, ActiveContractsSnapshotRequest, SnapshotSource } from './snapshot-source.js';
+export { snapshotThenUpdates } from './snapshot-then-updates.js';
+export type { SnapshotElement, SnapshotThenUpdatesConfig } from './snapshot-then-updates.js';

@@ -1,0 +1,32 @@
+import type { Observable, SchedulerLike } from 'rxjs';
+import type { RetryConfig } from '../retry/retry-config.js';
+import type { EventFormat, JsGetActiveContractsResponse } from '../schemas/index.js';
+import type { TailStatus } from './tail-status.js';
+import type { UpdatesSource } from './updates-source.js';
+
+/** The request `snapshotThenUpdates` sends for the snapshot (a type, not an interface: the client's request is an open object). */
+export type ActiveContractsSnapshotRequest = {
+  readonly eventFormat: EventFormat;
+  readonly activeAtOffset?: number;
+};
+
+/** The options `snapshotThenUpdates` passes to {@link SnapshotSource.activeContracts} (a subset of the client's). */
+export interface ActiveContractsSnapshotOptions {
+  readonly transport?: 'websocket' | 'page' | 'list';
+  /** Called once, before the first entry, with the offset the snapshot is taken at. */
+  readonly onActiveAtOffset?: (offset: number) => void;
+  readonly retry?: RetryConfig | false;
+  readonly scheduler?: SchedulerLike;
+  readonly onStatus?: (status: TailStatus) => void;
+  readonly validate?: boolean;
+  readonly rawText?: boolean;
+}
+
+/**
+ * What `snapshotThenUpdates` and `liveContracts` need from a client: the update reads of {@link UpdatesSource},
+ * and the active contracts at an offset (`LedgerClient.activeContracts`: it resumes a failed snapshot at the
+ * same offset and reports the offset through `onActiveAtOffset` before the first entry).
+ */
+export interface SnapshotSource extends UpdatesSource {
+  activeContracts(request: ActiveContractsSnapshotRequest, options?: ActiveContractsSnapshotOptions): Observable<JsGetActiveContractsResponse>;
+}
