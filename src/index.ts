@@ -76,6 +76,7 @@ export type { EventFormatSpec, InterfaceFilterOptions, Shape, TemplateFilterOpti
 
 // Resumable reads and checkpoints (also `ledger-rx/operators`).
 export {
+  liveContracts,
   readDescending,
   snapshotThenUpdates,
   tailUpdates,
@@ -87,6 +88,8 @@ export type {
   Checkpoint,
   CheckpointStore,
   DeliveredCounts,
+  LiveContracts,
+  LiveContractsConfig,
   PagedReadOptions,
   ReadDescendingConfig,
   RequestOutcome,

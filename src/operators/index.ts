@@ -17,6 +17,8 @@ export type { DeliveredCounts, RequestOutcome, TailStatus } from './tail-status.
 export { trackCheckpoint } from './track-checkpoint.js';
 export type { TrackCheckpointConfig } from './track-checkpoint.js';
 export type { UpdatesPageOptions, UpdatesSource } from './updates-source.js';
+export { liveContracts } from './live-contracts.js';
+export type { LiveContracts, LiveContractsConfig } from './live-contracts.js';
 export type { ActiveContractsSnapshotOptions, ActiveContractsSnapshotRequest, SnapshotSource } from './snapshot-source.js';
 export { snapshotThenUpdates } from './snapshot-then-updates.js';
 export type { SnapshotElement, SnapshotThenUpdatesConfig } from './snapshot-then-updates.js';
