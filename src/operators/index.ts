@@ -17,8 +17,11 @@ export type { DeliveredCounts, RequestOutcome, TailStatus } from './tail-status.
 export { trackCheckpoint } from './track-checkpoint.js';
 export type { TrackCheckpointConfig } from './track-checkpoint.js';
 export type { UpdatesPageOptions, UpdatesSource } from './updates-source.js';
+export type { CommandSource, CompletionsReadOptions, CompletionsSource } from './completions-source.js';
 export { liveContracts } from './live-contracts.js';
 export type { LiveContracts, LiveContractsConfig } from './live-contracts.js';
 export type { ActiveContractsSnapshotOptions, ActiveContractsSnapshotRequest, SnapshotSource } from './snapshot-source.js';
 export { snapshotThenUpdates } from './snapshot-then-updates.js';
 export type { SnapshotElement, SnapshotThenUpdatesConfig } from './snapshot-then-updates.js';
+export { tailCompletions } from './tail-completions.js';
+export type { TailCompletionsConfig } from './tail-completions.js';

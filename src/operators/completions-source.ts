@@ -1,0 +1,29 @@
+import type { Observable, ObservableInput } from 'rxjs';
+import type { CompletionStreamRequest, CompletionStreamResponse, GetCompletionsRequest, GetLedgerEndResponse, JsCommands } from '../schemas/index.js';
+
+/** The options the operators pass to {@link CompletionsSource.completions} (a subset of the client's). */
+export interface CompletionsReadOptions {
+  readonly endpoint?: 'command-completions' | 'completions';
+  readonly transport?: 'websocket' | 'list';
+  readonly limit?: number;
+  readonly streamIdleTimeoutMs?: number;
+  readonly validate?: boolean;
+  readonly rawText?: boolean;
+}
+
+/**
+ * What `tailCompletions` needs from a client: one read of completions (`LedgerClient.completions`: a WebSocket
+ * stream, or one list) as a cold Observable (unsubscribing aborts it), and the ledger end.
+ */
+export interface CompletionsSource {
+  completions(request: GetCompletionsRequest | CompletionStreamRequest, options?: CompletionsReadOptions): Observable<CompletionStreamResponse>;
+  ledgerEnd(): ObservableInput<GetLedgerEndResponse>;
+}
+
+/**
+ * What `trackCommands` and `submitAndTrack` need from a client: completions and the ledger end, and
+ * `POST /v2/commands/async/submit` (`LedgerClient.submit`).
+ */
+export interface CommandSource extends CompletionsSource {
+  submit(commands: JsCommands): ObservableInput<unknown>;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError, TransportError } from '../../src/errors/index.js';
+import { tailCompletions, type TailStatus } from '../../src/operators/index.js';
+import { completionAt, completionCp, fakeCommandSource } from '../support/fake-command-source.js';
+import { createTestScheduler } from '../support/test-scheduler.js';
+
+const reset = new TransportError('CONNECTION_RESET', 'connection reset');
+const fast = { initialDelayMs: 10, maxDelayMs: 100, factor: 2, jitter: 0 };
+
+describe('tailCompletions', () => {
+  it('websocket: from the ledger end; a broken stream resumes after the last element delivered, a checkpoint at that offset skipped', () => {
+    createTestScheduler().run(({ cold, expectObservable, flush }) => {
+      const a = completionAt(11, 'c1', 's1');
+      const b = completionCp(12);
+      const c = completionAt(14, 'c2', 's2');
+      const source = fakeCommandSource([() => cold('a-b#', { a, b }, reset), () => cold('-bc', { b, c })]);
+      const statuses: TailStatus[] = [];
+      expectObservable(tailCompletions(source, { parties: ['Alice::1220aa'], retry: fast, onStatus: (s) => statuses.push(s) }), '^ 30ms !').toBe(
+        'a-b 11ms -c',
+        { a, b, c },
+      );
+      flush();
+      const begins = source.log.map((e) => (e.kind === 'completions' ? e.request.beginExclusive : undefined));
+      expect(begins).toEqual([10, 12]);
+      expect(source.log.every((e) => e.kind === 'completions' && e.options?.transport === 'websocket' && e.options.endpoint === 'command-completions')).toBe(true);
+      expect(statuses.map((s) => s.type)).toEqual(['ledger-end', 'resumed', 'retrying', 'resumed']);
+    });
+  });
+
+  it('list: catch-up pages of pageLimit while they come back full, then long polls of one element', () => {
+    createTestScheduler().run(({ cold, expectObservable, flush }) => {
+      const a = completionAt(11, 'c1', 's1');
+      const b = completionAt(12, 'c2', 's2');
+      const c = completionAt(15, 'c3', 's3');
+      const source = fakeCommandSource([() => cold('ab|', { a, b }), () => cold('-|'), () => cold('---c|', { c }), () => cold('-|'), () => cold('-')]);
+      expectObservable(tailCompletions(source, { transport: 'list', beginExclusive: 'begin', pageLimit: 2, parties: ['Alice::1220aa'] }), '^ 9ms !').toBe('ab ----c', { a, b, c });
+      flush();
+      const asked = source.log.map((e) => (e.kind === 'completions' ? [e.request.beginExclusive, e.options?.limit] : []));
+      expect(asked).toEqual([[0, 2], [12, 2], [12, 1], [15, 2], [15, 1]]);
+    });
+  });
+
+  it('rejects bad options at the call', () => {
+    const source = fakeCommandSource([]);
+    expect(() => tailCompletions(source, { endpoint: 'completions' })).toThrow(InvalidArgumentError);
+    expect(() => tailCompletions(source, { beginExclusive: -1 })).toThrow(InvalidArgumentError);
+    expect(() => tailCompletions(source, { transport: 'page' as 'list' })).toThrow(InvalidArgumentError);
+    expect(() => tailCompletions(source, { pageLimit: 0 })).toThrow(InvalidArgumentError);
+  });
+});
