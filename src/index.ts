@@ -79,15 +79,19 @@ export {
   liveContracts,
   readDescending,
   snapshotThenUpdates,
+  submitAndTrack,
   tailCompletions,
   tailUpdates,
   trackCheckpoint,
+  trackCommands,
 } from './operators/index.js';
 export type {
   ActiveContractsSnapshotOptions,
   ActiveContractsSnapshotRequest,
   Checkpoint,
   CheckpointStore,
+  CommandCommitted,
+  CommandOutcome,
   CommandSource,
   CompletionsReadOptions,
   CompletionsSource,
@@ -105,6 +109,7 @@ export type {
   TailStatus,
   TailUpdatesConfig,
   TrackCheckpointConfig,
+  TrackCommandsConfig,
   UpdatesPageOptions,
   UpdatesSource,
 } from './operators/index.js';

@@ -14,7 +14,7 @@ export interface CutProxy {
 
 /** When {@link startCutProxy} cuts. */
 export interface CutPlan {
-  /** Whether a connection counts, from the first bytes its client sent (e.g. `GET /v2/state/active-contracts …`). */
+  /** Whether an answer counts, from the first bytes of its request (e.g. `GET /v2/state/active-contracts …`). */
   readonly match: (head: string) => boolean;
   /** The cut happens once the server sent this many bytes to the client over the matching connections in all. */
   readonly afterBytes: number;
@@ -24,9 +24,9 @@ export interface CutPlan {
 
 /**
  * A byte-level TCP proxy for tests of a dropped connection on any protocol (WebSocket included): it forwards
- * both directions untouched, except once: when the matching connections have carried `plan.afterBytes` bytes
- * from the server, the connection carrying that byte is destroyed (no close frame, no FIN: both sockets
- * destroyed) after exactly that many bytes in all.
+ * both directions untouched, except once: when the answers to matching requests (a WebSocket stream is the
+ * answer to its upgrade request) have carried `plan.afterBytes` bytes from the server, the connection carrying
+ * that byte is destroyed (no close frame, no FIN: both sockets destroyed) after exactly that many bytes in all.
  */
 export async function startCutProxy(target: string, plan: CutPlan): Promise<CutProxy> {
   const { hostname, port } = new URL(target);
@@ -46,7 +46,9 @@ export async function startCutProxy(target: string, plan: CutPlan): Promise<CutP
     client.on('close', () => (sockets.delete(client), upstream.destroy())).on('error', drop);
     upstream.on('close', () => (sockets.delete(upstream), client.destroy())).on('error', drop);
     client.on('data', (chunk: Buffer) => {
-      counted ??= plan.match(chunk.toString('latin1', 0, 200));
+      // Each HTTP request on a kept-alive connection decides for the answer that follows it.
+      const head = chunk.toString('latin1', 0, 200);
+      if (counted === undefined || /^[A-Z]+ \/\S* HTTP\/1\.1\r\n/.test(head)) counted = plan.match(head);
       upstream.write(chunk);
     });
     let cutting = false;
