@@ -4,7 +4,8 @@
  *
  * This entry point lists its public names one by one; every one is documented where it is declared.
  * Subpaths: `ledger-rx/filters` (the UpdateFormat builder), `ledger-rx/operators` (tailUpdates,
- * readDescending, trackCheckpoint), `ledger-rx/sinks` (PostgreSQL and JetStream sinks), `ledger-rx/metrics`
+ * readDescending, trackCheckpoint), `ledger-rx/sinks` (the sink contract), `ledger-rx/postgres` (PostgreSQL
+ * checkpoint store and sink), `ledger-rx/jetstream` (NATS JetStream sink and consumer), `ledger-rx/metrics`
  * (Prometheus), `ledger-rx/sandbox` (the embedded participant). What the filters and operators subpaths
  * export is exported here too.
  */
@@ -115,8 +116,7 @@ export type {
 } from './operators/index.js';
 
 // Checkpoint stores.
-export { FileCheckpointStore, MemoryCheckpointStore, PostgresCheckpointStore } from './checkpoints/index.js';
-export type { PostgresCheckpointStoreOptions, TransactionOutcome } from './checkpoints/index.js';
+export { FileCheckpointStore, MemoryCheckpointStore } from './checkpoints/index.js';
 
 // The update element and the body decoder, for reading an answer's bytes yourself.
 export { decodeUpdateElement, elementText, isOffsetCheckpoint, updateOffset } from './updates/index.js';

@@ -72,7 +72,7 @@ describe('the public surface', () => {
   const surface = exportedNames();
 
   it('covers every entry of the exports map, each with names', () => {
-    expect([...surface.keys()].sort()).toEqual(['.', './filters', './metrics', './operators', './sandbox', './sinks']);
+    expect([...surface.keys()].sort()).toEqual(['.', './filters', './jetstream', './metrics', './operators', './postgres', './sandbox', './sinks']);
     for (const [subpath, names] of surface) expect(names.length, subpath).toBeGreaterThan(0);
   });
 

@@ -1,0 +1,17 @@
+/**
+ * `ledger-rx/postgres`: PostgreSQL, as a checkpoint store ({@link PostgresCheckpointStore}: a checkpoint
+ * committed in the same transaction as your own writes) and as a sink ({@link PostgresSink}: every update
+ * stored exactly once with its offset), with the sink's schema migrations. Its declarations use `pg`'s
+ * types (`Pool`, `PoolClient`), which `@types/pg` provides; `pg` itself is loaded only when a store or a
+ * sink connects, and `import 'ledger-rx'` never loads or mentions it.
+ */
+export { PostgresCheckpointStore } from '../../checkpoints/postgres-checkpoint-store.js';
+export type { PostgresCheckpointStoreOptions, TransactionOutcome } from '../../checkpoints/postgres-checkpoint-store.js';
+export { PostgresSink } from './postgres-sink.js';
+export type { PostgresSinkConnectOptions, PostgresSinkOptions, PostgresSinkStatus, StreamLock } from './postgres-sink.js';
+export { migrations } from './migrations.js';
+export type { Migration } from './migration.js';
+export { runMigrations } from './run-migrations.js';
+export type { MigrationsResult } from './run-migrations.js';
+export { pgSqlDatabase } from '../../checkpoints/pg-sql-database.js';
+export type { SqlDatabase, SqlQueryable } from '../../checkpoints/sql-database.js';
