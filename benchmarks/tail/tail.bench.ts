@@ -27,8 +27,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createLedgerClient, tailUpdates } from 'ledger-rx';
-import type { JsGetUpdatesResponse, LedgerClient } from 'ledger-rx';
+import type { LedgerClient } from 'ledger-rx';
 import { log, mode, numberOption, option } from '../lib/args.js';
+import { commandIdOf, histogram, latencySample, submitAtRate, type LatencySample } from '../lib/latency.js';
 import { MiB, runJsonChild, startSandboxProcess, type SandboxProcess } from '../lib/proc.js';
 import { atLeast, atMost, figure, quantile, type Row } from '../lib/report.js';
 import { startBenchRun } from '../lib/bench-run.js';
@@ -41,16 +42,6 @@ interface ReadSample {
   readonly peakRss: number;
 }
 
-interface LatencySample {
-  readonly submitted: number;
-  readonly seen: number;
-  /** submit resolved → emitted, ms, clamped at 0, in submission order. */
-  readonly latencies: readonly number[];
-  /** submit sent → emitted, ms. */
-  readonly fromSend: readonly number[];
-  readonly early: number;
-}
-
 interface SlowSample {
   readonly elements: number;
   readonly ms: number;
@@ -60,11 +51,6 @@ interface SlowSample {
   /** `[seconds since start, rss MiB, heapUsed MiB, elements so far]` every second. */
   readonly series: readonly (readonly [number, number, number, number])[];
   readonly peakRss: number;
-}
-
-function commandIdOf(element: JsGetUpdatesResponse): string | undefined {
-  const tx = (element.update as { Transaction?: { value?: { commandId?: string } } }).Transaction;
-  return tx?.value?.commandId;
 }
 
 /** Child: catch-up via `tailUpdates` until `count` updates were emitted. */
@@ -106,12 +92,7 @@ async function oneShot(client: LedgerClient, count: number): Promise<ReadSample>
 
 /** Child: `count` submissions at `rate`/s while tailing from the ledger end. */
 async function latency(client: LedgerClient, count: number, rate: number): Promise<LatencySample> {
-  const parties = await client.listParties();
-  const alice = parties.partyDetails.find((p) => p.party.startsWith('Alice::'))?.party;
-  if (alice === undefined) throw new Error('no Alice party on the sandbox');
   const run = `lat-${process.pid}-${Date.now()}`;
-  const sentAt = new Map<string, number>();
-  const acceptedAt = new Map<string, number>();
   const seenAt = new Map<string, number>();
   let caughtUp!: () => void;
   const ready = new Promise<void>((resolve) => (caughtUp = resolve));
@@ -136,44 +117,10 @@ async function latency(client: LedgerClient, count: number, rate: number): Promi
     },
   });
   await ready;
-  const submissions: Promise<void>[] = [];
-  const t0 = performance.now();
-  for (let i = 0; i < count; i++) {
-    const due = t0 + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const commandId = `${run}-${i}`;
-    sentAt.set(commandId, performance.now());
-    submissions.push(
-      client
-        .submit({
-          commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: alice, owner: alice, currency: 'USD', amount: '10.0000000000', observers: [] } } }],
-          commandId,
-          actAs: [alice],
-          userId: 'participant_admin',
-        })
-        .then(() => {
-          acceptedAt.set(commandId, performance.now());
-        }),
-    );
-  }
-  await Promise.all(submissions);
+  const { sentAt, acceptedAt } = await submitAtRate(client, { count, rate, run });
   await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   subscription.unsubscribe();
-  const latencies: number[] = [];
-  const fromSend: number[] = [];
-  let early = 0;
-  for (let i = 0; i < count; i++) {
-    const id = `${run}-${i}`;
-    const seen = seenAt.get(id);
-    const accepted = acceptedAt.get(id);
-    const sent = sentAt.get(id);
-    if (seen === undefined || accepted === undefined || sent === undefined) continue;
-    if (seen < accepted) early++;
-    latencies.push(Math.max(0, seen - accepted));
-    fromSend.push(seen - sent);
-  }
-  return { submitted: count, seen: seenAt.size, latencies, fromSend, early };
+  return latencySample(count, run, { sentAt, acceptedAt, seenAt });
 }
 
 /** Child: a tail from the start with a 1 ms handler, sampling memory every second. */
@@ -340,18 +287,6 @@ function quarters(values: readonly number[]): string[] {
   const q = Math.max(1, Math.ceil(values.length / 4));
   const out: string[] = [];
   for (let i = 0; i < values.length; i += q) out.push(Math.max(...values.slice(i, i + q)).toFixed(0));
-  return out;
-}
-
-/** Counts of latencies per bucket (ms upper bounds). */
-function histogram(values: readonly number[]): Record<string, number> {
-  const bounds = [1, 2, 5, 10, 20, 50, 100, 250, 500, 1000, Infinity];
-  const out: Record<string, number> = {};
-  for (const b of bounds) out[`≤${b}`] = 0;
-  for (const v of values) {
-    const b = bounds.find((x) => v <= x) as number;
-    out[`≤${b}`] = (out[`≤${b}`] ?? 0) + 1;
-  }
   return out;
 }
 
