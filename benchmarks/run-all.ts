@@ -5,7 +5,7 @@
  *
  *     npm run bench                                   # from the repository root: build, then the full set (~9 min)
  *     npm run bench -- --quick                        # smaller fixtures, fewer runs (~1 min): a smoke test
- *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,ingest] [--table-only]
+ *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,ingest,publish] [--table-only]
  *
  * `--table-only` prints the table of the stored results without running anything. A full run of the whole
  * set also rewrites the results table in benchmarks/README.md (between the `results` markers);
@@ -16,10 +16,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { flag, log, mode, option } from './lib/args.js';
 import { load, machineInfo } from './lib/machine.js';
+import { findNatsServer } from './lib/nats-server.js';
 import { benchRoot, buildDir, cliMain, repoRoot } from './lib/paths.js';
 import { isMoot, readResult, resultsFile, table, type BenchResult, type Row } from './lib/report.js';
 
-const all = ['decode', 'http', 'tail', 'ingest'] as const;
+const all = ['decode', 'http', 'tail', 'ingest', 'publish'] as const;
 
 function prerequisites(name: string): string | undefined {
   if (!existsSync(cliMain)) return `${cliMain} is missing: run \`npm run build\` at the root`;
@@ -28,6 +29,7 @@ function prerequisites(name: string): string | undefined {
     const pg = spawnSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/pg_ctl || command -v pg_ctl'], { encoding: 'utf8' });
     if (pg.stdout.trim() === '') return 'PostgreSQL is not installed (apt-get install postgresql)';
   }
+  if (name === 'publish' && findNatsServer() === undefined) return 'nats-server is not installed (apt-get install nats-server)';
   return undefined;
 }
 
@@ -62,6 +64,8 @@ function fixtureLine(r: BenchResult): string {
       return `tail: sandboxes (buffered: 200 cap, 500 ms wait; and streamed) seeded with ${String(f['seed'])} tx, ${String(f['runs'])} run(s) of catch-up and latency (slow consumer: 1 run).`;
     case 'ingest':
       return `ingest: ${String(f['postgres'])}, ${f['durable'] ? 'durable commits (fsync on)' : 'fsync off'}, sandbox (buffered) in its own process, ${String(f['runs'])} run(s), fresh schema per run.`;
+    case 'publish':
+      return `publish: ${String(f['natsServer'])}, file storage, sandbox (buffered) in its own process with ${Number(f['updates']).toLocaleString('en-US')} 1-event tx (avg ${String(f['averageElementBytes'])} B), fresh publisher process and new stream per run, ${String(f['runs'])} run(s) per variant (cluster: ${String(f['clusterRuns'])}).`;
     default:
       return r.name;
   }
