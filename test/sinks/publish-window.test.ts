@@ -73,4 +73,20 @@ describe('PublishWindow', () => {
     await w.add(message(2)).catch(() => undefined);
     await expect(w.acknowledged(2)).rejects.toMatchObject({ code: ErrorCodes.SINK_CONFLICT });
   });
+
+  it('start reads the tip again while the failure may pass (a node without the leader), and fails with SINK_FAILED when it cannot', async () => {
+    const s = fakeStream();
+    s.stored.push(1, 2);
+    const answers: (Error | undefined)[] = [Object.assign(new Error('no leader'), { name: 'TimeoutError' }), Object.assign(new Error('no leader'), { name: 'TimeoutError' })];
+    const flaky: PublishPort = { ...s.port, tip: () => { const e = answers.shift(); return e ? Promise.reject(e) : s.port.tip(); } };
+    const w = new PublishWindow(flaky, { size: 4, expectSequence: true, retryForMs: 5_000, initialDelayMs: 1 });
+    await expect(w.start()).resolves.toEqual({ seq: 2, offset: 2 });
+    expect(answers).toEqual([]);
+    await w.add(message(3));
+    await w.acknowledged(3);
+    expect(s.stored).toEqual([1, 2, 3]);
+
+    const broken: PublishPort = { ...s.port, tip: () => Promise.reject(new Error('not authorized')) };
+    await expect(new PublishWindow(broken, { size: 4, expectSequence: true, retryForMs: 5_000, initialDelayMs: 1 }).start()).rejects.toMatchObject({ code: ErrorCodes.SINK_FAILED });
+  });
 });

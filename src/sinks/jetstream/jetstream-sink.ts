@@ -180,16 +180,14 @@ export class JetStreamSink implements LedgerSink {
     this.jsm = await jetstreamManager(nc, { timeout, checkAPI: false });
     await this.ensureStream(this.jsm);
     if (signal?.aborted) throw signal.reason;
-    const port = this.port();
-    const tip = await port.tip();
-    this.options.onStatus?.({ type: 'resuming', tip });
-    this.window = new PublishWindow(port, {
+    this.window = new PublishWindow(this.port(), {
       size: this.shared ? 1 : (this.options.window ?? 1_024),
       expectSequence: !this.shared,
       retryForMs: this.options.retryForMs ?? 120_000,
       onStatus: this.options.onStatus,
     });
-    this.window.begin(tip);
+    const tip = await this.window.start(signal);
+    this.options.onStatus?.({ type: 'resuming', tip });
     this.lastWritten = tip?.offset ?? -1;
     this.lastPublished = this.lastWritten;
     return tip === undefined ? undefined : { offset: tip.offset, synchronizerTimes: [] };
@@ -268,11 +266,14 @@ export class JetStreamSink implements LedgerSink {
         return { seq: ack.seq, duplicate: ack.duplicate };
       },
       tip: async () => {
+        const info = await jsm.streams.info(stream);
+        // A node of a cluster that does not know the stream's leader (just restarted, or cut off) answers from
+        // its own copy, which may be behind: only the leader's answer is the tip (retried, see `retryable`).
+        if (info.cluster !== undefined && !info.cluster.leader) throw new Error(`stream '${stream}' has no known leader on the node that answered`);
         if (this.shared) {
           const m = await jsm.streams.getMessage(stream, { last_by_subj: `${prefix}.>` });
           return m ? { seq: m.seq, offset: offsetOf(m, `message ${m.seq} of stream '${stream}'`) } : undefined;
         }
-        const info = await jsm.streams.info(stream);
         const last = info.state.last_seq;
         if (last === 0) return undefined;
         const m = await jsm.streams.getMessage(stream, { seq: last });

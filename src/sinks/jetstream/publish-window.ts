@@ -106,7 +106,19 @@ export class PublishWindow {
     return this.failed?.error;
   }
 
-  /** Starts after the stream's `tip` (read by the caller at start). */
+  /**
+   * Reads the stream's tip (trying again while the failure may pass, as when recovering: a cluster electing
+   * a leader, a server restarting) and starts after it; resolves with the tip. Rejects with the fatal error
+   * or with `signal`'s reason.
+   */
+  async start(signal?: AbortSignal): Promise<StreamTip | undefined> {
+    const tip = await this.readTip(signal);
+    if (this.failed) throw this.failed.error;
+    this.begin(tip);
+    return tip;
+  }
+
+  /** Starts after the stream's `tip` (read by the caller). */
   begin(tip: StreamTip | undefined): void {
     this.nextSeq = (tip?.seq ?? 0) + 1;
     this.ackedOffset = tip?.offset ?? -1;
@@ -231,23 +243,32 @@ export class PublishWindow {
   private async recover(): Promise<void> {
     if (this.inFlight > 0) await new Promise<void>((resolve) => (this.drained = resolve));
     this.drained = undefined;
+    let attempts = 0;
+    const tip = await this.readTip(undefined, () => attempts++).catch(() => undefined);
+    if (!this.failed) this.resync(tip, attempts + 1);
+  }
+
+  /**
+   * The stream's tip, read again after failures that may pass (backoff doubling from `initialDelayMs` to
+   * 2 s) until `retryForMs` passed without progress; a failure that cannot pass fails the window. Rejects
+   * (after failing the window) or with `signal`'s reason.
+   */
+  private async readTip(signal?: AbortSignal, onFailedAttempt?: () => void): Promise<StreamTip | undefined> {
     const started = Date.now();
     let delay = this.options.initialDelayMs ?? 100;
-    for (let attempt = 1; !this.failed; attempt++) {
+    for (;;) {
+      signal?.throwIfAborted();
+      if (this.failed) throw this.failed.error;
       try {
-        const tip = await this.port.tip();
-        if (this.failed) return;
-        this.resync(tip, attempt);
-        return;
+        return await this.port.tip();
       } catch (error) {
         if (!this.port.retryable(error)) {
-          this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `cannot read the stream's last message: ${describe(error)}`, { cause: error }));
-          return;
+          throw this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `cannot read the stream's last message: ${describe(error)}`, { cause: error }));
         }
         if (Date.now() - Math.max(started, this.lastProgressAt) > this.options.retryForMs) {
-          this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `the stream stayed unreachable for ${this.options.retryForMs} ms: ${describe(error)}`, { cause: error }));
-          return;
+          throw this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `the stream stayed unreachable for ${this.options.retryForMs} ms: ${describe(error)}`, { cause: error }));
         }
+        onFailedAttempt?.();
         await new Promise((r) => setTimeout(r, delay));
         delay = Math.min(delay * 2, 2_000);
       }
@@ -272,12 +293,14 @@ export class PublishWindow {
     this.pump();
   }
 
-  private fail(error: unknown): void {
-    if (this.failed) return;
+  /** Fails the window with `error` unless it failed already; returns the fatal error. */
+  private fail(error: unknown): unknown {
+    if (this.failed) return this.failed.error;
     this.failed = { error };
     for (const w of this.waiters) w.reject(error);
     this.waiters = [];
     for (const entry of this.queue) if (!entry.sent) entry.sentSignal(error);
+    return error;
   }
 }
 
