@@ -1,5 +1,5 @@
-import type { JetStreamClient, JetStreamManager, StreamConfig } from '@nats-io/jetstream';
-import type { MsgHdrs, NatsConnection } from '@nats-io/nats-core';
+import type { JetStreamManager, StreamConfig } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
@@ -7,9 +7,10 @@ import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { updateOffset } from '../../updates/update-offset.js';
 import { wireJson } from '../../updates/wire-json.js';
 import type { LedgerSink, SinkCommit, SinkPosition } from '../ledger-sink.js';
-import { LedgerHeaders, ledgerHeaders } from './ledger-headers.js';
+import { ledgerHeaders } from './ledger-headers.js';
 import { ledgerSubject, ledgerSubjectKind } from './ledger-subject.js';
-import { PublishWindow, type PublishPort, type PublishWindowStatus, type StreamTip, type WindowMessage } from './publish-window.js';
+import { JetStreamPublishPort } from './jetstream-publish-port.js';
+import { PublishWindow, type PublishWindowStatus, type StreamTip, type WindowMessage } from './publish-window.js';
 
 /** What a {@link JetStreamSink} reports (for logs and metrics). */
 export type JetStreamSinkStatus =
@@ -123,8 +124,7 @@ export class JetStreamSink implements LedgerSink {
   readonly subjectPrefix: string;
   private readonly options: JetStreamSinkOptions;
   private readonly onClose: () => Promise<void>;
-  private js: JetStreamClient | undefined;
-  private jsm: JetStreamManager | undefined;
+  private port: JetStreamPublishPort | undefined;
   private window: PublishWindow | undefined;
   private shared = false;
   private lastWritten = -1;
@@ -173,14 +173,15 @@ export class JetStreamSink implements LedgerSink {
   }
 
   async start(signal?: AbortSignal): Promise<SinkPosition | undefined> {
-    const { jetstream, jetstreamManager } = await import('@nats-io/jetstream');
-    const nc = this.options.connection;
-    const timeout = this.options.ackTimeoutMs ?? 5_000;
-    this.js = jetstream(nc, { timeout });
-    this.jsm = await jetstreamManager(nc, { timeout, checkAPI: false });
-    await this.ensureStream(this.jsm);
+    const { jetstreamManager } = await import('@nats-io/jetstream');
+    const connection = this.options.connection;
+    const ackTimeoutMs = this.options.ackTimeoutMs ?? 5_000;
+    const manager = await jetstreamManager(connection, { timeout: ackTimeoutMs, checkAPI: false });
+    await this.ensureStream(manager);
     if (signal?.aborted) throw signal.reason;
-    this.window = new PublishWindow(this.port(), {
+    const port = await JetStreamPublishPort.open({ connection, manager, stream: this.stream, subjectPrefix: this.subjectPrefix, shared: this.shared, ackTimeoutMs });
+    this.port = port;
+    this.window = new PublishWindow(port, {
       size: this.shared ? 1 : (this.options.window ?? 1_024),
       expectSequence: !this.shared,
       retryForMs: this.options.retryForMs ?? 120_000,
@@ -235,69 +236,6 @@ export class JetStreamSink implements LedgerSink {
     }
   }
 
-  private port(): PublishPort {
-    const js = this.js as JetStreamClient;
-    const jsm = this.jsm as JetStreamManager;
-    const stream = this.stream;
-    const prefix = this.subjectPrefix;
-    const timeout = this.options.ackTimeoutMs ?? 5_000;
-    let headersOf: ((pairs: readonly (readonly [string, string])[]) => MsgHdrs) | undefined;
-    const offsetOf = (m: { header: { get(k: string): string } } | null, where: string): number => {
-      const raw = m?.header.get(LedgerHeaders.offset) ?? '';
-      if (!/^\d+$/.test(raw)) throw new LedgerRxError(ErrorCodes.SINK_FAILED, `${where} has no ${LedgerHeaders.offset} header: is the stream written by ledger-rx?`);
-      return Number(raw);
-    };
-    return {
-      publish: async (message, expectedLastSeq) => {
-        if (!headersOf) {
-          const { headers } = await import('@nats-io/nats-core');
-          headersOf = (pairs) => {
-            const h = headers();
-            for (const [k, v] of pairs) h.set(k, v);
-            return h;
-          };
-        }
-        const ack = await js.publish(message.subject, message.data, {
-          msgID: `${stream}:${message.offset}`,
-          headers: headersOf(message.headers),
-          timeout,
-          ...(expectedLastSeq !== undefined && expectedLastSeq > 0 ? { expect: { lastSequence: expectedLastSeq } } : {}),
-        });
-        return { seq: ack.seq, duplicate: ack.duplicate };
-      },
-      tip: async () => {
-        const info = await jsm.streams.info(stream);
-        // A node of a cluster that does not know the stream's leader (just restarted, or cut off) answers from
-        // its own copy, which may be behind: only the leader's answer is the tip (retried, see `retryable`).
-        if (info.cluster !== undefined && !info.cluster.leader) throw new Error(`stream '${stream}' has no known leader on the node that answered`);
-        if (this.shared) {
-          const m = await jsm.streams.getMessage(stream, { last_by_subj: `${prefix}.>` });
-          return m ? { seq: m.seq, offset: offsetOf(m, `message ${m.seq} of stream '${stream}'`) } : undefined;
-        }
-        const last = info.state.last_seq;
-        if (last === 0) return undefined;
-        const m = await jsm.streams.getMessage(stream, { seq: last });
-        if (!m) {
-          throw new LedgerRxError(
-            ErrorCodes.SINK_FAILED,
-            `stream '${stream}' no longer holds its last message (sequence ${last}; removed by max-age, max-bytes or by hand), so its position is unknown`,
-          );
-        }
-        return { seq: m.seq, offset: offsetOf(m, `message ${m.seq} of stream '${stream}'`) };
-      },
-      retryable: (error) => {
-        if (!(error instanceof Error)) return false;
-        if (error instanceof LedgerRxError) return false;
-        const names = ['TimeoutError', 'RequestError', 'NoRespondersError', 'JetStreamNotEnabled', 'ConnectionError', 'DrainingConnectionError'];
-        if (names.includes(error.name) || names.includes(error.constructor.name)) return true;
-        const code = (error as { code?: unknown }).code;
-        // 503/10008-ish cluster answers while a leader is being elected
-        return code === 503 || /no responders|timeout|leader|not current|temporarily unavailable/i.test(error.message);
-      },
-      wrongLastSequence: (error) => (error as { code?: unknown }).code === 10071,
-    };
-  }
-
   write(elements: readonly JsGetUpdatesResponse[]): Promise<void> {
     const window = this.window;
     if (!window) return Promise.reject(new Error('JetStreamSink: start() first'));
@@ -335,7 +273,9 @@ export class JetStreamSink implements LedgerSink {
 
   /** Stops publishing (messages in flight are left to the stream's dedup) and closes the connection of {@link JetStreamSink.connect}. */
   async close(): Promise<void> {
-    this.window?.abort(new LedgerRxError(ErrorCodes.ABORTED, 'the sink was closed'));
+    const closed = new LedgerRxError(ErrorCodes.ABORTED, 'the sink was closed');
+    this.window?.abort(closed);
+    this.port?.close(closed);
     await this.onClose();
   }
 }
