@@ -239,26 +239,28 @@ export class JetStreamSink implements LedgerSink {
   write(elements: readonly JsGetUpdatesResponse[]): Promise<void> {
     const window = this.window;
     if (!window) return Promise.reject(new Error('JetStreamSink: start() first'));
-    let last: Promise<void> = Promise.resolve();
-    for (const element of elements) {
-      const offset = updateOffset(element);
-      if (offset === undefined || offset <= this.lastWritten) continue;
-      this.lastWritten = offset;
-      if (!this.options.checkpoints && ledgerSubjectKind(element) === 'checkpoint') continue;
-      const text = wireJson(element);
-      const message: WindowMessage = {
-        offset,
-        subject: ledgerSubject(this.subjectPrefix, element),
-        data: encoder.encode(text),
-        headers: ledgerHeaders(element, offset),
-      };
-      if (ledgerSubjectKind(element) !== 'checkpoint') this.unit.updates++;
-      this.unit.bytes += message.data.length;
-      this.lastPublished = offset;
-      last = window.add(message);
-      last.catch(() => undefined);
+    try {
+      for (const element of elements) {
+        const offset = updateOffset(element);
+        if (offset === undefined || offset <= this.lastWritten) continue;
+        this.lastWritten = offset;
+        if (!this.options.checkpoints && ledgerSubjectKind(element) === 'checkpoint') continue;
+        const text = wireJson(element);
+        const message: WindowMessage = {
+          offset,
+          subject: ledgerSubject(this.subjectPrefix, element),
+          data: encoder.encode(text),
+          headers: ledgerHeaders(element, offset),
+        };
+        if (ledgerSubjectKind(element) !== 'checkpoint') this.unit.updates++;
+        this.unit.bytes += message.data.length;
+        this.lastPublished = offset;
+        window.add(message);
+      }
+    } catch (error) {
+      return Promise.reject(error);
     }
-    return last;
+    return window.whenSent();
   }
 
   commit(position: SinkPosition): Promise<SinkCommit> {

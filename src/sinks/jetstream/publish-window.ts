@@ -57,8 +57,6 @@ interface Entry {
   sent: boolean;
   acked: boolean;
   inFlight: boolean;
-  /** Settles the caller's wait for the first send. */
-  sentSignal: (error?: unknown) => void;
 }
 
 const conflict = (message: string) => new LedgerRxError(ErrorCodes.SINK_CONFLICT, message);
@@ -84,8 +82,17 @@ const conflict = (message: string) => new LedgerRxError(ErrorCodes.SINK_CONFLICT
 export class PublishWindow {
   private readonly port: PublishPort;
   private readonly options: PublishWindowOptions;
-  /** Messages not yet acknowledged, in offset order: the sent ones first. */
+  /**
+   * Messages in offset order from `head` on: `queue[head…]` are not acknowledged as a run yet, those before
+   * `next` were sent since the last resync (in flight or acknowledged), those from `next` on wait to be sent.
+   * The acknowledged prefix is dropped in chunks (`compact`), so each message costs O(1).
+   */
   private queue: Entry[] = [];
+  private head = 0;
+  private next = 0;
+  /** Queued messages never sent yet; `whenSent` waits for 0. */
+  private unsent = 0;
+  private sentWaiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
   private inFlight = 0;
   private nextSeq = 1;
   private ackedOffset = -1;
@@ -126,17 +133,24 @@ export class PublishWindow {
   }
 
   /**
-   * Queues `message` (offsets strictly increasing) and resolves once it has been sent, so the caller waits
-   * while the window is full or recovering; rejects with the fatal error.
+   * Queues `message` (offsets strictly increasing) and sends it when the window has room; throws the fatal
+   * error. {@link PublishWindow.whenSent} tells when everything queued went out.
    */
-  add(message: WindowMessage): Promise<void> {
-    if (this.failed) return Promise.reject(this.failed.error);
-    let sentSignal!: (error?: unknown) => void;
-    const sentOnce = new Promise<void>((resolve, reject) => (sentSignal = (error) => (error === undefined ? resolve() : reject(error))));
-    const entry: Entry = { message, sent: false, acked: false, inFlight: false, sentSignal };
-    this.queue.push(entry);
+  add(message: WindowMessage): void {
+    if (this.failed) throw this.failed.error;
+    this.queue.push({ message, sent: false, acked: false, inFlight: false });
+    this.unsent++;
     this.pump();
-    return sentOnce;
+  }
+
+  /**
+   * Resolves once every message queued so far has been sent at least once, so the caller waits while the
+   * window is full or recovering; rejects with the fatal error.
+   */
+  whenSent(): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed.error);
+    if (this.unsent === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => this.sentWaiters.push({ resolve, reject }));
   }
 
   /** Resolves once every message up to `offset` is acknowledged (stored); rejects with the fatal error. */
@@ -153,10 +167,9 @@ export class PublishWindow {
 
   private pump(): void {
     if (this.failed || this.recovering) return;
-    for (const entry of this.queue) {
-      if (this.inFlight >= this.options.size) break;
-      if (entry.inFlight || entry.acked) continue;
-      this.send(entry);
+    while (this.next < this.queue.length && this.inFlight < this.options.size) {
+      const entry = this.queue[this.next++] as Entry;
+      if (!entry.inFlight && !entry.acked) this.send(entry);
     }
   }
 
@@ -168,7 +181,11 @@ export class PublishWindow {
     entry.sent = true;
     this.inFlight++;
     this.highestSent = Math.max(this.highestSent, entry.message.offset);
-    entry.sentSignal();
+    if (firstSend && --this.unsent === 0 && this.sentWaiters.length > 0) {
+      const waiters = this.sentWaiters;
+      this.sentWaiters = [];
+      for (const w of waiters) w.resolve();
+    }
     this.port.publish(entry.message, expected).then(
       (ack) => this.settled(entry, () => this.onAck(entry, ack, predicted, firstSend)),
       (error: unknown) => this.settled(entry, () => this.onError(entry, error)),
@@ -199,7 +216,7 @@ export class PublishWindow {
 
   private onError(entry: Entry, error: unknown): void {
     if (this.port.wrongLastSequence(error)) {
-      const earlierPending = this.queue.some((e) => e !== entry && !e.acked && e.message.offset < entry.message.offset && e.sent);
+      const earlierPending = this.pending().some((e) => e !== entry && !e.acked && e.message.offset < entry.message.offset && e.sent);
       if (!earlierPending && !this.recovering) {
         this.fail(conflict(`the stream moved under offset ${entry.message.offset} (wrong last sequence): another publisher writes to it`));
         return;
@@ -219,15 +236,28 @@ export class PublishWindow {
     }
   }
 
-  /** Drops the acknowledged head of the queue and wakes whoever waits for it. */
+  /** Moves past the acknowledged head of the queue and wakes whoever waits for it. */
   private advance(): void {
-    let i = 0;
-    while (i < this.queue.length && (this.queue[i] as Entry).acked) {
-      this.ackedOffset = (this.queue[i] as Entry).message.offset;
-      i++;
+    const start = this.head;
+    while (this.head < this.queue.length && (this.queue[this.head] as Entry).acked) {
+      this.ackedOffset = (this.queue[this.head] as Entry).message.offset;
+      this.head++;
     }
-    if (i > 0) this.queue = this.queue.slice(i);
+    if (this.head === start) return;
+    if (this.head >= 1_024 && this.head * 2 >= this.queue.length) this.compact();
     this.wake();
+  }
+
+  /** Drops the acknowledged prefix (amortised: it has at least as many entries as are kept). */
+  private compact(): void {
+    this.queue = this.queue.slice(this.head);
+    this.next -= this.head;
+    this.head = 0;
+  }
+
+  /** The messages not acknowledged as a run yet. */
+  private pending(): Entry[] {
+    return this.queue.slice(this.head);
   }
 
   private wake(): void {
@@ -285,8 +315,10 @@ export class PublishWindow {
       this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `the stream's last message is offset ${offset}, behind the acknowledged ${this.ackedOffset}: the stream lost messages`));
       return;
     }
-    for (const entry of this.queue) if (entry.message.offset <= offset) entry.acked = true;
+    for (const entry of this.pending()) if (entry.message.offset <= offset) entry.acked = true;
     this.advance();
+    this.compact();
+    this.next = 0; // everything not acknowledged goes out again, in order
     this.nextSeq = (tip?.seq ?? 0) + 1;
     this.recovering = false;
     this.options.onStatus?.({ type: 'resynced', tip, republish: this.queue.filter((e) => e.sent).length, attempt });
@@ -297,9 +329,9 @@ export class PublishWindow {
   private fail(error: unknown): unknown {
     if (this.failed) return this.failed.error;
     this.failed = { error };
-    for (const w of this.waiters) w.reject(error);
+    for (const w of [...this.waiters, ...this.sentWaiters]) w.reject(error);
     this.waiters = [];
-    for (const entry of this.queue) if (!entry.sent) entry.sentSignal(error);
+    this.sentWaiters = [];
     return error;
   }
 }
