@@ -1,4 +1,4 @@
-import { parseIntegerFlag } from '../options/parse-integer-flag.js';
+import { flagValues } from '../options/flag-values.js';
 import { UsageError } from '../options/usage-error.js';
 import { readSinkReadOptions } from '../sink/read-sink-read-options.js';
 import { defaultDataDir } from './default-data-dir.js';
@@ -11,20 +11,18 @@ import type { IngestOptions } from './ingest-options.js';
  * `./ledger-rx-data`); an explicit `--data-dir` wins over the environment variable.
  */
 export function readIngestOptions(values: Readonly<Record<string, unknown>>, env: Readonly<Record<string, string | undefined>> = {}): IngestOptions {
-  const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
+  const { str, int } = flagValues(values);
   const dataDir = str('dataDir');
   if (str('pg') !== undefined && dataDir !== undefined) throw new UsageError('give either --pg URL (a PostgreSQL server) or --data-dir DIR (the embedded one), not both');
   const pgUrl = dataDir === undefined ? (str('pg') ?? (env['LEDGER_RX_PG_URL'] || undefined)) : undefined;
-  const lockWait = str('lockWaitMs');
-  const lease = str('lockLeaseMs');
   return {
     ...readSinkReadOptions(values),
     pg: pgUrl,
     dataDir: pgUrl === undefined ? (dataDir ?? defaultDataDir) : undefined,
     schema: str('schema'),
     streamName: str('streamName'),
-    lockWaitMs: lockWait === undefined ? undefined : parseIntegerFlag('--lock-wait-ms', lockWait, 0),
+    lockWaitMs: int('lockWaitMs', '--lock-wait-ms', 0),
     standby: values['standby'] === true,
-    lockLeaseMs: lease === undefined ? undefined : parseIntegerFlag('--lock-lease-ms', lease, 1_000),
+    lockLeaseMs: int('lockLeaseMs', '--lock-lease-ms', 1_000),
   };
 }

@@ -1,4 +1,4 @@
-import { parseIntegerFlag } from './parse-integer-flag.js';
+import { flagValues } from './flag-values.js';
 import type { SourceOptions } from './source-options.js';
 
 /**
@@ -7,15 +7,13 @@ import type { SourceOptions } from './source-options.js';
  * source is opened (`openLedgerSource`).
  */
 export function readSourceOptions(values: Readonly<Record<string, unknown>>): SourceOptions {
-  const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
-  const rate = str('rate');
-  const seed = str('seed');
+  const { str, int } = flagValues(values);
   return {
     url: str('url'),
     token: str('token'),
     tokenFile: str('tokenFile'),
     sandbox: values['sandbox'] === true,
-    sandboxRate: rate === undefined ? undefined : parseIntegerFlag('--rate', rate, 1),
-    sandboxSeed: seed === undefined ? undefined : parseIntegerFlag('--seed', seed, 0),
+    sandboxRate: int('rate', '--rate', 1),
+    sandboxSeed: int('seed', '--seed', 0),
   };
 }

@@ -1,4 +1,4 @@
-import { parseIntegerFlag } from '../options/parse-integer-flag.js';
+import { flagValues } from '../options/flag-values.js';
 import { UsageError } from '../options/usage-error.js';
 import { readSinkReadOptions } from '../sink/read-sink-read-options.js';
 import { parseByteSize } from './parse-byte-size.js';
@@ -10,11 +10,7 @@ import type { PublishOptions } from './publish-options.js';
  * for a malformed value or a missing `--nats` (also `LEDGER_RX_NATS_URL`), `--stream` or `--subject-prefix`.
  */
 export function readPublishOptions(values: Readonly<Record<string, unknown>>, env: Readonly<Record<string, string | undefined>> = {}): PublishOptions {
-  const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
-  const int = (key: string, flag: string, min: number) => {
-    const v = str(key);
-    return v === undefined ? undefined : parseIntegerFlag(flag, v, min);
-  };
+  const { str, int } = flagValues(values);
   const nats = str('nats') ?? env['LEDGER_RX_NATS_URL'];
   if (!nats) throw new UsageError('give --nats URL (or set LEDGER_RX_NATS_URL): the NATS server(s) to publish to');
   const stream = str('stream');

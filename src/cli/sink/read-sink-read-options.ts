@@ -1,7 +1,7 @@
+import { flagValues } from '../options/flag-values.js';
 import { logLevels, type LogLevel } from '../log/log-level.js';
 import { readMonitoringOptions } from '../monitoring/read-monitoring-options.js';
 import { parseFromOffset } from '../options/parse-from-offset.js';
-import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { parseToOffset } from '../options/parse-to-offset.js';
 import { readFilterOptions } from '../options/read-filter-options.js';
 import { readSourceOptions } from '../options/read-source-options.js';
@@ -12,11 +12,7 @@ import type { SinkReadOptions } from './sink-read-options.js';
  * into {@link SinkReadOptions}; throws `UsageError` (exit 2) for a malformed value.
  */
 export function readSinkReadOptions(values: Readonly<Record<string, unknown>>): SinkReadOptions {
-  const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
-  const int = (key: string, flag: string, min: number) => {
-    const v = str(key);
-    return v === undefined ? undefined : parseIntegerFlag(flag, v, min);
-  };
+  const { str, int } = flagValues(values);
   const from = str('from');
   const to = str('to');
   const logLevel = str('logLevel');

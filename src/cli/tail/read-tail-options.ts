@@ -1,8 +1,8 @@
+import { flagValues } from '../options/flag-values.js';
 import type { LogLevel } from '../log/log-level.js';
 import { logLevels } from '../log/log-level.js';
 import { readMonitoringOptions } from '../monitoring/read-monitoring-options.js';
 import { parseFromOffset } from '../options/parse-from-offset.js';
-import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { parseToOffset } from '../options/parse-to-offset.js';
 import { readFilterOptions } from '../options/read-filter-options.js';
 import { readFormatOption } from '../options/read-format-option.js';
@@ -14,11 +14,7 @@ import type { TailOptions } from './tail-options.js';
  * malformed value. Cross-flag rules are checked by `runTail`.
  */
 export function readTailOptions(values: Readonly<Record<string, unknown>>): TailOptions {
-  const str = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
-  const int = (key: string, flag: string, min: number) => {
-    const v = str(key);
-    return v === undefined ? undefined : parseIntegerFlag(flag, v, min);
-  };
+  const { str, int } = flagValues(values);
   const from = str('from');
   const to = str('to');
   const logLevel = str('logLevel');
