@@ -7,7 +7,7 @@ import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { StreamingRun } from '../process/streaming-run.js';
 import { ledgerBounds } from '../source/ledger-bounds.js';
-import { openLedgerSource } from '../source/open-ledger-source.js';
+import { openRunSource } from '../source/open-run-source.js';
 import { resolveReadRange } from '../source/resolve-read-range.js';
 import type { SinkReadOptions } from './sink-read-options.js';
 
@@ -45,12 +45,8 @@ export async function drainIntoSink(
     throw new UsageError(`--to ${options.to} is below --from ${options.from}`);
   }
   const format = buildUpdateFormat(options.filter);
-  stops.throwIfStopped();
-  const source = await openLedgerSource(options.source, { env: io.env, logger, validateResponses: options.validate ?? true });
-  run.release(() => source.close());
-  stops.throwIfStopped();
+  const source = await openRunSource(run, io, options.source, options.validate ?? true);
   const client = source.client;
-  run.monitor.watchLedgerEnd(() => client.ledgerEnd());
   const sink = await stops.race(openSink(), (late) => late.close());
   run.release(() => sink.close());
   const resumed = await stops.race(sink.start(stops.signal));
