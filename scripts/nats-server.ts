@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.js';
 
 /** One nats-server process with JetStream, started by {@link startNatsServer} or {@link startNatsCluster}. */
 export interface NatsServer {
@@ -35,18 +35,6 @@ export function findNatsServer(): string | undefined {
   const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
   const path = which.stdout.trim();
   return path === '' ? undefined : path;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface ServerSpec {

@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.js';
 
 /** A throwaway Prometheus server for tests. */
 export interface PrometheusServer {
@@ -29,18 +29,6 @@ export interface PrometheusOptions {
 /** Whether Debian's `prometheus` binary is on the PATH. */
 export function havePrometheus(): boolean {
   return spawnSync('prometheus', ['--version'], { stdio: 'ignore' }).status === 0;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -3,7 +3,9 @@
  * rate with recognisable command ids, and the latency of each from the moment its submit was accepted (or
  * sent) to the moment the reader under test saw the transaction.
  */
+import type { Observable } from 'rxjs';
 import type { JsGetUpdatesResponse, LedgerClient } from 'ledger-rx';
+import { log } from './args.js';
 
 /** What one latency run measured. */
 export interface LatencySample {
@@ -58,6 +60,40 @@ export async function submitAtRate(
   }
   await Promise.all(submissions);
   return { sentAt, acceptedAt };
+}
+
+/**
+ * One latency run: subscribes to `reader` (the reader under test, e.g. a tail or a JetStream consumer),
+ * waits for `ready`, submits `count` transactions at `rate`/s and waits (at most 10 s after the last
+ * answer) until `reader` has seen them all. `label` names the reader in the log when it fails.
+ */
+export async function measureLatency(
+  client: LedgerClient,
+  reader: Observable<JsGetUpdatesResponse>,
+  options: { readonly count: number; readonly rate: number; readonly ready: Promise<void>; readonly label: string },
+): Promise<LatencySample> {
+  const { count } = options;
+  const run = `lat-${process.pid}-${Date.now()}`;
+  const seenAt = new Map<string, number>();
+  let allSeen!: () => void;
+  const done = new Promise<void>((resolve) => (allSeen = resolve));
+  const subscription = reader.subscribe({
+    next: (element) => {
+      const id = commandIdOf(element);
+      if (id === undefined || !id.startsWith(run)) return;
+      seenAt.set(id, performance.now());
+      if (seenAt.size === count) allSeen();
+    },
+    error: (e: unknown) => {
+      log(`${options.label}: the reader failed: ${String(e)}`);
+      allSeen();
+    },
+  });
+  await options.ready;
+  const { sentAt, acceptedAt } = await submitAtRate(client, { count, rate: options.rate, run });
+  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  subscription.unsubscribe();
+  return latencySample(count, run, { sentAt, acceptedAt, seenAt });
 }
 
 /** The latencies of the submissions `<run>-0 … <run>-<count-1>` from their send/accept times and when they were seen. */

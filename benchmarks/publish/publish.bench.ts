@@ -43,7 +43,7 @@ import { consumeLedgerFromJetStream } from 'ledger-rx/sinks';
 import { log, mode, numberOption, option } from '../lib/args.js';
 import { startBenchRun } from '../lib/bench-run.js';
 import { cpuAtExitFlags, cpuAtExitOf, processCpuMs } from '../lib/cpu.js';
-import { commandIdOf, histogram, latencySample, submitAtRate, type LatencySample } from '../lib/latency.js';
+import { histogram, measureLatency, type LatencySample } from '../lib/latency.js';
 import { startNats, type NatsServers } from '../lib/nats-server.js';
 import { buildDir, cliMain, dataDir } from '../lib/paths.js';
 import { runJsonChild, sleep, startSandboxProcess, type SandboxProcess } from '../lib/proc.js';
@@ -177,29 +177,13 @@ async function plainChild(urls: string, stream: string, count: number, bytes: nu
 async function latencyChild(url: string, urls: string, stream: string, count: number, rate: number): Promise<LatencySample> {
   const client = createLedgerClient({ baseUrl: url });
   const nc = await connect({ servers: urls.split(',') });
-  const run = `pub-lat-${process.pid}-${Date.now()}`;
-  const seenAt = new Map<string, number>();
-  let allSeen!: () => void;
-  const done = new Promise<void>((resolve) => (allSeen = resolve));
-  const subscription = consumeLedgerFromJetStream({ connection: nc, stream }).subscribe({
-    next: (element) => {
-      const id = commandIdOf(element);
-      if (id === undefined || !id.startsWith(run)) return;
-      seenAt.set(id, performance.now());
-      if (seenAt.size === count) allSeen();
-    },
-    error: (e: unknown) => {
-      log(`publish latency: the consumer failed: ${String(e)}`);
-      allSeen();
-    },
-  });
-  await sleep(500); // the ordered consumer is created
-  const { sentAt, acceptedAt } = await submitAtRate(client, { count, rate, run });
-  await Promise.race([done, sleep(10_000)]);
-  subscription.unsubscribe();
-  await nc.close();
-  await client.close();
-  return latencySample(count, run, { sentAt, acceptedAt, seenAt });
+  try {
+    const consumer = consumeLedgerFromJetStream({ connection: nc, stream });
+    return await measureLatency(client, consumer, { count, rate, ready: sleep(500), label: 'publish latency' }); // 500 ms: the ordered consumer is created
+  } finally {
+    await nc.close();
+    await client.close();
+  }
 }
 
 /** A live `ledger-rx publish --from end` in its own process; resolves once it tails the ledger end. */

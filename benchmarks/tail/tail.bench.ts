@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { createLedgerClient, tailUpdates } from 'ledger-rx';
 import type { LedgerClient } from 'ledger-rx';
 import { log, mode, numberOption, option } from '../lib/args.js';
-import { commandIdOf, histogram, latencySample, submitAtRate, type LatencySample } from '../lib/latency.js';
+import { histogram, measureLatency, type LatencySample } from '../lib/latency.js';
 import { MiB, runJsonChild, startSandboxProcess, type SandboxProcess } from '../lib/proc.js';
 import { atLeast, atMost, figure, quantile, type Row } from '../lib/report.js';
 import { startBenchRun } from '../lib/bench-run.js';
@@ -92,35 +92,16 @@ async function oneShot(client: LedgerClient, count: number): Promise<ReadSample>
 
 /** Child: `count` submissions at `rate`/s while tailing from the ledger end. */
 async function latency(client: LedgerClient, count: number, rate: number): Promise<LatencySample> {
-  const run = `lat-${process.pid}-${Date.now()}`;
-  const seenAt = new Map<string, number>();
   let caughtUp!: () => void;
   const ready = new Promise<void>((resolve) => (caughtUp = resolve));
-  let allSeen!: () => void;
-  const done = new Promise<void>((resolve) => (allSeen = resolve));
-  const subscription = tailUpdates(client, {
+  const tail = tailUpdates(client, {
     beginExclusive: 'ledger-end',
     updateFormat: wildcardUpdateFormat(),
     onStatus: (s) => {
       if (s.type === 'caught-up') caughtUp();
     },
-  }).subscribe({
-    next: (element) => {
-      const id = commandIdOf(element);
-      if (id === undefined || !id.startsWith(run)) return;
-      seenAt.set(id, performance.now());
-      if (seenAt.size === count) allSeen();
-    },
-    error: (e: unknown) => {
-      log(`tail latency: the tail failed: ${String(e)}`);
-      allSeen();
-    },
   });
-  await ready;
-  const { sentAt, acceptedAt } = await submitAtRate(client, { count, rate, run });
-  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  subscription.unsubscribe();
-  return latencySample(count, run, { sentAt, acceptedAt, seenAt });
+  return measureLatency(client, tail, { count, rate, ready, label: 'tail latency' });
 }
 
 /** Child: a tail from the start with a 1 ms handler, sampling memory every second. */
