@@ -74,21 +74,27 @@ describe.runIf(bin)('ledger-rx publish (spawned CLI, nats-server)', () => {
     }
   });
 
-  it('two publishers on one stream: one publishes, the other fails with SINK_CONFLICT (exit 1); nothing doubled', async () => {
+  it('two publishers on one stream: the later one fails with SINK_CONFLICT (exit 1), the earlier one goes on, also when the later one stored messages first; nothing doubled', async () => {
     const sandbox = await startSandbox({ seed: 20, generate: 100 });
     try {
       const args = publish('TWO', sandbox.url, '--batch-ms', '1', '--no-progress');
       const a = startCli(args);
       await waitForMessages(server.url, 'TWO', 5);
+      // a stalls (as on a loaded machine) while b starts: b publishes the ledger's newest updates before a
+      // does, and a's first sends of them meet b's copies; then both race at the ledger's end
+      a.child.kill('SIGSTOP');
+      const paused = await waitForMessages(server.url, 'TWO', 0);
       const b = startCli(args);
-      const firstExit = await Promise.race([a.exited.then((r) => ({ who: a, ...r })), b.exited.then((r) => ({ who: b, ...r }))]);
-      expect(firstExit.code).toBe(1);
-      expect(firstExit.who.stderr()).toContain('SINK_CONFLICT');
-      const survivor = firstExit.who === a ? b : a;
-      const before = (await streamOffsets(server.url, 'TWO')).length;
+      await waitForMessages(server.url, 'TWO', paused + 20);
+      a.child.kill('SIGCONT');
+      const firstExit = await Promise.race([a.exited.then((r) => ({ who: 'a', ...r })), b.exited.then((r) => ({ who: 'b', ...r }))]);
+      expect(firstExit, a.stderr()).toMatchObject({ who: 'b', code: 1 });
+      expect(b.stderr()).toContain('SINK_CONFLICT');
+      expect(a.stderr()).toContain('a publisher that started later stored the same message first');
+      const before = await waitForMessages(server.url, 'TWO', 0);
       await waitForMessages(server.url, 'TWO', before + 5);
-      survivor.child.kill('SIGTERM');
-      expect((await survivor.exited).code).toBe(0);
+      a.child.kill('SIGTERM');
+      expect((await a.exited).code, a.stderr()).toBe(0);
       const offsets = await streamOffsets(server.url, 'TWO');
       const truth = visibleAcsDeltaOffsets(sandbox).filter((o) => o <= (offsets.at(-1) as number));
       expect(offsets).toEqual(truth);

@@ -2,21 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../src/errors/error-codes.js';
 import { PublishWindow, type PublishPort, type WindowMessage } from '../../src/sinks/jetstream/publish-window.js';
 
-const message = (offset: number): WindowMessage => ({ offset, subject: 's', data: new Uint8Array(), headers: [] });
+const message = (offset: number, data = new Uint8Array()): WindowMessage => ({ offset, subject: 's', data, headers: [] });
 
 /**
  * A stream that enforces the expected last sequence and dedupes by offset, like JetStream, and fails the
  * publishes the test marks (a timeout that loses the message, or one that stores it but loses the answer).
+ * `portOf(rank)` is a publisher's view: it records who stored each message, and `rival` ranks by it.
  */
 function fakeStream() {
   const stored: number[] = [];
+  const writers: { rank: number; data: Uint8Array }[] = [];
   const faults = new Map<number, 'lost' | 'answer-lost'>();
   let foreign = false;
-  const port: PublishPort = {
+  const portOf = (rank: number): PublishPort => ({
     async publish(m, expected) {
       await new Promise((r) => setImmediate(r));
       if (foreign) {
         stored.push(-1);
+        writers.push({ rank: -1, data: new Uint8Array() });
         foreign = false;
       }
       const fault = faults.get(m.offset);
@@ -26,6 +29,7 @@ function fakeStream() {
       if (dup >= 0) return { seq: dup + 1, duplicate: true };
       if (expected !== undefined && expected > 0 && expected !== stored.length) throw Object.assign(new Error(`wrong last sequence: ${stored.length}`), { code: 10071 });
       stored.push(m.offset);
+      writers.push({ rank, data: m.data });
       if (fault === 'answer-lost') throw Object.assign(new Error('timeout'), { name: 'TimeoutError' });
       return { seq: stored.length, duplicate: false };
     },
@@ -35,8 +39,13 @@ function fakeStream() {
     },
     retryable: (e) => e instanceof Error && e.name === 'TimeoutError',
     wrongLastSequence: (e) => (e as { code?: number }).code === 10071,
-  };
-  return { port, stored, faults, interleave: () => (foreign = true) };
+    async rival(seq, m) {
+      const w = writers[seq - 1];
+      const same = w !== undefined && Buffer.compare(w.data, m.data) === 0;
+      return { yields: !(w !== undefined && same && w.rank > rank), who: `publisher ${w?.rank ?? 'unknown'}` };
+    },
+  });
+  return { port: portOf(0), portOf, stored, faults, interleave: () => (foreign = true) };
 }
 
 describe('PublishWindow', () => {
@@ -89,6 +98,38 @@ describe('PublishWindow', () => {
     w.begin({ seq: 1, offset: 1 }); // read the tip before the other publisher stored offset 2
     w.add(message(2));
     await expect(w.acknowledged(2)).rejects.toMatchObject({ code: ErrorCodes.SINK_CONFLICT });
+  });
+
+  it('two publishers of one ledger racing: the one that started later fails with SINK_CONFLICT, the earlier one counts its copies as stored and carries on', async () => {
+    const s = fakeStream();
+    const statuses: string[] = [];
+    const a = new PublishWindow(s.portOf(1), { size: 8, expectSequence: true, retryForMs: 5_000, onStatus: (st) => statuses.push(st.type) });
+    a.begin(undefined);
+    for (const o of [1, 2, 3]) a.add(message(o));
+    await a.acknowledged(3);
+    const b = new PublishWindow(s.portOf(2), { size: 8, expectSequence: true, retryForMs: 5_000 });
+    b.begin(await s.port.tip());
+    // b is faster for 4..6: a's first sends of them are answered as duplicates of b's copies
+    for (const o of [4, 5, 6]) b.add(message(o));
+    for (const o of [4, 5, 6]) a.add(message(o));
+    await Promise.all([a.acknowledged(6), b.acknowledged(6)]);
+    expect(statuses.filter((t) => t === 'rival')).toHaveLength(3);
+    // a is faster for 7: b meets a copy of the earlier publisher and is refused
+    a.add(message(7));
+    b.add(message(7));
+    await expect(b.acknowledged(7)).rejects.toMatchObject({ code: ErrorCodes.SINK_CONFLICT, message: expect.stringContaining('stored by publisher 1') });
+    await a.acknowledged(7);
+    a.add(message(8));
+    await a.acknowledged(8);
+    expect(a.failure).toBeUndefined();
+    expect(s.stored).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+
+    // a later publisher's copy with other bytes is a conflict for the earlier one too
+    const c = new PublishWindow(s.portOf(3), { size: 8, expectSequence: true, retryForMs: 5_000 });
+    c.begin(await s.port.tip());
+    c.add(message(9, new Uint8Array([1])));
+    a.add(message(9, new Uint8Array([2])));
+    await expect(a.acknowledged(9)).rejects.toMatchObject({ code: ErrorCodes.SINK_CONFLICT });
   });
 
   it('start reads the tip again while the failure may pass (a node without the leader), and fails with SINK_FAILED when it cannot', async () => {

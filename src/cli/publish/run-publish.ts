@@ -6,8 +6,13 @@ import { runStreamingCommand } from '../process/run-streaming-command.js';
 import { drainIntoSink } from '../sink/drain-into-sink.js';
 import type { PublishOptions } from './publish-options.js';
 
-function logStatus(logger: Logger, status: JetStreamSinkStatus): void {
+function logStatus(logger: Logger, status: JetStreamSinkStatus, rivals: Set<string>): void {
   switch (status.type) {
+    case 'rival':
+      // once per rival: a later publisher's copies keep coming until it is refused
+      if (!rivals.has(status.who)) logger.warn({ offset: status.offset, rival: status.who }, 'a publisher that started later stored the same message first: it will be refused, this one carries on');
+      rivals.add(status.who);
+      break;
     case 'stream-created':
       logger.info({ stream: status.stream, subjects: status.subjects, replicas: status.replicas }, 'stream created');
       break;
@@ -55,6 +60,7 @@ export function runPublish(options: PublishOptions, io: CliIo): Promise<ExitCode
   const settings = { logLevel: options.logLevel, stats: options.stats, activity: 'publishing', monitoring: options.monitoring, stream: options.stream };
   return runStreamingCommand(io, settings, async (run) => {
     const { logger } = run;
+    const rivals = new Set<string>();
     const openSink = () =>
       JetStreamSink.connect({
           servers: options.nats,
@@ -67,7 +73,7 @@ export function runPublish(options: PublishOptions, io: CliIo): Promise<ExitCode
           ackTimeoutMs: options.ackTimeoutMs,
           retryForMs: options.retryForMs,
           checkpoints: options.includeCheckpoints,
-          onStatus: (status) => logStatus(logger, status),
+          onStatus: (status) => logStatus(logger, status, rivals),
         });
     await drainIntoSink(options, io, run, openSink, { activity: 'publishing', defaultBatch: 256, defaultBatchMs: 5 });
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type * as JetStreamModule from '@nats-io/jetstream';
 import type { JetStreamManager } from '@nats-io/jetstream';
 import type * as NatsCore from '@nats-io/nats-core';
@@ -56,6 +57,8 @@ export class JetStreamPublishPort implements PublishPort {
   private readonly pending = new Map<string, Pending>();
   private nextToken = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** This publisher's `Ledger-Publisher` value, `<stream's last sequence at its start>.<random id>`: set by the first `tip()`. */
+  private publisher: string | undefined;
 
   private constructor(options: JetStreamPublishPortOptions, nats: Nats, jetstream: JetStream) {
     this.options = options;
@@ -73,8 +76,10 @@ export class JetStreamPublishPort implements PublishPort {
   }
 
   publish(message: WindowMessage, expectedLastSeq: number | undefined): Promise<{ readonly seq: number; readonly duplicate: boolean }> {
+    if (this.publisher === undefined) return Promise.reject(new Error('JetStreamPublishPort: tip() first'));
     const headers: MsgHdrs = this.nats.headers();
     for (const [name, value] of message.headers) headers.set(name, value);
+    headers.set(LedgerHeaders.publisher, this.publisher);
     headers.set('Nats-Msg-Id', `${this.options.stream}:${message.offset}`);
     if (expectedLastSeq !== undefined && expectedLastSeq > 0) headers.set('Nats-Expected-Last-Sequence', String(expectedLastSeq));
     const token = (this.nextToken++).toString(36);
@@ -96,6 +101,7 @@ export class JetStreamPublishPort implements PublishPort {
     // A node of a cluster that does not know the stream's leader (just restarted, or cut off) answers from
     // its own copy, which may be behind: only the leader's answer is the tip (retried, see `retryable`).
     if (info.cluster !== undefined && !info.cluster.leader) throw new Error(`stream '${stream}' has no known leader on the node that answered`);
+    this.publisher ??= `${info.state.last_seq}.${randomBytes(6).toString('hex')}`;
     if (this.options.shared) {
       const m = await jsm.streams.getMessage(stream, { last_by_subj: `${subjectPrefix}.>` });
       return m ? { seq: m.seq, offset: offsetOf(m, `message ${m.seq} of stream '${stream}'`) } : undefined;
@@ -110,6 +116,21 @@ export class JetStreamPublishPort implements PublishPort {
       );
     }
     return { seq: m.seq, offset: offsetOf(m, `message ${m.seq} of stream '${stream}'`) };
+  }
+
+  /**
+   * Reads the message at `seq` and ranks its `Ledger-Publisher` against this publisher's: the one that
+   * started at the lower stream sequence ranks first (ties: the lower random id); this publisher yields
+   * unless the other ranks after it and stored the same bytes.
+   */
+  async rival(seq: number, message: WindowMessage): Promise<{ readonly yields: boolean; readonly who: string }> {
+    const m = await this.options.manager.streams.getMessage(this.options.stream, { seq });
+    if (!m) return { yields: true, who: `a writer whose message ${seq} is gone` };
+    const other = m.header.get(LedgerHeaders.publisher);
+    if (!other) return { yields: true, who: `a writer without a ${LedgerHeaders.publisher} header` };
+    const who = `publisher ${other}`;
+    if (!sameBytes(m.data, message.data)) return { yields: true, who: `${who}, with other bytes` };
+    return { yields: !(rank(other) > rank(this.publisher ?? '')), who };
   }
 
   retryable(error: unknown): boolean {
@@ -185,6 +206,16 @@ export class JetStreamPublishPort implements PublishPort {
     this.stopTimer();
     for (const p of all) p.reject(error);
   }
+}
+
+/** A `Ledger-Publisher` value as a sortable key (start sequence, then id); a malformed one ranks first. */
+function rank(publisher: string): string {
+  const match = /^(\d{1,16})\.([0-9a-f]+)$/.exec(publisher);
+  return match ? `${(match[1] as string).padStart(16, '0')}.${match[2] as string}` : '';
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
 function offsetOf(m: { header: { get(k: string): string } } | null, where: string): number {

@@ -13,6 +13,11 @@ export const LedgerHeaders = {
   /** W3C trace context of the update, as the participant gave it. */
   traceparent: 'traceparent',
   tracestate: 'tracestate',
+  /**
+   * Which publisher stored the message: `<the stream's last sequence when it started>.<random id>`. When two
+   * publishers race on one stream, the one that started later yields (see `PublishPort.rival`).
+   */
+  publisher: 'Ledger-Publisher',
 } as const;
 
 type Json = Record<string, unknown>;

@@ -28,12 +28,21 @@ export interface PublishPort {
   retryable(error: unknown): boolean;
   /** Whether the server refused a publish because the stream's last sequence was not the expected one. */
   wrongLastSequence(error: unknown): boolean;
+  /**
+   * Who stored the message at `seq` that answered this publisher's first send of `message` as a duplicate:
+   * `yields: false` only when it is a publisher that ranks after this one (it started later) and the stored
+   * message has `message`'s bytes; anything else (an earlier publisher, one that cannot be told, other
+   * bytes) yields. `who` describes the other publisher for the error message.
+   */
+  rival(seq: number, message: WindowMessage): Promise<{ readonly yields: boolean; readonly who: string }>;
 }
 
 /** What the window reports (see `JetStreamSinkStatus`). */
 export type PublishWindowStatus =
   | { readonly type: 'recovering'; readonly error: unknown; readonly inFlight: number }
-  | { readonly type: 'resynced'; readonly tip: StreamTip | undefined; readonly republish: number; readonly attempt: number };
+  | { readonly type: 'resynced'; readonly tip: StreamTip | undefined; readonly republish: number; readonly attempt: number }
+  /** A later publisher stored `offset` first (the same bytes): this one keeps publishing, the other is refused. */
+  | { readonly type: 'rival'; readonly offset: number; readonly who: string };
 
 /** Options of {@link PublishWindow}. */
 export interface PublishWindowOptions {
@@ -75,7 +84,8 @@ const conflict = (message: string) => new LedgerRxError(ErrorCodes.SINK_CONFLICT
  * or stored twice (the message id dedupes a late arrival as well).
  *
  * Refusals that mean another writer are fatal with `SINK_CONFLICT`: a wrong-sequence refusal while every
- * earlier message was acknowledged, a duplicate answer to a message sent for the first time, a tip
+ * earlier message was acknowledged, a duplicate answer to a message sent for the first time (unless the
+ * copy is another publisher's that started later, which yields instead: see `PublishPort.rival`), a tip
  * beyond everything sent. A tip behind what was acknowledged (the stream lost messages) or no progress
  * for `retryForMs` is `SINK_FAILED`. After a fatal error every call rejects with it.
  */
@@ -201,16 +211,51 @@ export class PublishWindow {
 
   private onAck(entry: Entry, ack: { seq: number; duplicate: boolean }, predicted: number, firstSend: boolean): void {
     if (ack.duplicate && firstSend) {
-      this.fail(conflict(`offset ${entry.message.offset} was already in the stream when first published: another publisher writes to it`));
+      this.onRival(entry, ack.seq, predicted);
       return;
     }
     if (this.options.expectSequence && !ack.duplicate && ack.seq !== predicted && !this.recovering) {
       this.fail(conflict(`offset ${entry.message.offset} was stored at sequence ${ack.seq}, not ${predicted}: another publisher writes to the stream`));
       return;
     }
+    this.stored(entry);
+  }
+
+  private stored(entry: Entry): void {
     entry.acked = true;
     this.lastProgressAt = Date.now();
     this.advance();
+    this.pump();
+  }
+
+  /**
+   * The first send of `entry` was answered as a duplicate: another publisher stored it (at `seq`). Two
+   * publishers of one ledger send the same messages (same ids, bytes and expected sequences), so each sees
+   * the other's copies as duplicates whenever the other was faster; failing on every duplicate would let an
+   * unlucky interleaving fail both. Precedence settles it the same way on both sides: the publisher that
+   * started later fails with `SINK_CONFLICT` on the first duplicate it meets, the earlier one counts the
+   * later one's copy (same bytes, at the predicted sequence) as stored and carries on. Sends go on
+   * meanwhile; a copy with other bytes or at another sequence is a conflict for both.
+   */
+  private onRival(entry: Entry, seq: number, predicted: number): void {
+    const offset = entry.message.offset;
+    const refuse = (why: string) => this.fail(conflict(`offset ${offset} was already in the stream when first published (${why}): another publisher writes to it`));
+    if (this.options.expectSequence && seq !== predicted) {
+      refuse(`at sequence ${seq}, not ${predicted}`);
+      return;
+    }
+    this.port.rival(seq, entry.message).then(
+      (rival) => {
+        if (this.failed || entry.acked) return;
+        if (rival.yields) {
+          refuse(`stored by ${rival.who}`);
+          return;
+        }
+        this.options.onStatus?.({ type: 'rival', offset, who: rival.who });
+        this.stored(entry);
+      },
+      (error: unknown) => refuse(`whose writer could not be read: ${describe(error)}`),
+    );
     this.pump();
   }
 
