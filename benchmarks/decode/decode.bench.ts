@@ -207,15 +207,17 @@ async function driver(): Promise<void> {
   const throughput = (v: string) => fig(v, mbps);
   const whole = throughput('whole');
   const sj = throughput('streamjson');
+  const ceiling = throughput('presplit');
   for (const variant of selected) {
     const subject = variants[variant] ?? variant;
     const tp = throughput(variant);
     if (!tp) continue;
     if (variant === 'unvalidated') {
-      rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1, check: whole && atLeast(tp.median, whole.median, 1.5, 'JSON.parse whole') });
+      rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1, check: whole && atLeast(tp.median, whole.median, 2.2, 'JSON.parse whole') });
+      if (ceiling) rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1, check: atLeast(tp.median, ceiling.median, 0.75, 'per-element JSON.parse (ceiling)') });
       if (sj) rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1, check: atLeast(tp.median, sj.median, 4, 'stream-json') });
     } else if (variant === 'validated') {
-      rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1, check: whole && atLeast(tp.median, whole.median, 1.2, 'JSON.parse whole') });
+      rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1, check: whole && atLeast(tp.median, whole.median, 1.8, 'JSON.parse whole') });
     } else {
       rows.push({ group, subject, metric: 'MB/s', value: tp, digits: 1 });
     }
