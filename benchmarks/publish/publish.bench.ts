@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createLedgerClient } from 'ledger-rx';
-import { consumeLedgerFromJetStream } from 'ledger-rx/sinks';
+import { consumeLedgerFromJetStream } from 'ledger-rx/jetstream';
 import { log, mode, numberOption, option } from '../lib/args.js';
 import { startBenchRun } from '../lib/bench-run.js';
 import { cpuAtExitFlags, cpuAtExitOf, processCpuMs } from '../lib/cpu.js';
