@@ -3,6 +3,8 @@ import { describeError } from '../../src/cli/process/describe-error.js';
 import { exitCodeFor } from '../../src/cli/process/exit-code-for.js';
 import { ExitCode } from '../../src/cli/process/exit-code.js';
 import { UsageError } from '../../src/cli/options/usage-error.js';
+import { CommandFailedError } from '../../src/errors/command-failed-error.js';
+import { CommandOutcomeUnknownError } from '../../src/errors/command-outcome-unknown-error.js';
 import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { LedgerApiError } from '../../src/errors/ledger-api-error.js';
 import { LedgerRxError } from '../../src/errors/ledger-rx-error.js';
@@ -36,7 +38,10 @@ describe('exit codes', () => {
     expect(exitCodeFor(new RetriesExhaustedError(10, new TransportError('CONNECTION_FAILED', 'refused')))).toBe(ExitCode.RETRIES_EXHAUSTED);
     expect(exitCodeFor(new LedgerRxError('CHECKPOINT_STORE_FAILED', 'disk full'))).toBe(1);
     expect(exitCodeFor(new Error('boom'))).toBe(1);
-    expect(ExitCode).toEqual({ OK: 0, ERROR: 1, USAGE: 2, SERVER: 3, RETRIES_EXHAUSTED: 4 });
+    const status = { code: 10, message: 'LOCAL_VERDICT_LOCKED_CONTRACTS(2,abcd1234): locked', details: [] };
+    expect(exitCodeFor(new CommandFailedError({ commandId: 'c', submissionId: 's', status, completionOffset: 5, completion: {} }))).toBe(ExitCode.COMMAND_FAILED);
+    expect(exitCodeFor(new CommandOutcomeUnknownError({ commandId: 'c', submissionId: 's', actAs: ['A'], userId: undefined, timeoutMs: 1, beginExclusive: 4 }))).toBe(ExitCode.OUTCOME_UNKNOWN);
+    expect(ExitCode).toEqual({ OK: 0, ERROR: 1, USAGE: 2, SERVER: 3, RETRIES_EXHAUSTED: 4, COMMAND_FAILED: 5, OUTCOME_UNKNOWN: 6 });
   });
 });
 

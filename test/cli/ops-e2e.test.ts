@@ -111,4 +111,19 @@ describe('operator commands (spawned CLI)', () => {
     expect(stdin.code, stdin.stderr).toBe(0);
     expect(JSON.parse(stdin.stdout).commandId).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('submit --wait prints the outcome: committed (0), the same change id again failed as a duplicate (5)', async () => {
+    const file = join(dir, 'wait.json');
+    const createArguments = { issuer: alice, owner: alice, currency: 'USD', amount: '3.0', observers: [] };
+    await writeFile(file, JSON.stringify({ actAs: [alice], userId: 'participant_admin', commandId: 'cli-wait-1', commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments } }] }));
+    const committed = await runCli(['submit', file, '--wait', '--url', sandbox.url]);
+    expect(committed.code, committed.stderr).toBe(0);
+    const outcome = JSON.parse(committed.stdout) as { status: string; updateId: string; completionOffset: number };
+    expect(outcome).toMatchObject({ status: 'committed', commandId: 'cli-wait-1' });
+    expect(sandbox.updates().find((u) => u.updateId === outcome.updateId)?.offset).toBe(outcome.completionOffset);
+    const duplicate = await runCli(['submit', file, '--wait', '--url', sandbox.url]);
+    expect(duplicate.code).toBe(5);
+    expect(JSON.parse(duplicate.stdout)).toMatchObject({ status: 'failed', commandId: 'cli-wait-1', cantonCode: 'DUPLICATE_COMMAND' });
+    expect((await runCli(['submit', file, '--wait', '--timeout', '0', '--url', sandbox.url])).code).toBe(2);
+  });
 });

@@ -4,6 +4,7 @@ import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { runSubmit } from '../ops/run-submit.js';
 import { processIo } from '../process/process-io.js';
+import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { readSourceOptions } from '../options/read-source-options.js';
 
 /** `ledger-rx submit FILE.json`: submits the commands of a JSON file. */
@@ -11,7 +12,9 @@ export function submitCommand(): Command {
   const command = new Command('submit')
     .description('Submit the JsCommands of a JSON file (or - for stdin) to POST /v2/commands/async/submit; a missing commandId is generated')
     .summary('submit commands from a JSON file')
-    .argument('<file>', 'JSON file with a JsCommands object, or - for stdin');
+    .argument('<file>', 'JSON file with a JsCommands object, or - for stdin')
+    .option('--wait', "await the command's completion and print its outcome: committed (exit 0), failed (5) or unknown (6)")
+    .option('--timeout <ms>', 'with --wait: how long to wait for the completion', '30000');
   addSourceOptions(command, false);
   command.addHelpText(
     'after',
@@ -22,6 +25,18 @@ Example file:
      "createArguments": {"issuer": "Alice::1220…", "owner": "Alice::1220…", "currency": "USD", "amount": "10.0", "observers": []}}}]}
 ${exitCodesHelp}`,
   );
-  command.action(commandAction((values, args) => runSubmit({ source: readSourceOptions(values), file: args[0] ?? '-' }, processIo())));
+  command.action(
+    commandAction((values, args) =>
+      runSubmit(
+        {
+          source: readSourceOptions(values),
+          file: args[0] ?? '-',
+          wait: values['wait'] === true,
+          timeoutMs: parseIntegerFlag('--timeout', String(values['timeout']), 1),
+        },
+        processIo(),
+      ),
+    ),
+  );
   return command;
 }

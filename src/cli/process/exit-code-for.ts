@@ -1,3 +1,5 @@
+import { CommandFailedError } from '../../errors/command-failed-error.js';
+import { CommandOutcomeUnknownError } from '../../errors/command-outcome-unknown-error.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { LedgerApiError } from '../../errors/ledger-api-error.js';
 import { ProtocolError } from '../../errors/protocol-error.js';
@@ -9,11 +11,13 @@ import { UsageError } from '../options/usage-error.js';
  * The exit code for an error that ended a command:
  * `UsageError` and `InvalidArgumentError` (rejected before sending) → 2; `RetriesExhaustedError` → 4;
  * a `LedgerApiError` (any status: the stream operators already retried the retryable ones) or a
- * `ProtocolError` → 3; anything else → 1.
+ * `ProtocolError` → 3; `CommandFailedError` → 5; `CommandOutcomeUnknownError` → 6; anything else → 1.
  */
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof UsageError || error instanceof InvalidArgumentError) return ExitCode.USAGE;
   if (error instanceof RetriesExhaustedError) return ExitCode.RETRIES_EXHAUSTED;
+  if (error instanceof CommandFailedError) return ExitCode.COMMAND_FAILED;
+  if (error instanceof CommandOutcomeUnknownError) return ExitCode.OUTCOME_UNKNOWN;
   if (error instanceof LedgerApiError || error instanceof ProtocolError) return ExitCode.SERVER;
   return ExitCode.ERROR;
 }

@@ -9,7 +9,10 @@
  *   `--from` after the ledger end, a `--checkpoint` file that could not be saved) — no update was read;
  * - `SERVER` (3): the server rejected the request and retrying cannot help (pruned offset, permission,
  *   invalid argument, protocol violation);
- * - `RETRIES_EXHAUSTED` (4): a retryable failure persisted past the retry budget.
+ * - `RETRIES_EXHAUSTED` (4): a retryable failure persisted past the retry budget;
+ * - `COMMAND_FAILED` (5): `submit --wait`: the participant accepted the command, then it failed (its
+ *   completion's status is printed);
+ * - `OUTCOME_UNKNOWN` (6): `submit --wait`: no completion within `--timeout`; the command may still commit.
  *
  * A second SIGINT/SIGTERM exits at once with 130 (`processIo().forceExit`), outside this table of results.
  */
@@ -19,6 +22,8 @@ export const ExitCode = {
   USAGE: 2,
   SERVER: 3,
   RETRIES_EXHAUSTED: 4,
+  COMMAND_FAILED: 5,
+  OUTCOME_UNKNOWN: 6,
 } as const;
 
 /** One of the values of {@link ExitCode}. */

@@ -11,4 +11,7 @@ Exit codes:
   3    server error that cannot be retried (pruned offset: the earliest available offset is printed;
        permission denied; invalid request)
   4    retries exhausted (the participant stayed unreachable or overloaded)
+  5    submit --wait: the command was accepted, then failed (its completion's status is printed)
+  6    submit --wait: no completion within --timeout: the outcome is unknown, the command may still
+       commit (submit it again with the same commandId to find out: a duplicate is rejected)
   130  a second SIGINT/SIGTERM: exit at once, without flushing`;
