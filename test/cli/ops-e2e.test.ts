@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/create-ledger-client.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { call } from '../support/sandbox-http.js';
 import { runCli } from './support/run-cli.js';
 
 describe('operator commands (spawned CLI)', () => {
@@ -125,5 +126,25 @@ describe('operator commands (spawned CLI)', () => {
     expect(duplicate.code).toBe(5);
     expect(JSON.parse(duplicate.stdout)).toMatchObject({ status: 'failed', commandId: 'cli-wait-1', cantonCode: 'DUPLICATE_COMMAND' });
     expect((await runCli(['submit', file, '--wait', '--timeout', '0', '--url', sandbox.url])).code).toBe(2);
+  });
+
+  it('acs prints the active contracts at the ledger end or --at, byte for byte as the participant sends them, or one line each', async () => {
+    const end = sandbox.ledgerEnd();
+    const raw = await call(sandbox.url, 'POST', '/v2/state/active-contracts', { body: { activeAtOffset: end, eventFormat: { filtersByParty: { [alice]: { cumulative: [] } }, verbose: false } } });
+    // The page transport's entries carry no continuation token (the list's do); otherwise the same bytes.
+    const withoutToken = (e: unknown) => JSON.stringify({ ...(e as object), streamContinuationToken: '' });
+    const expected = (raw.json as unknown[]).map(withoutToken);
+    const ndjson = await runCli(['acs', '--party', alice, '--format', 'ndjson', '--transport', 'page', '--url', sandbox.url]);
+    expect(ndjson.code, ndjson.stderr).toBe(0);
+    const lines = ndjson.stdout.trimEnd().split('\n');
+    expect(lines.map((l) => withoutToken(JSON.parse(l)))).toEqual(expected);
+    expect(ndjson.stderr).toBe(`${expected.length} ${expected.length === 1 ? 'entry' : 'entries'} at offset ${end}\n`);
+    const pretty = await runCli(['acs', '--party', alice, '--format', 'pretty', '--at', '1', '--url', sandbox.url]);
+    expect(pretty.code, pretty.stderr).toBe(0);
+    expect(pretty.stderr).toMatch(/ entr(y|ies) at offset 1\n$/);
+    for (const line of pretty.stdout.trimEnd().split('\n').filter((l) => l !== '')) expect(line).toMatch(/^ *\d+ {2}active {4}/);
+    const future = await runCli(['acs', '--party', alice, '--at', String(end + 1000), '--url', sandbox.url]);
+    expect(future.code).toBe(2);
+    expect(future.stderr).toContain('is after the ledger end');
   });
 });

@@ -1,0 +1,62 @@
+import { BehaviorSubject, lastValueFrom, tap } from 'rxjs';
+import { buildUpdateFormat } from '../options/build-update-format.js';
+import { UsageError } from '../options/usage-error.js';
+import { chooseOutputFormat } from '../output/choose-output-format.js';
+import { LineWriter } from '../output/line-writer.js';
+import type { CliIo } from '../process/cli-io.js';
+import type { ExitCode } from '../process/exit-code.js';
+import { elementText } from '../../updates/element-text.js';
+import { runClientCommand } from '../ops/run-client-command.js';
+import type { AcsOptions } from './acs-options.js';
+import { prettyContractEntry } from './pretty-contract-entry.js';
+
+/**
+ * `ledger-rx acs`: the active contracts at one offset (`--at`, default the ledger end), read with
+ * `client.activeContracts` over `--transport` (resumed at the same offset after failures). NDJSON writes each
+ * entry as the participant sent it (byte for byte), the human view one line per contract
+ * (`prettyContractEntry`); while the output is full the WebSocket is not read (backpressure). Ends with one line on
+ * stderr: how many entries, at which offset. Exit codes as for the one-shot commands: 2 for bad flags (an `--at`
+ * after the ledger end included), 3 for a server error (an offset before the pruning offset), 4 retries
+ * exhausted.
+ */
+export async function runAcs(options: AcsOptions, io: CliIo): Promise<ExitCode> {
+  const updateFormat = buildUpdateFormat(options.filter);
+  const eventFormat = updateFormat.includeTransactions?.eventFormat;
+  if (eventFormat == null) throw new UsageError('acs needs a party or --any-party');
+  const format = chooseOutputFormat(options.format, { stdoutIsTTY: io.stdoutIsTTY === true, out: undefined });
+  return runClientCommand(options.source, io, async (client) => {
+    if (options.at !== undefined) {
+      // As for tail's --from: an offset the ledger has not reached is a usage error, not something to wait for.
+      const end = (await client.ledgerEnd()).offset ?? 0;
+      if (options.at > end) throw new UsageError(`--at ${options.at} is after the ledger end (${end})`);
+    }
+    const writer = new LineWriter(io.stdout);
+    let at: number | undefined;
+    let count = 0;
+    // Backpressure: while the output is full, the WebSocket is not read (TCP pushes back on the participant).
+    const paused = new BehaviorSubject(false);
+    const read = client.activeContracts(
+      { eventFormat, ...(options.at === undefined ? {} : { activeAtOffset: options.at }) },
+      { transport: options.transport ?? 'websocket', rawText: format === 'ndjson', onActiveAtOffset: (offset) => (at = offset), paused },
+    );
+    await lastValueFrom(
+      read.pipe(
+        tap((entry) => {
+          count++;
+          const line = format === 'ndjson' ? (elementText(entry) ?? JSON.stringify(entry)) : prettyContractEntry(entry, io.stdoutColumns?.());
+          if (!writer.writeLine(`${line}\n`) && !paused.value) {
+            paused.next(true);
+            writer.drained().then(
+              () => paused.next(false),
+              () => paused.next(false),
+            );
+          }
+        }),
+      ),
+      { defaultValue: undefined },
+    );
+    await writer.flush();
+    if (writer.error) throw writer.error;
+    io.stderr.write(`${count} ${count === 1 ? 'entry' : 'entries'} at offset ${at ?? '?'}\n`);
+  });
+}
