@@ -74,3 +74,33 @@ describe('streamUpdates against the sandbox', () => {
     }
   });
 });
+
+describe('updatesPage against the sandbox', () => {
+  it('pages through the ledger with its tokens (ascending and descending), byte for byte the list, and refuses a token of another request', async () => {
+    const end = sandbox.ledgerEnd();
+    const listed = await lastValueFrom(client.updates({ beginExclusive: 0, endInclusive: end, updateFormat: format }, { rawText: true, limit: 200 }).pipe(toArray()));
+    const collect = async (descendingOrder: boolean) => {
+      const texts: (string | undefined)[] = [];
+      let pageToken: string | undefined;
+      let pages = 0;
+      do {
+        const page = await client.updatesPage({ beginOffsetExclusive: 0, endOffsetInclusive: end, maxPageSize: 50, updateFormat: format, descendingOrder, ...(pageToken ? { pageToken } : {}) }, { rawText: true });
+        texts.push(...page.updates.map((e) => elementText(e)));
+        pageToken = page.nextPageToken;
+        pages++;
+      } while (pageToken !== undefined);
+      return { texts, pages };
+    };
+    const ascending = await collect(false);
+    expect(ascending.texts).toEqual(listed.map((e) => elementText(e)));
+    expect(ascending.pages).toBe(Math.ceil(listed.length / 50) + (listed.length % 50 === 0 ? 1 : 0));
+    expect((await collect(true)).texts).toEqual(listed.map((e) => elementText(e)).reverse());
+    // an ascending read without an end always has a token: the way to tail
+    const open = await client.updatesPage({ beginOffsetExclusive: end, updateFormat: format });
+    expect(open).toMatchObject({ updates: [], nextPageToken: expect.any(String) });
+    const first = await client.updatesPage({ beginOffsetExclusive: 0, maxPageSize: 10, updateFormat: format });
+    const wrong = await client.updatesPage({ beginOffsetExclusive: 0, maxPageSize: 20, updateFormat: format, pageToken: first.nextPageToken as string }).catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(LedgerApiError);
+    expect(wrong).toMatchObject({ code: 'INVALID_UPDATES_PAGE_TOKEN', status: 400, retryable: false });
+  });
+});
