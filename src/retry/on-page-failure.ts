@@ -1,6 +1,7 @@
 import { LedgerRxError } from '../errors/ledger-rx-error.js';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.js';
 import { isListTooLarge } from './is-list-too-large.js';
+import { resumesAtOnce } from './resumes-at-once.js';
 import type { ResolvedRetryConfig } from './retry-config.js';
 import { retryDelay } from './retry-delay.js';
 import { statedListCap } from './stated-list-cap.js';
@@ -21,6 +22,10 @@ export type PageFailureAction = RetryAction | { readonly action: 'lower'; readon
  * - A 413 (`isListTooLarge`) on a page of `limit` > 1 elements: `lower` to the cap the server states when it
  *   is below `limit` (`statedListCap`), else to half of `limit` (at least 1). This does not use up an
  *   attempt. Without a `limit` (a read that has no page size to lower) a 413 is treated like any error.
+ * - A token that expired or went stale mid-stream, or a page token the participant refused
+ *   (`resumesAtOnce`), while `attempt` ≤ `maxAttempts`: `wait` 0 — the next request takes a fresh token or
+ *   starts a new page chain, so there is nothing to wait for (it still counts, so a token provider that keeps
+ *   handing out an expired token ends the read).
  * - An error marked `retryable` while `attempt` ≤ `maxAttempts`: `wait` for `retryDelay` (backoff with
  *   jitter, at least what the server asked for).
  * - Otherwise `fail`: with a `RetriesExhaustedError` (after `attempt - 1` retries, the error as its cause)
@@ -38,6 +43,7 @@ export function onPageFailure(error: unknown, limit: number | undefined, attempt
     const cap = statedListCap(error);
     return { action: 'lower', from: limit, to: cap !== undefined && cap < limit ? cap : Math.max(1, Math.floor(limit / 2)) };
   }
+  if (resumesAtOnce(error) && attempt <= config.maxAttempts) return { action: 'wait', delayMs: 0 };
   const delay = retryDelay(error, attempt, config);
   if (delay !== 'stop') return { action: 'wait', delayMs: delay };
   const exhausted = error instanceof LedgerRxError && error.retryable && config.maxAttempts > 0;

@@ -13,6 +13,12 @@ function tooLarge(cause: string) {
 }
 const statesCap = tooLarge('The number of matching elements (151) is greater than the node limit (150).');
 const noCap = tooLarge('too many');
+function cantonError(code: string, errorCategory: number, retryInfo: string | null) {
+  return new LedgerApiError({ status: 409, body: { code, cause: code, correlationId: null, traceId: null, context: {}, resources: [], errorCategory, grpcCodeValue: 10, retryInfo, definiteAnswer: null } });
+}
+const expired = cantonError('ACCESS_TOKEN_EXPIRED', 2, '1 second');
+const stale = cantonError('STALE_STREAM_AUTHORIZATION', 2, '1 second');
+const pageToken = cantonError('INVALID_UPDATES_PAGE_TOKEN', 8, null);
 
 describe('onPageFailure', () => {
   it.each<[string, unknown, number | undefined, number, PageFailureAction]>([
@@ -28,6 +34,9 @@ describe('onPageFailure', () => {
     ['the server asked for more than the cap: honoured', busy, 200, 1, { action: 'wait', delayMs: 5_000 }],
     ['not retryable: the error itself', badRequest, 200, 1, { action: 'fail', error: badRequest }],
     ['not an error of ours: itself', new Error('bug'), 200, 1, { action: 'fail', error: new Error('bug') }],
+    ['the token expired mid-stream: at once, not after its retryInfo', expired, undefined, 3, { action: 'wait', delayMs: 0 }],
+    ['the rights changed mid-stream: at once', stale, 200, 1, { action: 'wait', delayMs: 0 }],
+    ['a refused page token (not retryable otherwise): at once, without the token', pageToken, 100, 2, { action: 'wait', delayMs: 0 }],
   ])('%s', (_name, error, limit, attempt, expected) => {
     expect(onPageFailure(error, limit, attempt, config)).toEqual(expected);
   });
@@ -42,6 +51,12 @@ describe('onPageFailure', () => {
 
   it('with retries off, fails with the error itself (nothing was exhausted)', () => {
     expect(onPageFailure(reset, undefined, 1, resolveRetryConfig(false))).toEqual({ action: 'fail', error: reset });
+    expect(onPageFailure(expired, undefined, 1, resolveRetryConfig(false))).toEqual({ action: 'fail', error: expired });
+  });
+
+  it('counts the immediate resumptions: a provider that keeps handing out an expired token ends the read', () => {
+    expect(onPageFailure(expired, undefined, 4, config)).toMatchObject({ action: 'fail', error: { code: 'RETRIES_EXHAUSTED', cause: expired } });
+    expect(onPageFailure(pageToken, undefined, 4, config)).toEqual({ action: 'fail', error: pageToken });
   });
 });
 
