@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { TransactionFilter, UpdateFormat } from '../schemas/filters.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { RetryConfig } from '../retry/retry-config.js';
+import type { TransportOption } from './read-transport.js';
 import type { TailStatus } from './tail-status.js';
 import type { UpdatesPageOptions } from './updates-source.js';
 
@@ -30,6 +31,22 @@ export interface PagedReadOptions {
   readonly validate?: boolean;
   /** Keep each element's exact JSON text, readable with `elementText(element)` (default false). */
   readonly rawText?: boolean;
+  /**
+   * How to read: `'websocket'` (`GET /v2/updates` as a stream), `'page'` (`get-updates-page` with its
+   * tokens), `'list'` (`POST /v2/updates` pages), or `'auto'` (the default): the first of these the source
+   * offers, falling back to the next when the participant (or a proxy) refuses it — an answer 404 that is
+   * not a Canton error, 405, 426 or 501 — once per subscription (status `transport-selected`).
+   */
+  readonly transport?: TransportOption;
+  /** WebSocket: ping interval (ms; 0 = none). Default the client's, 10 000. */
+  readonly pingIntervalMs?: number;
+  /** WebSocket: a socket silent this long (ms) is closed and the read resumes. Default the client's, 30 000. */
+  readonly silenceTimeoutMs?: number;
+  /**
+   * WebSocket: reconnect with a fresh token this long before the token's `exp` (ms; never before half of its
+   * remaining lifetime), so the participant never ends the stream with `ACCESS_TOKEN_EXPIRED`. Default 30 000.
+   */
+  readonly tokenRefreshMarginMs?: number;
 }
 
 /** The per-element decoding options of a paged read, as page-request options. */
@@ -42,12 +59,19 @@ export function decodingOptions(options: PagedReadOptions): UpdatesPageOptions {
 
 /**
  * Checks the format options of a paged read (exactly one of `updateFormat` and `filter`; `verbose` only
- * with `filter`; `pageLimit` ≥ 1) and returns the format part of its requests. Throws
+ * with `filter`; `pageLimit` ≥ 1; `transport` one of the four; the WebSocket times ≥ 0) and returns the
+ * format part of its requests. Throws
  * {@link InvalidArgumentError} naming the option.
  */
 export function readFormat(options: PagedReadOptions): Partial<GetUpdatesRequest> {
   const { updateFormat, filter, verbose, pageLimit } = options;
   if (pageLimit !== undefined && (!Number.isSafeInteger(pageLimit) || pageLimit < 1)) throw new InvalidArgumentError('pageLimit', 'must be an integer >= 1');
+  const transports: readonly unknown[] = ['auto', 'websocket', 'page', 'list'];
+  if (options.transport !== undefined && !transports.includes(options.transport)) throw new InvalidArgumentError('transport', "must be 'auto', 'websocket', 'page' or 'list'");
+  for (const name of ['pingIntervalMs', 'silenceTimeoutMs', 'tokenRefreshMarginMs'] as const) {
+    const v = options[name];
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < 0)) throw new InvalidArgumentError(name, 'must be an integer >= 0');
+  }
   if (updateFormat && filter) throw new InvalidArgumentError('filter', 'give either updateFormat or the deprecated filter, not both');
   if (!updateFormat && !filter) throw new InvalidArgumentError('updateFormat', 'an updateFormat (or the deprecated filter) is required');
   if (updateFormat && verbose) throw new InvalidArgumentError('verbose', 'verbose belongs to the deprecated filter; set it in the updateFormat');

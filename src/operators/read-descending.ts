@@ -2,8 +2,11 @@ import { asyncScheduler, catchError, defer, from, map, of, tap, throwError, type
 import { PrunedOffsetError } from '../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
+import { fallBackTransport } from './internal/fall-back-transport.js';
+import { nextPageChain, type PageChain } from './internal/page-chain.js';
 import type { PagePlan } from './internal/page-plan.js';
 import { pagedRead } from './internal/paged-read.js';
+import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
@@ -23,6 +26,9 @@ export interface ReadDescendingConfig extends PagedReadOptions {
 interface DescendingState {
   /** `endInclusive` of the next page: one below the last offset delivered. */
   readonly end: number;
+  readonly choice: TransportChoice;
+  /** `page` transport: the token chain in progress. */
+  readonly chain: PageChain | undefined;
 }
 
 /**
@@ -84,6 +90,13 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
   const decoding = decodingOptions(config);
   const pageLimit = config.pageLimit ?? 200;
 
+  const firstChoice = initialTransportChoice(config.transport ?? 'auto', source, format.updateFormat != null);
+  const status = config.onStatus;
+  const startWith = (end: number): DescendingState => {
+    status?.({ type: 'transport-selected', transport: firstChoice.current, requested: firstChoice.requested });
+    return { end, choice: firstChoice, chain: undefined };
+  };
+
   return pagedRead<DescendingState>(
     source,
     {
@@ -91,22 +104,62 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
         endOption === 'ledger-end'
           ? from(source.ledgerEnd()).pipe(
               map((e) => e.offset ?? 0),
-              tap((offset) => config.onStatus?.({ type: 'ledger-end', offset })),
-              map((end) => ({ end })),
+              tap((offset) => status?.({ type: 'ledger-end', offset })),
+              map(startWith),
             )
-          : of({ end: endOption }),
-      plan: (state, limit) =>
-        of(
-          state.end <= begin
-            ? null
-            : {
-                request: { ...format, beginExclusive: begin, endInclusive: state.end, descendingOrder: true } as PagePlan['request'],
-                options: { limit, ...decoding },
+          : of(endOption).pipe(map(startWith)),
+      plan: (state, limit) => {
+        if (state.end <= begin) return of(null);
+        const request = { ...format, beginExclusive: begin, endInclusive: state.end, descendingOrder: true } as PagePlan['request'];
+        switch (state.choice.current) {
+          case 'websocket':
+            // one bounded stream, newest first; a retry resumes below the last delivered offset
+            return of<PagePlan>({ transport: 'websocket', request, options: decoding });
+          case 'page': {
+            const chain = state.chain;
+            return of<PagePlan>({
+              transport: 'page',
+              request,
+              options: { limit, ...decoding },
+              pageRequest: {
+                updateFormat: format.updateFormat as NonNullable<typeof format.updateFormat>,
+                beginOffsetExclusive: begin,
+                endOffsetInclusive: chain?.endInclusive ?? state.end,
+                descendingOrder: true,
+                maxPageSize: limit,
+                ...(chain === undefined ? {} : { pageToken: chain.token }),
               },
-        ),
-      delivered: (state, offset) => (offset === undefined ? state : { end: offset - 1 }),
-      pageEnd: (state, received, plan) => (received < (plan.options.limit ?? pageLimit) ? null : state),
+            });
+          }
+          default:
+            return of<PagePlan>({ request, options: { limit, ...decoding } });
+        }
+      },
+      delivered: (state, offset) => (offset === undefined ? state : { ...state, end: offset - 1, choice: { ...state.choice, fallbacks: [] } }),
+      pageEnd: (state, received, plan, _durationMs, bounds) => {
+        switch (plan.transport ?? 'list') {
+          case 'websocket':
+            return null; // the stream ended with its range
+          case 'page': {
+            const chainEnd = plan.pageRequest?.endOffsetInclusive;
+            const chain = bounds === undefined ? undefined : nextPageChain({ beginExclusive: begin, endInclusive: chainEnd == null ? undefined : Number(chainEnd), descending: true }, bounds);
+            return chain === undefined ? null : { ...state, chain, choice: { ...state.choice, fallbacks: [] } };
+          }
+          default:
+            return received < (plan.options.limit ?? pageLimit) ? null : state;
+        }
+      },
       position: (state) => state.end,
+      transport: (state) => state.choice.current,
+      failed: (state, error) => {
+        const fallback = fallBackTransport(state.choice, error);
+        if (fallback !== undefined) {
+          status?.({ type: 'transport-selected', transport: fallback.current, requested: fallback.requested, refused: { transport: state.choice.current, error } });
+          return { state: { ...state, choice: fallback, chain: undefined }, now: true };
+        }
+        // a failed page chain is not continued: the next request starts below the last delivered offset
+        return state.chain === undefined ? undefined : { state: { ...state, chain: undefined }, now: false };
+      },
     },
     {
       pageLimit,
@@ -114,6 +167,7 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
       scheduler: config.scheduler ?? asyncScheduler,
       onStatus: config.onStatus,
       handler: config.handler,
+      stream: { pingIntervalMs: config.pingIntervalMs, silenceTimeoutMs: config.silenceTimeoutMs, tokenRefreshMarginMs: config.tokenRefreshMarginMs ?? 30_000 },
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { UpdateKind } from '../updates/update-kind.js';
+import type { ReadTransport, TransportOption } from './read-transport.js';
 
 /**
  * Elements delivered by a read, by kind (`updateKind`): updates (`Transaction`, `Reassignment`,
@@ -26,6 +27,9 @@ export type RequestOutcome = 'ok' | 'error' | 'cancelled';
  *   although the participant had more to send (an update at or below the ledger end read before the page
  *   came with the next long poll: its first element is slower than the idle timeout); the
  *   catch-up `stream_idle_timeout_ms` went from `from` to `to`.
+ * - `transport-selected` (informational): the read uses `transport` from now on: once at the start
+ *   (`requested` is the `transport` option), and with `'auto'` again when the participant refused that
+ *   transport and the read fell back to the next one (`refused`: which one, and its answer).
  *
  * For metrics (frequent: at least once per request; `collectMetrics` in `ledger-rx/metrics` reads them):
  *
@@ -38,11 +42,16 @@ export type RequestOutcome = 'ok' | 'error' | 'cancelled';
  * - `ledger-end`: the read looked the ledger end up (a start at the ledger end, a bounded read deciding
  *   how to ask).
  *
- * `transport` names the way the elements came (`'http'` for the `POST /v2/updates` list; other transports
- * name themselves), from the source's `transport` property.
+ * `transport` names the way the elements came: `websocket`, `page` or `list` (see `ReadTransport`).
  */
 export type TailStatus =
   | { readonly type: 'resumed'; readonly fromOffset: number; readonly attempt: number; readonly transport: string }
+  | {
+      readonly type: 'transport-selected';
+      readonly transport: ReadTransport;
+      readonly requested: TransportOption;
+      readonly refused?: { readonly transport: ReadTransport; readonly error: unknown };
+    }
   | { readonly type: 'retrying'; readonly attempt: number; readonly delayMs: number; readonly error: unknown }
   | { readonly type: 'caught-up'; readonly offset: number }
   | { readonly type: 'limit-lowered'; readonly from: number; readonly to: number }

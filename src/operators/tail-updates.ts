@@ -1,13 +1,17 @@
-import { asyncScheduler, concatMap, from, map, of, tap, type Observable, type ObservableInput } from 'rxjs';
+import { asyncScheduler, concatMap, defer, from, map, of, tap, timer, type Observable, type ObservableInput } from 'rxjs';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { CheckpointStore } from './checkpoint.js';
 import type { PagePlan } from './internal/page-plan.js';
+import { nextPageChain, type PageChain } from './internal/page-chain.js';
+import { fallBackTransport } from './internal/fall-back-transport.js';
 import { nextTailState } from './internal/next-tail-state.js';
-import { pagedRead } from './internal/paged-read.js';
+import { pagedRead, type PageBounds } from './internal/paged-read.js';
+import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
 import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
+import type { TailStatus } from './tail-status.js';
 import { isOffsetCheckpoint } from '../updates/is-offset-checkpoint.js';
 import type { UpdatesSource } from './updates-source.js';
 
@@ -38,6 +42,21 @@ export interface TailUpdatesConfig extends PagedReadOptions {
    * fill fast (a backlog) grow back to `pageLimit`. Default 50.
    */
   readonly targetLatencyMs?: number;
+  /**
+   * `page` transport: once caught up (a page shorter than `pageLimit`), the next page is asked for after this
+   * long (ms). Default 200.
+   */
+  readonly pollIntervalMs?: number;
+}
+
+/** A tail's state: where it stands (`tail`: its cursor, and the list's adaptive page state) and how it reads. */
+interface TransportTailState {
+  readonly tail: TailState;
+  readonly choice: TransportChoice;
+  /** `page` transport: the token chain in progress. */
+  readonly chain: PageChain | undefined;
+  /** `page` transport: caught up, so the next page waits `pollIntervalMs`. */
+  readonly poll: boolean;
 }
 
 function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
@@ -49,6 +68,7 @@ function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
   int('idleTimeoutMs', c.idleTimeoutMs, 0);
   int('longPollMs', c.longPollMs, 1);
   int('targetLatencyMs', c.targetLatencyMs, 1);
+  int('pollIntervalMs', c.pollIntervalMs, 0);
   if (typeof c.beginExclusive === 'number' && c.endInclusive !== undefined && c.endInclusive < c.beginExclusive) {
     throw new InvalidArgumentError('endInclusive', 'must not be below beginExclusive');
   }
@@ -95,6 +115,7 @@ function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
  */
 export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): Observable<JsGetUpdatesResponse> {
   const format = checkConfig(config);
+  const firstChoice = initialTransportChoice(config.transport ?? 'auto', source, format.updateFormat != null);
   const decoding = decodingOptions(config);
   const pageLimit = config.pageLimit ?? 200;
   const settings: TailSettings = {
@@ -103,12 +124,15 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     longPoll: config.longPollMs ?? 5_000,
     targetLatency: config.targetLatencyMs ?? 50,
   };
+  const pollInterval = config.pollIntervalMs ?? 200;
+  const scheduler = config.scheduler ?? asyncScheduler;
+  const status = (s: TailStatus) => config.onStatus?.(s);
   const to = config.endInclusive;
   /** The ledger end, reported as a `ledger-end` status on its way. */
   const ledgerEnd = () =>
     from(source.ledgerEnd()).pipe(
       map((e) => e.offset ?? 0),
-      tap((offset) => config.onStatus?.({ type: 'ledger-end', offset })),
+      tap((offset) => status({ type: 'ledger-end', offset })),
     );
 
   const startOffset = (): ObservableInput<number> => {
@@ -119,7 +143,8 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     return from(config.checkpointStore.load()).pipe(concatMap((cp) => (cp ? of(cp.offset) : from(resolveFallback()))));
   };
 
-  const openPlan = (state: TailState, limit: number, stopAfter: number | undefined): PagePlan => {
+  // list: pages with the adaptive page size and idle timeout (catch-up), long polls for one element (live)
+  const openListPlan = (state: TailState, limit: number, stopAfter: number | undefined): PagePlan => {
     const live = state.mode === 'live';
     return {
       request: { ...format, beginExclusive: state.cursor } as PagePlan['request'],
@@ -127,42 +152,152 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
       ...(stopAfter === undefined ? {} : { stopAfter }),
     };
   };
+  const listPlan = (state: TailState, limit: number): ObservableInput<PagePlan | null> => {
+    // the catch-up page after a long poll may be asked with the ledger end read just before it (see nextTailState)
+    if (to === undefined && state.checkLedgerEnd) return ledgerEnd().pipe(map((end) => ({ ...openListPlan(state, limit, undefined), ledgerEnd: end })));
+    if (to === undefined) return of(openListPlan(state, limit, undefined));
+    return ledgerEnd().pipe(
+      map((end): PagePlan => {
+        if (end < to) return { ...openListPlan(state, limit, to), ledgerEnd: end };
+        return {
+          request: { ...format, beginExclusive: state.cursor, endInclusive: to } as PagePlan['request'],
+          options: { limit, ...decoding },
+          stopAfter: to,
+        };
+      }),
+    );
+  };
 
-  return pagedRead<TailState>(
-    source,
-    {
-      start: () => from(startOffset()).pipe(map((cursor) => initialTailState(cursor, settings))),
-      plan: (state, limit) => {
-        // the catch-up page after a long poll may be asked with the ledger end read just before it (see nextTailState)
-        if (to === undefined && state.checkLedgerEnd) return ledgerEnd().pipe(map((end) => ({ ...openPlan(state, limit, undefined), ledgerEnd: end })));
-        if (to === undefined) return of(openPlan(state, limit, undefined));
-        if (state.cursor >= to) return of(null);
-        return ledgerEnd().pipe(
-          map((end): PagePlan => {
-            if (end < to) return { ...openPlan(state, limit, to), ledgerEnd: end };
-            return {
-              request: { ...format, beginExclusive: state.cursor, endInclusive: to } as PagePlan['request'],
-              options: { limit, ...decoding },
-              stopAfter: to,
-            };
-          }),
-        );
+  return defer(() => {
+    /** `websocket`: the ledger end when the stream in progress was opened; delivering it means caught up. */
+    let liveFrom: number | undefined;
+    /** `websocket`: `caught-up` was reported (once per subscription: a stream cannot tell when it falls behind). */
+    let streamCaughtUp = false;
+    const streamReached = (offset: number): void => {
+      if (streamCaughtUp || liveFrom === undefined || offset < liveFrom) return;
+      streamCaughtUp = true;
+      status({ type: 'caught-up', offset });
+    };
+
+    const caughtUp = (state: TransportTailState): TransportTailState => {
+      if (state.tail.caughtUp) return state;
+      status({ type: 'caught-up', offset: state.tail.cursor });
+      return { ...state, tail: { ...state.tail, caughtUp: true } };
+    };
+
+    // websocket: one stream from the cursor — bounded when the end is already on the ledger, else open
+    // (stopping past `endInclusive`); the ledger end at the start tells when it has caught up
+    const streamPlan = (state: TransportTailState): ObservableInput<PagePlan | null> =>
+      ledgerEnd().pipe(
+        map((end): PagePlan => {
+          const cursor = state.tail.cursor;
+          liveFrom = end;
+          streamReached(cursor);
+          const bounded = to !== undefined && end >= to;
+          return {
+            transport: 'websocket',
+            request: { ...format, beginExclusive: cursor, ...(bounded ? { endInclusive: to } : {}) } as PagePlan['request'],
+            options: decoding,
+            ...(to === undefined ? {} : { stopAfter: to }),
+          };
+        }),
+      );
+
+    // page: a token chain from the cursor (repeating its offsets), polled when caught up
+    const pagePlan = (state: TransportTailState, limit: number): ObservableInput<PagePlan | null> => {
+      const cursor = state.tail.cursor;
+      const chainEnd = (): ObservableInput<number | undefined> =>
+        state.chain !== undefined ? of(state.chain.endInclusive) : to === undefined ? of(undefined) : ledgerEnd().pipe(map((end) => (end >= to ? to : undefined)));
+      const plan$ = from(chainEnd()).pipe(
+        map((end): PagePlan => {
+          const chain = state.chain;
+          return {
+            transport: 'page',
+            request: { ...format, beginExclusive: cursor, ...(end === undefined ? {} : { endInclusive: end }) } as PagePlan['request'],
+            options: { limit, ...decoding },
+            ...(to === undefined ? {} : { stopAfter: to }),
+            pageRequest: {
+              updateFormat: format.updateFormat as NonNullable<typeof format.updateFormat>,
+              beginOffsetExclusive: chain?.beginExclusive ?? cursor,
+              ...(end === undefined ? {} : { endOffsetInclusive: end }),
+              maxPageSize: limit,
+              ...(chain === undefined ? {} : { pageToken: chain.token }),
+            },
+          };
+        }),
+      );
+      return state.poll && pollInterval > 0 ? timer(pollInterval, scheduler).pipe(concatMap(() => plan$)) : plan$;
+    };
+
+    const pageEnd = (state: TransportTailState, received: number, plan: PagePlan, durationMs: number, bounds: PageBounds | undefined): TransportTailState | null => {
+      const settled: TransportTailState = { ...state, choice: { ...state.choice, fallbacks: [] } };
+      switch (plan.transport ?? 'list') {
+        case 'websocket':
+          // a bounded stream ends with its range; an open one only ends to reconnect with a fresh token
+          return plan.request.endInclusive != null ? null : settled;
+        case 'page': {
+          const page = plan.pageRequest;
+          const chain = bounds && page
+            ? nextPageChain({ beginExclusive: Number(page.beginOffsetExclusive ?? 0), endInclusive: page.endOffsetInclusive == null ? undefined : Number(page.endOffsetInclusive), descending: false }, bounds)
+            : undefined;
+          if (chain === undefined && plan.request.endInclusive != null) return null; // the last page of a bounded chain
+          const short = received < (plan.options.limit ?? pageLimit);
+          const next = { ...settled, chain, poll: short };
+          return short ? caughtUp(next) : { ...next, tail: { ...next.tail, caughtUp: false } };
+        }
+        default: {
+          const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null, ledgerEnd: plan.ledgerEnd }, settings);
+          if (step.status) status(step.status);
+          return step.state === null ? null : { ...settled, tail: step.state };
+        }
+      }
+    };
+
+    return pagedRead<TransportTailState>(
+      source,
+      {
+        start: () =>
+          from(startOffset()).pipe(
+            map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice: firstChoice, chain: undefined, poll: false })),
+            tap((state) => status({ type: 'transport-selected', transport: state.choice.current, requested: state.choice.requested })),
+          ),
+        plan: (state, limit) => {
+          if (to !== undefined && state.tail.cursor >= to) return of(null);
+          switch (state.choice.current) {
+            case 'websocket':
+              return streamPlan(state);
+            case 'page':
+              return pagePlan(state, limit);
+            default:
+              return listPlan(state.tail, limit);
+          }
+        },
+        delivered: (state, offset, element) => {
+          if (offset === undefined) return state;
+          if (state.choice.current === 'websocket') streamReached(offset);
+          return { ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isOffsetCheckpoint(element) }, choice: state.choice.fallbacks.length === 0 ? state.choice : { ...state.choice, fallbacks: [] } };
+        },
+        pageEnd,
+        position: (state) => state.tail.cursor,
+        transport: (state) => state.choice.current,
+        failed: (state, error) => {
+          const fallback = fallBackTransport(state.choice, error);
+          if (fallback !== undefined) {
+            status({ type: 'transport-selected', transport: fallback.current, requested: fallback.requested, refused: { transport: state.choice.current, error } });
+            return { state: { ...state, choice: fallback, chain: undefined, poll: false }, now: true };
+          }
+          // a failed page chain is not continued: the next request starts after the last delivered offset
+          return state.chain === undefined && !state.poll ? undefined : { state: { ...state, chain: undefined, poll: false }, now: false };
+        },
       },
-      delivered: (state, offset, element) => (offset === undefined ? state : { ...state, cursor: offset, atCheckpoint: isOffsetCheckpoint(element) }),
-      pageEnd: (state, received, plan, durationMs) => {
-        const page = { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null, ledgerEnd: plan.ledgerEnd };
-        const step = nextTailState(state, page, settings);
-        if (step.status) config.onStatus?.(step.status);
-        return step.state;
+      {
+        pageLimit,
+        retry: resolveRetryConfig(config.retry),
+        scheduler,
+        onStatus: config.onStatus,
+        handler: config.handler,
+        stream: { pingIntervalMs: config.pingIntervalMs, silenceTimeoutMs: config.silenceTimeoutMs, tokenRefreshMarginMs: config.tokenRefreshMarginMs ?? 30_000 },
       },
-      position: (state) => state.cursor,
-    },
-    {
-      pageLimit,
-      retry: resolveRetryConfig(config.retry),
-      scheduler: config.scheduler ?? asyncScheduler,
-      onStatus: config.onStatus,
-      handler: config.handler,
-    },
-  );
+    );
+  });
 }

@@ -143,7 +143,7 @@ async function tailWithResume(
     try {
       await lastValueFrom(
         tailUpdates(client, {
-          checkpointStore: options.store,
+          transport: 'list', checkpointStore: options.store,
           beginExclusive: 0,
           endInclusive: options.endInclusive,
           updateFormat: viewFormat(options.view),
@@ -288,7 +288,7 @@ describe('readDescending under random fault schedules', () => {
         try {
           const delivered: number[] = [];
           await lastValueFrom(
-            readDescending(client, { updateFormat: viewFormat(view), endInclusive: end, beginExclusive: begin, pageLimit, retry: { ...retry, maxAttempts: 100 }, onStatus: (s) => statuses.push(s) }).pipe(
+            readDescending(client, { transport: 'list', updateFormat: viewFormat(view), endInclusive: end, beginExclusive: begin, pageLimit, retry: { ...retry, maxAttempts: 100 }, onStatus: (s) => statuses.push(s) }).pipe(
               tap((e) => delivered.push(elementOffset(e) as number)),
             ),
             { defaultValue: undefined },

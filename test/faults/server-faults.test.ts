@@ -68,7 +68,7 @@ for (const responseMode of ['buffered', 'streamed'] as const) {
       const store = new MemoryCheckpointStore();
       const delivered: JsGetUpdatesResponse[] = [];
       const error = await lastValueFrom(
-        tailUpdates(source, { beginExclusive: 0, endInclusive: end, updateFormat: viewFormat(view), pageLimit: 50, retry, ...options }).pipe(
+        tailUpdates(source, { transport: 'list', beginExclusive: 0, endInclusive: end, updateFormat: viewFormat(view), pageLimit: 50, retry, ...options }).pipe(
           tap((e) => delivered.push(e)),
           trackCheckpoint(store, { every: 1, everyMs: 0 }),
         ),
@@ -84,7 +84,7 @@ for (const responseMode of ['buffered', 'streamed'] as const) {
     async function resumeFrom(store: MemoryCheckpointStore, already: readonly (number | undefined)[]) {
       const rest: number[] = [];
       await lastValueFrom(
-        tailUpdates(client, { checkpointStore: store, endInclusive: end, updateFormat: viewFormat(view), pageLimit: 50, retry }).pipe(tap((e) => rest.push(elementOffset(e) as number))),
+        tailUpdates(client, { transport: 'list', checkpointStore: store, endInclusive: end, updateFormat: viewFormat(view), pageLimit: 50, retry }).pipe(tap((e) => rest.push(elementOffset(e) as number))),
         { defaultValue: undefined },
       );
       expect([...already, ...rest]).toEqual(truth);
@@ -192,7 +192,7 @@ for (const responseMode of ['buffered', 'streamed'] as const) {
       await resumeFrom(t.store, offsets(t.delivered));
 
       sandbox.injectFault({ kind: 'duplicate-offset', afterElements: 3 });
-      const descending = await collect(readDescending(client, { updateFormat: viewFormat(view), endInclusive: end, pageLimit: 50, retry }));
+      const descending = await collect(readDescending(client, { transport: 'list', updateFormat: viewFormat(view), endInclusive: end, pageLimit: 50, retry }));
       const newest = [...truth].reverse();
       expect(offsets(descending.elements)).toEqual(newest.slice(0, 3));
       expect(descending.error).toMatchObject({ name: 'ProtocolError', code: 'OFFSET_NOT_INCREASING', offset: newest[2] });

@@ -62,7 +62,7 @@ describe('tailUpdates against the sandbox', () => {
       lastExpected = visible(sandbox.updates()).at(-1) as number;
     })();
     await lastValueFrom(
-      tailUpdates(client, { updateFormat: format, onStatus: (s) => statuses.push(s) }).pipe(
+      tailUpdates(client, { transport: 'list', updateFormat: format, onStatus: (s) => statuses.push(s) }).pipe(
         tap((e) => delivered.push(e)),
         takeWhile((e) => submitting || offsetOf(e) < lastExpected),
       ),
@@ -71,7 +71,7 @@ describe('tailUpdates against the sandbox', () => {
     const offsets = delivered.map(offsetOf);
     expectStrictlyIncreasing(offsets);
     expect(delivered.filter((e) => !isCheckpoint(e)).map(offsetOf)).toEqual(visible(sandbox.updates({ endInclusive: lastExpected })));
-    expect(statuses[0]).toEqual({ type: 'resumed', fromOffset: 0, attempt: 0, transport: 'http' });
+    expect(statuses.slice(0, 2)).toEqual([{ type: 'transport-selected', transport: 'list', requested: 'list' }, { type: 'resumed', fromOffset: 0, attempt: 0, transport: 'list' }]);
     expect(statuses.filter((s) => s.type === 'retrying')).toEqual([]);
   });
 
@@ -80,7 +80,7 @@ describe('tailUpdates against the sandbox', () => {
     const expected = visible(sandbox.updates({ endInclusive: end }));
     const store = new FileCheckpointStore(join(dir, 'resume.checkpoint'));
     const first = await lastValueFrom(
-      tailUpdates(client, { updateFormat: format, checkpointStore: store, endInclusive: end, pageLimit: 50 }).pipe(
+      tailUpdates(client, { transport: 'list', updateFormat: format, checkpointStore: store, endInclusive: end, pageLimit: 50 }).pipe(
         take(120),
         trackCheckpoint(store, { every: 7, everyMs: 0 }),
         toArray(),
@@ -88,7 +88,7 @@ describe('tailUpdates against the sandbox', () => {
     );
     expect((await store.load())?.offset).toBe(offsetOf(first.at(-1) as JsGetUpdatesResponse));
     const rest = await lastValueFrom(
-      tailUpdates(client, { updateFormat: format, checkpointStore: store, endInclusive: end, pageLimit: 50 }).pipe(trackCheckpoint(store), toArray()),
+      tailUpdates(client, { transport: 'list', updateFormat: format, checkpointStore: store, endInclusive: end, pageLimit: 50 }).pipe(trackCheckpoint(store), toArray()),
     );
     const all = [...first, ...rest].filter((e) => !isCheckpoint(e)).map(offsetOf);
     expect(all).toEqual(expected);
@@ -101,7 +101,7 @@ describe('tailUpdates against the sandbox', () => {
     try {
       const statuses: TailStatus[] = [];
       const got = await lastValueFrom(
-        tailUpdates(c, { updateFormat: format, endInclusive: small.ledgerEnd(), pageLimit: 64, onStatus: (s) => statuses.push(s) }).pipe(toArray()),
+        tailUpdates(c, { transport: 'list', updateFormat: format, endInclusive: small.ledgerEnd(), pageLimit: 64, onStatus: (s) => statuses.push(s) }).pipe(toArray()),
       );
       expect(got.map(offsetOf)).toEqual(visible(small.updates()));
       // A limit above the server cap (8) gets 413 whenever more than 8 elements remain; the 413 states the
@@ -117,7 +117,7 @@ describe('tailUpdates against the sandbox', () => {
   it('readDescending returns the same history newest first, page by page', async () => {
     const end = sandbox.ledgerEnd();
     const expected = visible(sandbox.updates({ endInclusive: end })).reverse();
-    const got = await lastValueFrom(readDescending(client, { updateFormat: format, endInclusive: end, pageLimit: 37 }).pipe(toArray()));
+    const got = await lastValueFrom(readDescending(client, { transport: 'list', updateFormat: format, endInclusive: end, pageLimit: 37 }).pipe(toArray()));
     expect(got.map(offsetOf)).toEqual(expected);
   });
 
@@ -127,7 +127,7 @@ describe('tailUpdates against the sandbox', () => {
     let maxInFlight = 0;
     const got = await lastValueFrom(
       tailUpdates(client, {
-        updateFormat: format,
+        transport: 'list', updateFormat: format,
         endInclusive: end,
         pageLimit: 20,
         handler: async () => {

@@ -1,7 +1,7 @@
 import { defer, of, tap, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { TransportError } from '../../src/errors/index.js';
-import { readDescending, tailUpdates, type TailStatus, type TailUpdatesConfig, type UpdatesSource } from '../../src/operators/index.js';
+import { readDescending, tailUpdates, type TailStatus, type TailUpdatesConfig } from '../../src/operators/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
 import { cp, fakeSource, tx, type RecordedCall } from '../support/fake-updates-source.js';
 import { createTestScheduler } from '../support/test-scheduler.js';
@@ -49,14 +49,15 @@ describe('the metrics statuses of a paged read', () => {
       cold('21ms |').subscribe({
         complete: () => {
           expect(statuses).toEqual([
-            { type: 'resumed', fromOffset: 0, attempt: 0, transport: 'http' },
-            { type: 'progress', transport: 'http', delivered: counts({ transaction: 1, reassignment: 1, topology: 1 }), bytes: 700, offset: 3, recordTime: '2026-01-03T00:00:00Z' },
-            { type: 'request', transport: 'http', outcome: 'ok', elements: 3, limit: 3, durationMs: 6 },
-            { type: 'progress', transport: 'http', delivered: counts({ checkpoint: 1 }), bytes: 90, offset: 4, recordTime: '2026-01-05T00:00:00Z' },
-            { type: 'request', transport: 'http', outcome: 'ok', elements: 1, limit: 3, durationMs: 3 },
+            { type: 'transport-selected', transport: 'list', requested: 'auto' },
+            { type: 'resumed', fromOffset: 0, attempt: 0, transport: 'list' },
+            { type: 'progress', transport: 'list', delivered: counts({ transaction: 1, reassignment: 1, topology: 1 }), bytes: 700, offset: 3, recordTime: '2026-01-03T00:00:00Z' },
+            { type: 'request', transport: 'list', outcome: 'ok', elements: 3, limit: 3, durationMs: 6 },
+            { type: 'progress', transport: 'list', delivered: counts({ checkpoint: 1 }), bytes: 90, offset: 4, recordTime: '2026-01-05T00:00:00Z' },
+            { type: 'request', transport: 'list', outcome: 'ok', elements: 1, limit: 3, durationMs: 3 },
             { type: 'caught-up', offset: 4 },
             // the long poll in flight is torn down by the end of the test
-            { type: 'request', transport: 'http', outcome: 'cancelled', elements: 0, limit: 1, durationMs: 12 },
+            { type: 'request', transport: 'list', outcome: 'cancelled', elements: 0, limit: 1, durationMs: 12 },
           ]);
         },
       });
@@ -66,20 +67,18 @@ describe('the metrics statuses of a paged read', () => {
   it('reports a failed request before the retry, and the reconnect with the transport', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const statuses: TailStatus[] = [];
-      const source: UpdatesSource & { calls: RecordedCall[] } = Object.assign(
-        fakeSource([() => cold('-a-#', { a: tx(1) }, reset), () => cold('-b|', { b: tx(2) }), () => cold<JsGetUpdatesResponse>('-')]),
-        { transport: 'websocket' },
-      );
+      const source = fakeSource([() => cold('-a-#', { a: tx(1) }, reset), () => cold('-b|', { b: tx(2) }), () => cold<JsGetUpdatesResponse>('-')]);
       expectObservable(tailUpdates(source, config({ onStatus: (s) => statuses.push(s) })), '^ 20ms !').toBe('-a 12ms b', { a: tx(1), b: tx(2) });
       cold('21ms |').subscribe({
         complete: () => {
-          expect(statuses.slice(0, 6)).toEqual([
-            { type: 'resumed', fromOffset: 0, attempt: 0, transport: 'websocket' },
-            { type: 'progress', transport: 'websocket', delivered: counts({ transaction: 1 }), bytes: 0, offset: 1, recordTime: '2026-01-01T00:00:00Z' },
-            { type: 'request', transport: 'websocket', outcome: 'error', elements: 1, limit: 3, durationMs: 3, error: reset },
+          expect(statuses.slice(0, 7)).toEqual([
+            { type: 'transport-selected', transport: 'list', requested: 'auto' },
+            { type: 'resumed', fromOffset: 0, attempt: 0, transport: 'list' },
+            { type: 'progress', transport: 'list', delivered: counts({ transaction: 1 }), bytes: 0, offset: 1, recordTime: '2026-01-01T00:00:00Z' },
+            { type: 'request', transport: 'list', outcome: 'error', elements: 1, limit: 3, durationMs: 3, error: reset },
             { type: 'retrying', attempt: 1, delayMs: 10, error: reset },
-            { type: 'resumed', fromOffset: 1, attempt: 1, transport: 'websocket' },
-            { type: 'progress', transport: 'websocket', delivered: counts({ transaction: 1 }), bytes: 0, offset: 2, recordTime: '2026-01-01T00:00:00Z' },
+            { type: 'resumed', fromOffset: 1, attempt: 1, transport: 'list' },
+            { type: 'progress', transport: 'list', delivered: counts({ transaction: 1 }), bytes: 0, offset: 2, recordTime: '2026-01-01T00:00:00Z' },
           ]);
         },
       });
@@ -120,7 +119,7 @@ describe('the metrics statuses of a paged read', () => {
             { type: 'ledger-end', offset: 5 },
             { type: 'ledger-end', offset: 5 },
           ]);
-          expect(statuses.filter((s) => s.type === 'request')).toEqual([{ type: 'request', transport: 'http', outcome: 'ok', elements: 2, limit: 3, durationMs: 3 }]);
+          expect(statuses.filter((s) => s.type === 'request')).toEqual([{ type: 'request', transport: 'list', outcome: 'ok', elements: 2, limit: 3, durationMs: 3 }]);
         },
       });
     });
@@ -133,8 +132,8 @@ describe('the metrics statuses of a paged read', () => {
       expectObservable(readDescending(source, { ...format, beginExclusive: 0, onStatus: (s) => statuses.push(s) })).toBe('-b-a|', { a: tx(1), b: tx(2) });
       cold('5ms |').subscribe({
         complete: () => {
-          expect(statuses.map((s) => s.type)).toEqual(['ledger-end', 'resumed', 'progress', 'request']);
-          expect(statuses[2]).toMatchObject({ type: 'progress', delivered: counts({ transaction: 2 }), offset: expect.any(Number) });
+          expect(statuses.map((s) => s.type)).toEqual(['ledger-end', 'transport-selected', 'resumed', 'progress', 'request']);
+          expect(statuses[3]).toMatchObject({ type: 'progress', delivered: counts({ transaction: 2 }), offset: expect.any(Number) });
         },
       });
     });

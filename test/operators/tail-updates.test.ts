@@ -100,7 +100,8 @@ describe('tailUpdates', () => {
             [20, 1, 4_000],
           ]);
           expect(course(statuses)).toEqual([
-            { type: 'resumed', fromOffset: 0, attempt: 0, transport: 'http' },
+            { type: 'transport-selected', transport: 'list', requested: 'auto' },
+            { type: 'resumed', fromOffset: 0, attempt: 0, transport: 'list' },
             { type: 'caught-up', offset: 12 },
           ]);
         },
@@ -185,9 +186,10 @@ describe('tailUpdates', () => {
         complete: () => {
           expect(source.calls.map((c) => c.request.beginExclusive)).toEqual([0, 2, 3]);
           expect(course(statuses)).toEqual([
-            { type: 'resumed', fromOffset: 0, attempt: 0, transport: 'http' },
+            { type: 'transport-selected', transport: 'list', requested: 'auto' },
+            { type: 'resumed', fromOffset: 0, attempt: 0, transport: 'list' },
             { type: 'retrying', attempt: 1, delayMs: 10, error: reset },
-            { type: 'resumed', fromOffset: 2, attempt: 1, transport: 'http' },
+            { type: 'resumed', fromOffset: 2, attempt: 1, transport: 'list' },
             { type: 'caught-up', offset: 3 },
           ]);
         },

@@ -1,5 +1,5 @@
 import { of, type Observable } from 'rxjs';
-import type { UpdatesPageOptions, UpdatesSource } from '../../src/operators/index.js';
+import type { UpdatesPageAnswer, UpdatesPageOptions, UpdatesSource } from '../../src/operators/index.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../src/schemas/index.js';
 
 /** A transaction element at `offset` (only the fields the operators look at). */
@@ -38,6 +38,39 @@ export function fakeSource(
       if (!page) throw new Error(`unexpected call #${calls.length}: ${JSON.stringify(request)}`);
       return page(call, calls.length - 1);
     },
+    ledgerEnd: () => ledgerEnd(),
+  };
+}
+
+/** One recorded call of a {@link fakeTransportSource}. */
+export interface TransportCall {
+  readonly transport: 'websocket' | 'page' | 'list';
+  readonly request: Record<string, unknown>;
+  readonly options: Record<string, unknown> | undefined;
+}
+
+/**
+ * A fake {@link UpdatesSource} offering all three transports: every call of `updates()`, `streamUpdates()` or
+ * `updatesPage()` takes the next answer of ONE shared sequence `answers` (so a test states the order of calls
+ * across transports) and is recorded with its transport; an answer for the wrong transport fails the test.
+ */
+export function fakeTransportSource(
+  answers: ((call: TransportCall) => Observable<unknown>)[],
+  ledgerEnd: () => Observable<{ offset: number }> = () => of({ offset: 0 }),
+): UpdatesSource & { calls: TransportCall[] } {
+  const calls: TransportCall[] = [];
+  const next = (transport: TransportCall['transport'], request: unknown, options: unknown) => {
+    const call = { transport, request: request as Record<string, unknown>, options: options as Record<string, unknown> | undefined };
+    calls.push(call);
+    const answer = answers[calls.length - 1];
+    if (!answer) throw new Error(`unexpected ${transport} call #${calls.length}: ${JSON.stringify(request)}`);
+    return answer(call);
+  };
+  return {
+    calls,
+    updates: (request, options) => next('list', request, options) as Observable<JsGetUpdatesResponse>,
+    streamUpdates: (request, options) => next('websocket', request, options) as Observable<JsGetUpdatesResponse>,
+    updatesPage: (request, options) => next('page', request, options) as Observable<UpdatesPageAnswer>,
     ledgerEnd: () => ledgerEnd(),
   };
 }

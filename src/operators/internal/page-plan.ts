@@ -1,14 +1,23 @@
-import type { GetUpdatesRequest } from '../../schemas/updates.js';
+import type { GetUpdatesPageRequest, GetUpdatesRequest } from '../../schemas/updates.js';
 import type { OffsetRequest } from '../../updates/offset-order-of.js';
+import type { ReadTransport } from '../read-transport.js';
 import type { UpdatesPageOptions } from '../updates-source.js';
 
 /** One planned request of a paged read. */
 export interface PagePlan {
-  /** The request; its offsets are numbers (the answer is checked against them). */
+  /**
+   * The request; its offsets are numbers (the answer is checked against them). For the `list` and
+   * `websocket` transports it is what is sent; for `page` it is the range the page's updates must lie in
+   * (`beginExclusive` = the last delivered offset), and `pageRequest` is what is sent.
+   */
   readonly request: GetUpdatesRequest & OffsetRequest;
   readonly options: UpdatesPageOptions;
   /** Ascending reads only: elements beyond this offset end the read instead of being delivered. */
   readonly stopAfter?: number;
   /** The ledger end read right before this page, when the read asked for it (the tail, to tell a slow participant from a quiet stream). */
   readonly ledgerEnd?: number;
+  /** How the request goes to the participant. Default `list`. */
+  readonly transport?: ReadTransport;
+  /** `page` transport: the `get-updates-page` request of this page (with the chain's offsets and token). */
+  readonly pageRequest?: GetUpdatesPageRequest;
 }

@@ -1,4 +1,4 @@
-import { Observable, catchError, concat, concatMap, from, ignoreElements, map, of, throwError, type ObservableInput } from 'rxjs';
+import { Observable, catchError, concat, concatMap, defer, from, ignoreElements, map, of, throwError, type ObservableInput } from 'rxjs';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { elementOrderCheck } from '../../updates/element-order-check.js';
 import { isOffsetCheckpoint } from '../../updates/is-offset-checkpoint.js';
@@ -18,6 +18,11 @@ export interface RunPageOptions {
   readonly checkOrder: boolean;
   /** Async work per element that takes part in backpressure (see `PagedReadOptions.handler`). */
   readonly handler: ((element: JsGetUpdatesResponse) => ObservableInput<unknown>) | undefined;
+  /**
+   * With a `handler`: called with the number of elements received but not yet emitted (waiting for or in
+   * their handler) each time it changes, so that a streaming answer can be paused while the handler is behind.
+   */
+  readonly onPending?: ((pending: number) => void) | undefined;
 }
 
 /** What one page brought, counted by {@link runPage} as the answer arrives (read it when the page ended). */
@@ -94,10 +99,24 @@ export function runPage(
   // A failure of the page waits behind the elements already received: each is handled and delivered first,
   // so an element whose handler ran is never handed to it again by the retry.
   type Item = { readonly kind: 'element'; readonly item: PageElement } | { readonly kind: 'failure'; readonly error: unknown };
-  const elements = admitted.pipe(
-    map((item): Item => ({ kind: 'element', item })),
-    catchError((error: unknown) => of<Item>({ kind: 'failure', error })),
-    concatMap((x) => (x.kind === 'failure' ? throwError(() => x.error) : concat(from(handler(x.item.element)).pipe(ignoreElements()), of(x.item)))),
-  );
+  const onPending = options.onPending;
+  let pending = 0;
+  const counted = (delta: number) => <T>(value: T): T => {
+    pending += delta;
+    onPending?.(pending);
+    return value;
+  };
+  const elements = defer(() => {
+    pending = 0;
+    return admitted.pipe(
+      map((item): Item => counted(1)({ kind: 'element', item })),
+      catchError((error: unknown) => of<Item>({ kind: 'failure', error })),
+      concatMap((x) =>
+        x.kind === 'failure'
+          ? throwError(() => x.error)
+          : concat(from(handler(x.item.element)).pipe(ignoreElements()), defer(() => of(counted(-1)(x.item)))),
+      ),
+    );
+  });
   return { elements, tally };
 }

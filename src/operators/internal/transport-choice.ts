@@ -1,0 +1,37 @@
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import type { ReadTransport, TransportOption } from '../read-transport.js';
+import type { UpdatesSource } from '../updates-source.js';
+
+/** Which transport a read uses, and what it may still fall back to. */
+export interface TransportChoice {
+  /** The `transport` option as given. */
+  readonly requested: TransportOption;
+  /** The transport of the next request. */
+  readonly current: ReadTransport;
+  /**
+   * The transports to try, in order, if the participant refuses `current`: with `'auto'`, the ones after it
+   * that the source offers; empty for an explicit transport, and once `current` has answered (the choice is
+   * made once per subscription).
+   */
+  readonly fallbacks: readonly ReadTransport[];
+}
+
+/**
+ * The transport choice a read starts with: `'auto'` tries `websocket`, `page`, `list` in that order, each
+ * only if the source offers it (`streamUpdates`, `updatesPage`; `updates` always); an explicit transport is
+ * used alone. `page` needs an `updateFormat` (the deprecated `filter` has no page request), so `'auto'`
+ * skips it for a legacy filter. Throws `InvalidArgumentError('transport')` for an explicit transport the
+ * source does not offer, or `page` with a legacy filter.
+ */
+export function initialTransportChoice(requested: TransportOption, source: UpdatesSource, hasUpdateFormat: boolean): TransportChoice {
+  const offered: ReadTransport[] = [];
+  if (typeof source.streamUpdates === 'function') offered.push('websocket');
+  if (typeof source.updatesPage === 'function' && hasUpdateFormat) offered.push('page');
+  offered.push('list');
+  if (requested === 'auto') return { requested, current: offered[0] as ReadTransport, fallbacks: offered.slice(1) };
+  if (!offered.includes(requested)) {
+    const why = requested === 'page' && !hasUpdateFormat ? 'needs an updateFormat (the deprecated filter cannot be paged)' : 'is not offered by this source';
+    throw new InvalidArgumentError('transport', `'${requested}' ${why}`);
+  }
+  return { requested, current: requested, fallbacks: [] };
+}
