@@ -117,7 +117,9 @@ describe('progress and stats', () => {
       firstOffset: 3,
       lastOffset: 900,
       retries: 2,
+      transport: null,
     });
+    expect(computeRunStats({ count: 1, bytes: 1, elapsedMs: 1, firstOffset: 1, lastOffset: 1, retries: 0, transport: 'websocket' })).toMatchObject({ transport: 'websocket' });
     expect(computeRunStats({ count: 0, bytes: 0, elapsedMs: 0, firstOffset: undefined, lastOffset: undefined, retries: 0 })).toMatchObject({
       updatesPerSecond: 0,
       firstOffset: null,

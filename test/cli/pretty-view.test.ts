@@ -119,7 +119,7 @@ describe('the pieces of the human view', () => {
   );
 
   it('formatProgress puts the transport first when known', () => {
-    expect(formatProgress({ transport: 'HTTP', count: 1234, rate: 20, lastOffset: 98765, ledgerEnd: 98765 })).toBe('HTTP · 1,234 updates · 20.0/s · offset 98,765 · lag 0');
+    expect(formatProgress({ transport: 'websocket', count: 1234, rate: 20, lastOffset: 98765, ledgerEnd: 98765 })).toBe('websocket · 1,234 updates · 20.0/s · offset 98,765 · lag 0');
   });
 });
 

@@ -30,7 +30,7 @@ describe('runTail (in process)', () => {
     const offsets = lines(io.out()).map(offsetOfLine);
     expect(offsets).toEqual(visibleAcsDeltaOffsets(sandbox));
     const stats = JSON.parse(lines(io.err()).at(-1) as string);
-    expect(stats).toMatchObject({ count: offsets.length, firstOffset: offsets[0], lastOffset: offsets.at(-1), retries: 0 });
+    expect(stats).toMatchObject({ count: offsets.length, firstOffset: offsets[0], lastOffset: offsets.at(-1), retries: 0, transport: 'websocket' });
     expect(stats.bytes).toBe(Buffer.byteLength(io.out()));
   });
 
@@ -117,7 +117,7 @@ describe('runTail (in process)', () => {
     const proxy = await startFaultProxy({ target: sandbox.url });
     try {
       const io = captureIo();
-      const running = runTail({ source: { url: proxy.url }, filter: {}, idleTimeoutMs: 37, longPollMs: 300, logLevel: 'silent' }, io);
+      const running = runTail({ source: { url: proxy.url, transport: 'list' }, filter: {}, idleTimeoutMs: 37, longPollMs: 300, logLevel: 'silent' }, io);
       await new Promise((r) => setTimeout(r, 800));
       io.signal('SIGTERM');
       expect(await running).toBe(0);
@@ -142,7 +142,7 @@ describe('runTail (in process)', () => {
       expect(await running).toBe(0);
       const erase = '\u001b[1G\u001b[2K'; // node:readline's cursorTo(0) and clearLine
       expect(io.err()).toContain(erase);
-      expect(io.err().split(erase).some((part) => /^HTTP · \d+ updates · [\d.,]+\/s · offset [\d,]+ · lag [\d,?]+$/.test(part))).toBe(true);
+      expect(io.err().split(erase).some((part) => /^websocket · \d+ updates · [\d.,]+\/s · offset [\d,]+ · lag [\d,?]+$/.test(part))).toBe(true);
       expect(io.err()).not.toContain('secret-token-value');
     } finally {
       await slow.close();

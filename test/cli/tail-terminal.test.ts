@@ -13,7 +13,7 @@ const sgr = new RegExp(`${esc}\\[[0-9;]*m`, 'g');
 const row = /^ *(\d+) {2}\d\d:\d\d:\d\d\.\d{3} {2}tx {2}\S/;
 const dateLine = /^── \d{4}-\d\d-\d\d \(UTC\) ──$/;
 const logLine = /^\d\d:\d\d:\d\d (debug|info|warn|error) /;
-const statusLine = /^HTTP · [\d,]+ updates · [\d.,]+\/s · offset [\d,-]+ · lag [\d,?]+$/;
+const statusLine = /^(websocket|page|list) · [\d,]+ updates · [\d.,]+\/s · offset [\d,-]+ · lag [\d,?]+$/;
 
 function has(command: string): boolean {
   try {

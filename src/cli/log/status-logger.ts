@@ -3,8 +3,9 @@ import type { Logger } from './logger.js';
 
 /**
  * An `onStatus` callback for `tailUpdates`/`readDescending` that logs each status (`retrying`,
- * `limit-lowered` and `idle-timeout-raised` as warnings, `caught-up` once as info, `resumed` as debug) and calls `onRetry` for each
- * retry (for the `--stats` counter).
+ * `limit-lowered`, `idle-timeout-raised` and a transport the participant refused as warnings, the transport
+ * read over and `caught-up` once as info, `resumed` as debug) and calls `onRetry` for each retry (for the
+ * `--stats` counter).
  */
 export function statusLogger(logger: Logger, onRetry: () => void): (status: TailStatus) => void {
   let caughtUp = false;
@@ -23,6 +24,13 @@ export function statusLogger(logger: Logger, onRetry: () => void): (status: Tail
       case 'caught-up':
         if (!caughtUp) logger.info({ offset: status.offset }, 'caught up with the ledger end; tailing');
         caughtUp = true;
+        break;
+      case 'transport-selected':
+        if (status.refused) {
+          logger.warn({ refused: status.refused.transport, err: status.refused.error, transport: status.transport }, `the participant refused ${status.refused.transport}; reading over ${status.transport}`);
+        } else {
+          logger.info({ transport: status.transport, requested: status.requested }, `reading over ${status.transport}`);
+        }
         break;
       case 'resumed':
         logger.debug({ fromOffset: status.fromOffset, attempt: status.attempt }, 'reading');

@@ -2,16 +2,21 @@ import { Option, type Command } from 'commander';
 
 /**
  * Adds the source flags shared by the commands that talk to a participant: `--url`, `--token`,
- * `--token-file`, and (when `withSandbox`) `--sandbox`, `--rate`, `--seed`. Read them back with
- * `readSourceOptions`.
+ * `--token-file`, and for the commands that read updates (`reads`) `--transport`, `--sandbox`, `--rate`,
+ * `--seed`. Read them back with `readSourceOptions`.
  */
-export function addSourceOptions(command: Command, withSandbox: boolean): Command {
+export function addSourceOptions(command: Command, reads: boolean): Command {
   command
     .addOption(new Option('--url <url>', 'JSON Ledger API base URL of the participant, e.g. http://localhost:7575'))
     .addOption(new Option('--token <jwt>', 'bearer token (visible in the process list: prefer --token-file or LEDGER_RX_TOKEN)'))
     .addOption(new Option('--token-file <file>', 'file holding the bearer token, re-read before every request (rotating tokens)'));
-  if (withSandbox) {
+  if (reads) {
     command
+      .addOption(
+        new Option('--transport <transport>', 'how to read updates: websocket (GET /v2/updates stream), page (get-updates-page), list (POST /v2/updates), or auto: websocket, falling back when the participant refuses it')
+          .choices(['auto', 'websocket', 'page', 'list'])
+          .default('auto'),
+      )
       .addOption(new Option('--sandbox', 'start the embedded sandbox participant with a live workload and read from it'))
       .addOption(new Option('--rate <tx-per-second>', 'sandbox: transactions per second of the live workload').default('20'))
       .addOption(new Option('--seed <count>', 'sandbox: transactions created at start').default('50'));

@@ -1,3 +1,5 @@
+import type { TransportOption } from '../../operators/read-transport.js';
+
 /**
  * Where a command reads from: a participant (`url`, with an optional `token` or `tokenFile`), or the
  * embedded sandbox (`sandbox`), started in-process with a live workload of `sandboxRate` transactions per
@@ -14,4 +16,6 @@ export interface SourceOptions {
   readonly sandboxRate?: number | undefined;
   /** Transactions the sandbox creates at start. Default 50. */
   readonly sandboxSeed?: number | undefined;
+  /** How the reading commands read updates (`--transport`). Default `'auto'`. */
+  readonly transport?: TransportOption | undefined;
 }

@@ -1,3 +1,4 @@
+import type { TailStatus } from '../../operators/tail-status.js';
 import { createCommandLogger } from '../log/create-command-logger.js';
 import type { HumanLoggerOptions } from '../log/create-human-logger.js';
 import type { LogLevel } from '../log/log-level.js';
@@ -53,13 +54,18 @@ export async function runStreamingCommand(io: CliIo, settings: StreamingCommandS
   const startedAt = performance.now();
   const closes: (() => unknown)[] = [];
   let retries = 0;
+  let transport: string | undefined;
+  const noteTransport = (log: (status: TailStatus) => void) => (status: TailStatus) => {
+    if (status.type === 'transport-selected') transport = status.transport;
+    log(status);
+  };
   let tally: () => RunTally = () => ({ count: 0, bytes: 0, firstOffset: undefined, lastOffset: undefined });
   let outputError: () => Error | undefined = () => undefined;
   let monitor: DaemonMonitor | undefined;
   const runWith = (watch: DaemonMonitor): StreamingRun => ({
     logger,
     stops,
-    onStatus: watch.withStatus(statusLogger(logger, () => retries++)),
+    onStatus: watch.withStatus(noteTransport(statusLogger(logger, () => retries++))),
     monitor: watch,
     release: (close) => void closes.push(close),
     tally: (read) => void (tally = read),
@@ -68,7 +74,7 @@ export async function runStreamingCommand(io: CliIo, settings: StreamingCommandS
       let end: number | undefined;
       const line = new ProgressLine({
         out: io.stderr,
-        read: () => ({ ...read(), ledgerEnd: end }),
+        read: () => ({ ...read(), ledgerEnd: end, transport }),
         ...(io.stderrColumns ? { columns: io.stderrColumns } : {}),
         ...(look.style ? { style: look.style } : {}),
       });
@@ -110,7 +116,7 @@ export async function runStreamingCommand(io: CliIo, settings: StreamingCommandS
     }
   }
   if (settings.stats) {
-    const stats = computeRunStats({ ...tally(), elapsedMs: performance.now() - startedAt, retries });
+    const stats = computeRunStats({ ...tally(), elapsedMs: performance.now() - startedAt, retries, transport });
     io.stderr.write(`${JSON.stringify(stats)}\n`);
   }
   await monitor?.close();

@@ -7,7 +7,7 @@ import type { StatusSurface } from '../report/status-surface.js';
 import type { StopSignals } from './listen-for-stop-signals.js';
 
 /** What a streaming command counts, for `--stats` (the elapsed time and the retries are the run's own). */
-export type RunTally = Omit<RunCounters, 'elapsedMs' | 'retries'>;
+export type RunTally = Omit<RunCounters, 'elapsedMs' | 'retries' | 'transport'>;
 
 /**
  * The services `runStreamingCommand` gives the work of a long-running command (`tail`, `ingest`), and
@@ -19,7 +19,10 @@ export interface StreamingRun {
   readonly logger: Logger;
   /** SIGINT/SIGTERM as a graceful stop (see `listenForStopSignals`); disposed at the end. */
   readonly stops: StopSignals;
-  /** An `onStatus` for the reads: logs each status, counts the retries for `--stats`, and feeds the monitor. */
+  /**
+   * An `onStatus` for the reads: logs each status, counts the retries and keeps the transport for `--stats`
+   * and the progress line, and feeds the monitor.
+   */
   readonly onStatus: (status: TailStatus) => void;
   /** The metrics and readiness of `--metrics-port` (does nothing without it); closed at the very end. */
   readonly monitor: DaemonMonitor;
@@ -38,7 +41,7 @@ export interface StreamingRun {
    * stop at the end of the run. Returns the line, for output sharing its terminal (erase, then redraw).
    */
   showProgress(
-    read: () => Omit<ProgressSnapshot, 'rate' | 'ledgerEnd'>,
+    read: () => Omit<ProgressSnapshot, 'rate' | 'ledgerEnd' | 'transport'>,
     ledgerEnd: () => Promise<number>,
     look?: { readonly style?: (line: string) => string },
   ): StatusSurface;

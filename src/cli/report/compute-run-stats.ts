@@ -8,6 +8,7 @@ export interface RunCounters {
   readonly firstOffset: number | undefined;
   readonly lastOffset: number | undefined;
   readonly retries: number;
+  readonly transport?: string | undefined;
 }
 
 /**
@@ -24,5 +25,6 @@ export function computeRunStats(c: RunCounters): RunStats {
     firstOffset: c.firstOffset ?? null,
     lastOffset: c.lastOffset ?? null,
     retries: c.retries,
+    transport: c.transport ?? null,
   };
 }

@@ -1,6 +1,6 @@
 /** What the live progress (status) line shows. */
 export interface ProgressSnapshot {
-  /** How the updates arrive (`HTTP`, …), shown first when given. */
+  /** The transport the read uses (`websocket`, `page`, `list`), shown first once known. */
   readonly transport?: string | undefined;
   /** Updates written so far. */
   readonly count: number;
@@ -13,8 +13,8 @@ export interface ProgressSnapshot {
 }
 
 /**
- * The progress line for stderr, e.g. `12,345 updates · 812/s · offset 98,765 · lag 12` (with a transport:
- * `HTTP · 12,345 updates · …`); `lag` is the ledger end minus the last offset (never negative; offsets are
+ * The progress line for stderr, e.g. `12,345 updates · 812/s · offset 98,765 · lag 12` (with the transport the read uses:
+ * `websocket · 12,345 updates · …`); `lag` is the ledger end minus the last offset (never negative; offsets are
  * not contiguous, so it counts offsets, not updates) and is `?` until both are known.
  */
 export function formatProgress(s: ProgressSnapshot): string {

@@ -11,4 +11,6 @@ export interface RunStats {
   readonly lastOffset: number | null;
   /** Retries of failed requests (`retrying` statuses). */
   readonly retries: number;
+  /** The transport the read used last (`websocket`, `page`, `list`), `null` when nothing was read. */
+  readonly transport: string | null;
 }

@@ -99,6 +99,7 @@ export async function drainIntoSink(
           pageLimit: options.pageLimit ?? 200,
           ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
           ...retry,
+          ...(options.source.transport === undefined ? {} : { transport: options.source.transport }),
           onStatus: run.onStatus,
           handler: (element) => batches.add(element),
           validate: options.validate ?? true,

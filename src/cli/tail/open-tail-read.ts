@@ -1,6 +1,7 @@
 import type { Observable, ObservableInput } from 'rxjs';
 import type { CheckpointStore } from '../../operators/checkpoint.js';
 import { readDescending } from '../../operators/read-descending.js';
+import type { TransportOption } from '../../operators/read-transport.js';
 import type { RetryConfig } from '../../retry/retry-config.js';
 import type { TailStatus } from '../../operators/tail-status.js';
 import { tailUpdates } from '../../operators/tail-updates.js';
@@ -18,6 +19,8 @@ export interface TailReadContext {
   readonly onStatus: (status: TailStatus) => void;
   readonly validate: boolean;
   readonly retry?: RetryConfig | undefined;
+  /** `--transport`; default `'auto'`. */
+  readonly transport?: TransportOption | undefined;
 }
 
 /**
@@ -33,6 +36,7 @@ export function openTailRead(source: UpdatesSource, plan: TailReadPlan, context:
     validate: context.validate,
     rawText: true,
     ...(context.retry === undefined ? {} : { retry: context.retry }),
+    ...(context.transport === undefined ? {} : { transport: context.transport }),
   };
   switch (plan.kind) {
     case 'nothing':

@@ -96,9 +96,8 @@ async function tail(options: TailOptions, io: CliIo, run: StreamingRun, view: Te
   const live: { writer?: UpdateWriter; position?: () => number | undefined } = {}; // filled in below
   let surface: StatusSurface | undefined;
   if (wantsStatusLine({ flag: options.progress, stderrIsTTY: io.stderrIsTTY, stdoutIsTTY: io.stdoutIsTTY === true, toStdout, pretty: view !== undefined })) {
-    const transport = source.url.startsWith('https:') ? 'HTTPS' : 'HTTP';
     surface = run.showProgress(
-      () => ({ transport, count: live.writer?.count ?? 0, lastOffset: live.position?.() }),
+      () => ({ count: live.writer?.count ?? 0, lastOffset: live.position?.() }),
       () => client.ledgerEnd().then((e) => e.offset ?? 0),
       view ? { style: view.statusStyle } : {},
     );
@@ -128,6 +127,7 @@ async function tail(options: TailOptions, io: CliIo, run: StreamingRun, view: Te
     onStatus: run.onStatus,
     validate: options.validate ?? true,
     retry,
+    transport: options.source.transport,
   });
   if (updates$) {
     if (checkpoints) logger.info({ checkpoint: checkpoints.description }, 'resuming from the checkpoint, if any');
