@@ -32,7 +32,9 @@ interface DescendingState {
 }
 
 /**
- * Reads history newest-first, page by page, with `descendingOrder: true` and `endInclusive`.
+ * Reads history newest-first, page by page, with `descendingOrder: true` and `endInclusive`, over
+ * `config.transport` (default `'auto'`, as `tailUpdates`): one bounded descending WebSocket stream, a
+ * descending `get-updates-page` token chain, or list pages as below.
  *
  * ```
  * page 1: (begin, 900] limit 3 → --900--870--851|

@@ -76,7 +76,23 @@ function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
 }
 
 /**
- * An endless, resumable tail of the update stream over `POST /v2/updates`.
+ * An endless, resumable tail of the update stream, over the transport `config.transport` names (default
+ * `'auto'`: the WebSocket when the source offers it, falling back to `get-updates-page`, then to the
+ * `POST /v2/updates` list, when the participant or a proxy refuses one — once per subscription, reported as
+ * `transport-selected`; the start position is resolved once, so a fallback loses nothing):
+ *
+ * - `websocket`: one stream from the cursor (bounded by `endInclusive` when that is already on the ledger);
+ *   it only ends to resume: after a failure (backoff), or shortly before the token's `exp`
+ *   (`tokenRefreshMarginMs`: a new connection with a fresh token). With a `handler`, the socket is paused
+ *   while 128 elements wait for it and resumed below 32, so the participant, not memory, holds the backlog.
+ *   `caught-up` once the ledger end seen at the start is delivered.
+ * - `page`: a `get-updates-page` token chain from the cursor, `pageLimit` updates per page, each follow-up
+ *   repeating the first request's offsets; a page shorter than that means caught up, and the next one is
+ *   asked for after `pollIntervalMs`. A failure, or a token the participant refuses, starts a new chain
+ *   after the last delivered offset.
+ * - `list`: pages of `POST /v2/updates`, as below.
+ *
+ * Over the list:
  *
  * ```
  * page 1 (catch-up):  --u1--u2--c3--|              limit 8 (doubles while pages fill fast), short idle
@@ -107,8 +123,12 @@ function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
  * `ProtocolError` when the server's offsets go backwards. Unsubscribing aborts the request in flight.
  * Resubscribing starts again from the start position (or the store's checkpoint).
  *
- * Memory stays within one page: the next page is requested only after the previous one was consumed —
- * synchronously by the subscriber, or by `handler` for async work. When a page fails mid-way, the elements
+ * On every transport a stream ended by the token's lifetime (`ACCESS_TOKEN_EXPIRED`,
+ * `STALE_STREAM_AUTHORIZATION`) resumes at once with a fresh token, without backoff.
+ *
+ * Memory stays within one page (a list page, a `get-updates-page` page, 128 elements of a paused stream):
+ * the next page is requested only after the previous one was consumed — synchronously by the subscriber, or
+ * by `handler` for async work. When a page fails mid-way, the elements
  * it already brought are handled and delivered before the retry, so `handler` never sees an element twice.
  *
  * @see trackCheckpoint to persist the position, readDescending for newest-first history.

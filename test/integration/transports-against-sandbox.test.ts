@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient, newCommandId, type LedgerClient } from '../../src/client/index.js';
 import { LedgerApiError, TransportError } from '../../src/errors/index.js';
 import { updateFormat } from '../../src/filters/index.js';
+import { readDescending, tailUpdates, type TailStatus } from '../../src/operators/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { elementText, updateOffset } from '../../src/updates/index.js';
 
@@ -102,5 +103,67 @@ describe('updatesPage against the sandbox', () => {
     const wrong = await client.updatesPage({ beginOffsetExclusive: 0, maxPageSize: 20, updateFormat: format, pageToken: first.nextPageToken as string }).catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(LedgerApiError);
     expect(wrong).toMatchObject({ code: 'INVALID_UPDATES_PAGE_TOKEN', status: 400, retryable: false });
+  });
+});
+
+describe('tailUpdates and readDescending over each transport against the sandbox', () => {
+  it.each(['websocket', 'page', 'list'] as const)('%s: a bounded tail, a live tail and a descending read deliver exactly the ledger', async (transport) => {
+    const end = sandbox.ledgerEnd();
+    const expected = await lastValueFrom(client.updates({ beginExclusive: 0, endInclusive: end, updateFormat: format }, { limit: 200 }).pipe(toArray()));
+    const offsets = expected.map((e) => updateOffset(e) as number);
+    const statuses: TailStatus[] = [];
+    const bounded = await lastValueFrom(tailUpdates(client, { updateFormat: format, endInclusive: end, transport, pageLimit: 40, onStatus: (s) => statuses.push(s) }).pipe(toArray()));
+    expect(bounded.map(updateOffset)).toEqual(offsets);
+    expect(statuses.filter((s) => s.type === 'transport-selected')).toEqual([{ type: 'transport-selected', transport, requested: transport }]);
+    expect(statuses.filter((s) => s.type === 'request').every((s) => s.type === 'request' && s.transport === transport)).toBe(true);
+    const descending = await lastValueFrom(readDescending(client, { updateFormat: format, endInclusive: end, transport, pageLimit: 40 }).pipe(toArray()));
+    expect(descending.map(updateOffset)).toEqual([...offsets].reverse());
+    // live: from the end, three submissions arrive, and nothing else but checkpoints
+    const live: number[] = [];
+    const subscription = tailUpdates(client, { updateFormat: format, beginExclusive: end, transport, pollIntervalMs: 20 }).subscribe((e) => {
+      if (!('OffsetCheckpoint' in e.update)) live.push(updateOffset(e) as number);
+    });
+    for (let i = 0; i < 3; i++) await submitOne();
+    const until = Date.now() + 5_000;
+    while (live.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    subscription.unsubscribe();
+    expect(live).toEqual(sandbox.updates({ beginExclusive: end }).filter((u) => u.kind === 'Transaction').map((u) => u.offset));
+  });
+});
+
+describe('streams that outlive their token', () => {
+  it('reconnects before a known exp, and resumes at once (fresh token, no backoff) when the participant ends the stream with ACCESS_TOKEN_EXPIRED', async () => {
+    for (const [margin, lifetimeSeconds] of [[1_000, 2], [30_000, 1]] as const) {
+      // a 2 s token with a margin of 1 s: a planned reconnection halfway; a 1 s token is too short to plan
+      // (less than a second left when the stream opens): the participant ends the stream
+      let issued = 0;
+      const shortLived = createLedgerClient({ baseUrl: sandbox.url, token: () => (issued++, sandbox.token('streamer', { expiresInSeconds: lifetimeSeconds })) });
+      const statuses: TailStatus[] = [];
+      const start = sandbox.ledgerEnd();
+      const got: number[] = [];
+      const subscription = tailUpdates(shortLived, { updateFormat: format, beginExclusive: start, transport: 'websocket', tokenRefreshMarginMs: margin, onStatus: (s) => statuses.push(s) })
+        .subscribe((e) => got.push(updateOffset(e) as number));
+      const t0 = Date.now();
+      while (Date.now() - t0 < lifetimeSeconds * 1000 + 800) {
+        await submitOne();
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      const until = Date.now() + 3_000;
+      const expected = () => sandbox.updates({ beginExclusive: start }).filter((u) => u.kind === 'Transaction').map((u) => u.offset);
+      while (got.filter((o) => expected().includes(o)).length < expected().length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      subscription.unsubscribe();
+      await shortLived.close();
+      const updatesOnly = got.filter((o) => expected().includes(o));
+      expect(updatesOnly, `margin ${margin}`).toEqual(expected());
+      for (let i = 1; i < got.length; i++) expect(got[i]).toBeGreaterThan(got[i - 1] as number);
+      expect(issued, `margin ${margin}`).toBeGreaterThanOrEqual(2);
+      const retries = statuses.filter((s) => s.type === 'retrying');
+      if (lifetimeSeconds === 2) {
+        expect(retries).toEqual([]);
+      } else {
+        expect(retries.length).toBeGreaterThan(0);
+        expect(retries.every((s) => s.type === 'retrying' && s.delayMs === 0 && (s.error as { code?: string }).code === 'ACCESS_TOKEN_EXPIRED')).toBe(true);
+      }
+    }
   });
 });
