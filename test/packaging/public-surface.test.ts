@@ -26,6 +26,7 @@ const internals = [
   'resolveRetryConfig',
   'ResolvedRetryConfig',
   'onPageFailure',
+  'resumesAtOnce',
   'isListTooLarge',
   'statedListCap',
   'componentSchemas',
