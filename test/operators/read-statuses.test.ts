@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TransportError } from '../../src/errors/index.js';
 import { readDescending, tailUpdates, type TailStatus, type TailUpdatesConfig } from '../../src/operators/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
-import { cp, fakeSource, tx, type RecordedCall } from '../support/fake-updates-source.js';
+import { cp, fakeSource, fakeTransportSource, tx, type RecordedCall } from '../support/fake-updates-source.js';
 import { createTestScheduler } from '../support/test-scheduler.js';
 
 const format = { updateFormat: { includeTransactions: { eventFormat: { filtersByParty: { 'Alice::1220aa': {} } }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const } } };
@@ -98,10 +98,10 @@ describe('the metrics statuses of a paged read', () => {
       cold('2001ms |').subscribe({
         complete: () => {
           const progress = statuses.filter((s) => s.type === 'progress');
-          // c (at 1200 ms) is the first element a second after the start; d ends the request
+          // the report falls due a second after the start (a and b delivered by then); d ends the request
           expect(progress.map((s) => [s.offset, s.delivered.transaction])).toEqual([
-            [3, 3],
-            [4, 1],
+            [2, 2],
+            [4, 2],
           ]);
         },
       });
@@ -134,6 +134,23 @@ describe('the metrics statuses of a paged read', () => {
         complete: () => {
           expect(statuses.map((s) => s.type)).toEqual(['ledger-end', 'transport-selected', 'resumed', 'progress', 'request']);
           expect(statuses[3]).toMatchObject({ type: 'progress', delivered: counts({ transaction: 2 }), offset: expect.any(Number) });
+        },
+      });
+    });
+  });
+
+  it('reports what a stream at rest delivered within a second, though no element follows (a WebSocket between checkpoints)', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const statuses: TailStatus[] = [];
+      const source = fakeTransportSource([() => cold('-a-b 1500ms c', { a: tx(1), b: tx(2), c: tx(3) })]);
+      expectObservable(tailUpdates(source, config({ transport: 'websocket', onStatus: (s) => statuses.push(s) })), '^ 3000ms !').toBe('-a-b 1500ms c', { a: tx(1), b: tx(2), c: tx(3) });
+      cold('3001ms |').subscribe({
+        complete: () => {
+          const progress = statuses.filter((s) => s.type === 'progress');
+          expect(progress).toEqual([
+            { type: 'progress', transport: 'websocket', delivered: counts({ transaction: 2 }), bytes: 0, offset: 2, recordTime: '2026-01-01T00:00:00Z' },
+            { type: 'progress', transport: 'websocket', delivered: counts({ transaction: 1 }), bytes: 0, offset: 3, recordTime: '2026-01-01T00:00:00Z' },
+          ]);
         },
       });
     });

@@ -6,6 +6,7 @@ import {
   Subject,
   concatMap,
   defer,
+  finalize,
   from,
   of,
   retry,
@@ -113,7 +114,7 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
     let attempt = 0;
     let resuming = true;
     const status = (s: TailStatus) => config.onStatus?.(s);
-    const meter = config.onStatus ? new ReadMeter(status, () => config.scheduler.now()) : undefined;
+    const meter = config.onStatus ? new ReadMeter(status, config.scheduler) : undefined;
     const transport = (s: S | undefined): ReadTransport => (s === undefined ? undefined : spec.transport?.(s)) ?? 'list';
     const streamSettings = config.stream ?? { pingIntervalMs: undefined, silenceTimeoutMs: undefined, tokenRefreshMarginMs: 30_000 };
 
@@ -263,6 +264,6 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
         },
       }),
     );
-    return repeatPages(page$, () => finished, config.scheduler);
+    return repeatPages(page$, () => finished, config.scheduler).pipe(finalize(() => meter?.dispose()));
   });
 }

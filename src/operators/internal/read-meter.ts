@@ -1,3 +1,4 @@
+import type { SchedulerLike, Subscription } from 'rxjs';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import type { DeliveredCounts, RequestOutcome, TailStatus } from '../tail-status.js';
 import { updateKind, updateRecordTime } from '../../updates/update-kind.js';
@@ -10,8 +11,9 @@ const zero = (): Counts => ({ transaction: 0, reassignment: 0, topology: 0, chec
 /**
  * The metrics side of a paged read: counts what is delivered (by kind) and the bytes read, and reports
  * them as `progress` statuses (when a request ends, and at most every second of scheduler time during a
- * long one), and each request's end as a `request` status. Only made when the read has an `onStatus`:
- * per element it costs a kind test and a clock read.
+ * long one — also when no element follows, as on a WebSocket at rest: what was delivered is reported at
+ * most a second later), and each request's end as a `request` status. Only made when the read has an
+ * `onStatus`: per element it costs a kind test and a clock read. {@link dispose} cancels the pending report.
  */
 export class ReadMeter {
   private counts = zero();
@@ -21,12 +23,18 @@ export class ReadMeter {
   private dirty = false;
   private lastProgressAt: number;
   private transport = 'http';
+  private position = 0;
+  private pending: Subscription | undefined;
 
   constructor(
     private readonly emit: (status: TailStatus) => void,
-    private readonly now: () => number,
+    private readonly scheduler: SchedulerLike,
   ) {
-    this.lastProgressAt = now();
+    this.lastProgressAt = scheduler.now();
+  }
+
+  private now(): number {
+    return this.scheduler.now();
   }
 
   /** For the source's `onBytes`. */
@@ -45,11 +53,19 @@ export class ReadMeter {
     this.counts[updateKind(element)]++;
     this.last = element;
     this.dirty = true;
-    if (this.now() - this.lastProgressAt >= progressEveryMs) this.progress(position);
+    this.position = position;
+    const due = this.lastProgressAt + progressEveryMs - this.now();
+    if (due <= 0) this.progress(position);
+    else this.pending ??= this.scheduler.schedule(() => {
+      this.pending = undefined;
+      this.progress(this.position);
+    }, due);
   }
 
   /** Reports what was delivered since the last report, if anything. */
   progress(position: number): void {
+    this.pending?.unsubscribe();
+    this.pending = undefined;
     if (!this.dirty) return;
     if (this.last !== undefined) {
       this.recordTime = updateRecordTime(this.last) ?? this.recordTime;
@@ -74,5 +90,11 @@ export class ReadMeter {
       durationMs,
       ...(outcome === 'error' ? { error } : {}),
     });
+  }
+
+  /** Cancels the pending report (the read ended or was unsubscribed). */
+  dispose(): void {
+    this.pending?.unsubscribe();
+    this.pending = undefined;
   }
 }
