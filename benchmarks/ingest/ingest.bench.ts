@@ -18,7 +18,7 @@
  *
  * Run (after the root `npm run build`; needs PostgreSQL installed, e.g. `apt-get install postgresql`):
  *
- *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/ingest/ingest.bench.js [--quick] [--runs=3] [--durable=false]
+ *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/ingest/ingest.bench.js [--quick] [--runs=3] [--durable=false] [--cli-node-args="--cpu-prof --cpu-prof-dir=DIR"]
  *
  * Writes benchmarks/results/ingest.json; the full table is in benchmarks/README.md.
  *
@@ -54,10 +54,13 @@ interface IngestSample {
   readonly wallSeconds: number;
 }
 
+/** Node flags for the measured CLI, e.g. `--cli-node-args="--cpu-prof --cpu-prof-dir=/tmp/p"` to profile each run. */
+const cliNodeArgs = option('cli-node-args', '').split(' ').filter((a) => a !== '');
+
 function runIngest(args: readonly string[]): Promise<{ stats: RunStats; wallSeconds: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [cliMain, 'ingest', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [...cliNodeArgs, cliMain, 'ingest', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
     child.on('close', (code) => {
