@@ -16,8 +16,8 @@ export function acsCommand(): Command {
   const command = new Command('acs')
     .description('Print the active contracts at an offset (default: the ledger end), one per line: NDJSON as the participant sends them, or the human view')
     .summary('the active contracts at an offset')
-    .addOption(new Option('--at <offset>', 'the snapshot offset (between the pruning offset and the ledger end)').default(undefined, 'the ledger end'))
-    .addOption(new Option('--transport <transport>', 'how the snapshot is read').choices(['websocket', 'page', 'list']).default('websocket'));
+    .addOption(new Option('--at <offset>', 'the snapshot offset (between the pruning offset and the ledger end)').default(undefined, 'the ledger end'));
+  // --transport comes with the source flags of the reading commands (auto: the WebSocket)
   addSourceOptions(command, true);
   addFilterOptions(command);
   addFormatOption(command);
