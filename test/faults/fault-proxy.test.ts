@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/index.js';
 import { LedgerApiError, TransportError } from '../../src/errors/index.js';
@@ -179,6 +180,63 @@ describe('the fault proxy (raw HTTP)', () => {
     const drawn = Array.from({ length: 40 }, (_, i) => a(i, { method: 'POST', path: '/' }));
     expect(Array.from({ length: 40 }, (_, i) => b(39 - i, { method: 'POST', path: '/' })).reverse()).toEqual(drawn);
     expect(drawn.filter((f) => f.kind !== 'pass').length).toBeGreaterThan(5);
+  });
+});
+
+describe('the fault proxy (raw WebSocket frames)', () => {
+  /** A raw `ws` stream through the proxy: the frames received, and how it ended (close code, or the refusal status). */
+  function rawStream(opts: { pingEveryMs?: number; untilMs?: number } = {}): Promise<{ frames: string[]; close?: number; status?: number | undefined; pongs: number }> {
+    return new Promise((resolve) => {
+      const socket = new WebSocket(`${proxy.url.replace('http:', 'ws:')}/v2/updates`, ['daml.ws.auth']);
+      const out: { frames: string[]; close?: number; status?: number | undefined; pongs: number } = { frames: [], pongs: 0 };
+      let pinger: ReturnType<typeof setInterval> | undefined;
+      socket.on('open', () => {
+        socket.send(JSON.stringify({ beginExclusive: 0, updateFormat: viewFormat({ parties: 'any', shape: 'TRANSACTION_SHAPE_ACS_DELTA' }) }));
+        if (opts.pingEveryMs) pinger = setInterval(() => socket.ping(), opts.pingEveryMs);
+        if (opts.untilMs) setTimeout(() => socket.terminate(), opts.untilMs);
+      });
+      socket.on('message', (data) => out.frames.push(String(data)));
+      socket.on('pong', () => out.pongs++);
+      socket.on('unexpected-response', (_req, res) => {
+        out.status = res.statusCode;
+        res.resume();
+        socket.terminate();
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', (code) => {
+        clearInterval(pinger);
+        resolve({ ...out, ...(out.status === undefined ? { close: code } : {}) });
+      });
+    });
+  }
+
+  it('passes frames through, and cuts, closes, stalls, ends with an expired token, or refuses the upgrade as scheduled', async () => {
+    proxy.schedule([
+      { kind: 'pass' },
+      { kind: 'ws-cut', afterFrames: 3 },
+      { kind: 'ws-close', afterFrames: 3, code: 1011 },
+      { kind: 'ws-token-expired', afterFrames: 2 },
+      { kind: 'ws-stall', afterFrames: 3 },
+      { kind: 'refuse', status: 404 },
+      { kind: 'refuse', status: 426 },
+    ]);
+    const passed = await rawStream({ untilMs: 300 });
+    expect(passed.frames.length).toBeGreaterThan(5);
+    const cut = await rawStream();
+    expect(cut).toMatchObject({ close: 1006 });
+    expect(cut.frames).toEqual(passed.frames.slice(0, 3));
+    expect(await rawStream()).toMatchObject({ close: 1011, frames: passed.frames.slice(0, 3) });
+    const expired = await rawStream();
+    expect(expired.close).toBe(1000);
+    expect(expired.frames.slice(0, 2)).toEqual(passed.frames.slice(0, 2));
+    expect(JSON.parse(expired.frames[2] as string)).toMatchObject({ code: 'ACCESS_TOKEN_EXPIRED', errorCategory: 2 });
+    const stalled = await rawStream({ pingEveryMs: 30, untilMs: 250 });
+    expect(stalled.frames).toEqual(passed.frames.slice(0, 3));
+    expect(stalled.pongs).toBe(0); // nothing comes back, pongs included
+    expect(await rawStream()).toMatchObject({ status: 404, frames: [] });
+    expect(await rawStream()).toMatchObject({ status: 426, frames: [] });
+    expect(proxy.log.map((l) => l.fault)).toEqual(['pass', 'ws-cut', 'ws-close', 'ws-token-expired', 'ws-stall', 'refuse', 'refuse']);
+    checked += 6;
   });
 });
 

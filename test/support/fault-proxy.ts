@@ -2,6 +2,7 @@ import { createRandom } from '../../src/sandbox/state/ids.js';
 import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 /**
  * A fault-injecting HTTP proxy for tests: a `node:http` server on 127.0.0.1 between a client and the
@@ -36,14 +37,38 @@ export type Fault =
    */
   | { readonly kind: 'status'; readonly status: 503 | 429 | 504 | 413 | 401; readonly retryInfo?: string }
   /**
-   * The caller's token expires now: this request and every later one carrying the same `Authorization`
-   * header get the redacted 401 (later ones without consuming a schedule entry). A fresh token passes.
+   * The caller's token expires now: this request and every later one carrying the same token (in the
+   * `Authorization` header, or the `jwt.token.` subprotocol of a WebSocket upgrade) get the redacted 401
+   * (later ones without consuming a schedule entry). A fresh token passes.
    */
   | { readonly kind: 'expire-token' }
   /** The server restarts (state kept) while this request is in flight: the connection is cut, the restart runs. */
   | { readonly kind: 'restart' }
   /** Reset the connection (TCP RST) as soon as the request arrived, before anything is forwarded. */
-  | { readonly kind: 'reset' };
+  | { readonly kind: 'reset' }
+  /**
+   * Refuse the request as a participant (or proxy) without that endpoint would: 404 with the participant's
+   * legacy not-found body, 405, 426 or 501 — for a WebSocket upgrade too (the upgrade is not accepted).
+   */
+  | { readonly kind: 'refuse'; readonly status: 404 | 405 | 426 | 501 }
+  /**
+   * WebSocket upgrades only (a plain request passes): forward `afterFrames` frames from the server, then
+   * the first half of the next one, and destroy the connection (the client sees 1006 mid-frame).
+   */
+  | { readonly kind: 'ws-cut'; readonly afterFrames: number }
+  /** WebSocket upgrades only: forward `afterFrames` frames, then send a close frame with `code` and end. */
+  | { readonly kind: 'ws-close'; readonly afterFrames: number; readonly code: 1000 | 1001 | 1011 }
+  /**
+   * WebSocket upgrades only: forward `afterFrames` frames, then nothing more from the server — pongs
+   * included — while the connection stays open (a participant that hangs).
+   */
+  | { readonly kind: 'ws-stall'; readonly afterFrames: number }
+  /**
+   * WebSocket upgrades only: forward `afterFrames` frames, then the participant's error frame for a token
+   * that expired mid-stream (`ACCESS_TOKEN_EXPIRED`), then close 1000, as the participant ends such a stream;
+   * from then on that token is refused with 401 (on upgrades and plain requests alike).
+   */
+  | { readonly kind: 'ws-token-expired'; readonly afterFrames: number };
 
 /** A fault for each request index (0-based among the matching requests). */
 export type FaultPolicy = (index: number, request: { readonly method: string; readonly path: string }) => Fault;
@@ -218,6 +243,111 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** The participant's legacy not-found body, as it answers a route it does not have. */
+const legacyNotFound = (method: string, path: string) => JSON.stringify({ errors: [`${method}, uri: ${path}`], status: 404 });
+
+/** The status, content type and body of a `refuse` fault. */
+function refusal(status: 404 | 405 | 426 | 501, method: string, path: string): { status: number; contentType: string; body: string } {
+  if (status === 404) return { status, contentType: 'application/json', body: legacyNotFound(method, path) };
+  return { status, contentType: 'text/plain; charset=UTF-8', body: status === 426 ? 'Upgrade Required' : status === 405 ? 'Method Not Allowed' : 'Not Implemented' };
+}
+
+/**
+ * Splits the server → client byte stream of a WebSocket into frames as it passes (frames from a server are
+ * not masked): `feed(chunk)` returns the chunk's pieces, each tagged with the index of the frame it belongs
+ * to and whether it ends that frame.
+ */
+class FrameSplitter {
+  private frame = 0;
+  private header: number[] = [];
+  private remaining = -1; // payload bytes left in the current frame; -1 while reading a header
+
+  feed(chunk: Buffer): { bytes: Buffer; frame: number; ends: boolean }[] {
+    const out: { bytes: Buffer; frame: number; ends: boolean }[] = [];
+    let i = 0;
+    let start = 0;
+    while (i < chunk.length) {
+      if (this.remaining < 0) {
+        this.header.push(chunk[i] as number);
+        i++;
+        const need = this.headerLength();
+        if (need !== undefined && this.header.length === need) {
+          this.remaining = this.payloadLength();
+          this.header = [];
+          if (this.remaining === 0) {
+            out.push({ bytes: chunk.subarray(start, i), frame: this.frame++, ends: true });
+            start = i;
+            this.remaining = -1;
+          }
+        }
+      } else {
+        const take = Math.min(this.remaining, chunk.length - i);
+        i += take;
+        this.remaining -= take;
+        if (this.remaining === 0) {
+          out.push({ bytes: chunk.subarray(start, i), frame: this.frame++, ends: true });
+          start = i;
+          this.remaining = -1;
+        }
+      }
+    }
+    if (start < chunk.length) out.push({ bytes: chunk.subarray(start), frame: this.frame, ends: false });
+    return out;
+  }
+
+  private headerLength(): number | undefined {
+    if (this.header.length < 2) return undefined;
+    const len7 = (this.header[1] as number) & 0x7f;
+    return 2 + (len7 === 126 ? 2 : len7 === 127 ? 8 : 0);
+  }
+
+  private payloadLength(): number {
+    const h = Buffer.from(this.header);
+    const len7 = (h[1] as number) & 0x7f;
+    if (len7 === 126) return h.readUInt16BE(2);
+    if (len7 === 127) return Number(h.readBigUInt64BE(2));
+    return len7;
+  }
+}
+
+/** A server text frame (unmasked) holding `text`. */
+function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text, 'utf8');
+  const head = payload.length < 126 ? Buffer.from([0x81, payload.length]) : Buffer.alloc(4);
+  if (payload.length >= 126) {
+    head[0] = 0x81;
+    head[1] = 126;
+    head.writeUInt16BE(payload.length, 2);
+  }
+  return Buffer.concat([head, payload]);
+}
+
+/** The error frame of a stream whose token expired (`ACCESS_TOKEN_EXPIRED`, category 2, as the participant sends it). */
+export function tokenExpiredBody(): Record<string, unknown> {
+  return cantonErrorBody({ code: 'ACCESS_TOKEN_EXPIRED', cause: 'JWT token has expired', errorCategory: 2, grpcCodeValue: 10, retryInfo: '1 second', context: { category: '2' } });
+}
+
+/**
+ * The JWT a request carries: `Authorization: Bearer <JWT>` on plain requests, the `jwt.token.<JWT>`
+ * subprotocol on WebSocket upgrades.
+ */
+function bearerToken(headers: IncomingHttpHeaders): string | undefined {
+  const auth = headers.authorization;
+  if (typeof auth === 'string') return auth.replace(/^Bearer\s+/i, '');
+  const protocols = headers['sec-websocket-protocol'];
+  const jwt = (typeof protocols === 'string' ? protocols.split(',') : []).map((p) => p.trim()).find((p) => p.startsWith('jwt.token.'));
+  return jwt?.slice('jwt.token.'.length);
+}
+
+/** A server close frame with `code`. */
+function closeFrame(code: number): Buffer {
+  const frame = Buffer.alloc(4);
+  frame[0] = 0x88;
+  frame[1] = 2;
+  frame.writeUInt16BE(code, 2);
+  return frame;
+}
+
 /** Starts a fault proxy in front of `options.target`, on a free loopback port. */
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const target = new URL(options.target);
@@ -287,8 +417,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const n = arrivals++;
-    const auth = req.headers.authorization;
-    if (typeof auth === 'string' && expired.has(auth)) {
+    const auth = bearerToken(req.headers);
+    if (auth !== undefined && expired.has(auth)) {
       log.push({ n, index: undefined, method, path, fault: 'expired-token' });
       const a = statusAnswer(401);
       send(res, a.status, a.contentType, a.body);
@@ -304,6 +434,16 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     log.push(record);
 
     switch (fault.kind) {
+      case 'refuse': {
+        const a = refusal(fault.status, method, path);
+        send(res, a.status, a.contentType, a.body);
+        return;
+      }
+      case 'ws-cut':
+      case 'ws-close':
+      case 'ws-stall':
+      case 'ws-token-expired':
+        break; // WebSocket faults: a plain request passes
       case 'reset':
         req.socket.resetAndDestroy();
         return;
@@ -313,7 +453,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         return;
       }
       case 'expire-token': {
-        if (typeof auth === 'string') expired.add(auth);
+        if (auth !== undefined) expired.add(auth);
         const a = statusAnswer(401);
         send(res, a.status, a.contentType, a.body);
         proxy.onTokenExpired?.();
@@ -371,9 +511,133 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     });
   };
 
+  /**
+   * A WebSocket upgrade: forwarded to the server on a fresh connection, then the two byte streams are piped,
+   * the server's through a {@link FrameSplitter} so that `ws-*` faults act at frame boundaries.
+   */
+  const handleUpgrade = (req: IncomingMessage, client: Duplex, head: Buffer): void => {
+    const method = req.method ?? 'GET';
+    const path = req.url ?? '/';
+    const n = arrivals++;
+    client.on('error', () => undefined);
+    const refuseWith = (status: number, contentType: string, body: string) =>
+      client.end(`HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Refused'}\r\ncontent-type: ${contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    // the token travels in the subprotocols; one that expired is refused as the participant refuses it
+    const token = bearerToken(req.headers);
+    if (token !== undefined && expired.has(token)) {
+      log.push({ n, index: undefined, method, path, fault: 'expired-token' });
+      const a = statusAnswer(401);
+      refuseWith(a.status, a.contentType, a.body);
+      return;
+    }
+    let index: number | undefined;
+    let fault: Fault = { kind: 'pass' };
+    if (match(method, path)) {
+      index = consumed++;
+      fault = typeof faults === 'function' ? faults(index, { method, path }) : (faults[index] ?? { kind: 'pass' });
+    }
+    log.push({ n, index, method, path, fault: fault.kind });
+    switch (fault.kind) {
+      case 'expire-token': {
+        if (token !== undefined) expired.add(token);
+        const a = statusAnswer(401);
+        refuseWith(a.status, a.contentType, a.body);
+        proxy.onTokenExpired?.();
+        return;
+      }
+      case 'refuse': {
+        const a = refusal(fault.status, method, path);
+        refuseWith(a.status, a.contentType, a.body);
+        return;
+      }
+      case 'status': {
+        const a = statusAnswer(fault.status, fault.retryInfo);
+        refuseWith(a.status, a.contentType, a.body);
+        return;
+      }
+      case 'reset':
+        if (typeof (client as Socket).resetAndDestroy === 'function') (client as Socket).resetAndDestroy();
+        else client.destroy();
+        return;
+      case 'restart':
+        client.destroy();
+        if (options.restart) {
+          const restart = options.restart;
+          restarting = restarting.then(() => restart());
+        }
+        return;
+      default:
+        break;
+    }
+    const up = httpRequest({
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      method,
+      path,
+      headers: { ...req.headers, host: target.host },
+      agent: false,
+    });
+    up.on('error', () => client.destroy());
+    up.on('response', (res) => {
+      // not upgraded (an error answer): pass it on as it is
+      const lines = [`HTTP/1.1 ${res.statusCode} ${res.statusMessage}`, ...Object.entries(forwardHeaders(res.headers)).map(([k, v]) => `${k}: ${String(v)}`), 'connection: close'];
+      readAll(res).then(
+        (body) => client.end(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), body])),
+        () => client.destroy(),
+      );
+    });
+    up.on('upgrade', (res, upSocket, upHead) => {
+      const lines = [`HTTP/1.1 101 Switching Protocols`];
+      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+      client.write(`${lines.join('\r\n')}\r\n\r\n`);
+      upSocket.on('error', () => client.destroy());
+      client.on('close', () => upSocket.destroy());
+      upSocket.on('close', () => client.destroy());
+      if (head.length > 0) upSocket.write(head);
+      client.pipe(upSocket);
+      const splitter = new FrameSplitter();
+      let stopped = false;
+      const downstream = (chunk: Buffer) => {
+        if (stopped) return;
+        for (const piece of splitter.feed(chunk)) {
+          const after = 'afterFrames' in fault ? fault.afterFrames : Infinity;
+          if (piece.frame < after || fault.kind === 'pass') {
+            if (!client.write(piece.bytes)) {
+              upSocket.pause();
+              client.once('drain', () => upSocket.resume());
+            }
+            continue;
+          }
+          stopped = true;
+          if (fault.kind === 'ws-cut') {
+            client.write(piece.bytes.subarray(0, Math.max(1, Math.floor(piece.bytes.length / 2))));
+            setTimeout(() => client.destroy(), 5);
+          } else if (fault.kind === 'ws-close') {
+            client.end(closeFrame(fault.code));
+            setTimeout(() => client.destroy(), 50);
+          } else if (fault.kind === 'ws-token-expired') {
+            // from now on the participant refuses this token: the client must come back with a fresh one
+            if (token !== undefined) expired.add(token);
+            proxy.onTokenExpired?.();
+            client.write(textFrame(JSON.stringify(tokenExpiredBody())));
+            client.end(closeFrame(1000));
+            setTimeout(() => client.destroy(), 50);
+          }
+          // ws-stall: nothing more is forwarded; the connection stays open until someone closes it
+          return;
+        }
+      };
+      if (upHead.length > 0) downstream(upHead);
+      upSocket.on('data', downstream);
+    });
+    up.end();
+  };
+
   const server = createServer((req, res) => {
     handle(req, res).catch(() => kill(res));
   });
+  server.on('upgrade', handleUpgrade);
   server.requestTimeout = 0;
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
