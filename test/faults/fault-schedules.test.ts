@@ -8,7 +8,7 @@ import { FileCheckpointStore } from '../../src/checkpoints/index.js';
 import { createLedgerClient, type LedgerClient } from '../../src/client/index.js';
 import { RetriesExhaustedError, type LedgerRxError } from '../../src/errors/index.js';
 import { MemoryCheckpointStore } from '../../src/checkpoints/index.js';
-import { readDescending, tailUpdates, trackCheckpoint, type TailStatus } from '../../src/operators/index.js';
+import { readDescending, tailUpdates, trackCheckpoint, type TailStatus, type TailUpdatesConfig } from '../../src/operators/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { uid } from '../../src/sandbox/state/ids.js';
 import type { VettedPackages } from '../../src/schemas/index.js';
@@ -26,7 +26,7 @@ const runs = (n: number) => Math.max(1, Math.round(n * Number(process.env['LEDGE
 const retry = { initialDelayMs: 1, maxDelayMs: 20, jitter: 0 };
 const secret = 'fault-schedules-secret';
 
-const figures = { schedules: 0, faultsApplied: 0, requests: 0, resumes: 0, delivered: 0, lost: 0, duplicated: 0, liveSchedules: 0, vettingSchedules: 0, descendingSchedules: 0 };
+const figures = { schedules: 0, faultsApplied: 0, requests: 0, resumes: 0, delivered: 0, lost: 0, duplicated: 0, liveSchedules: 0, vettingSchedules: 0, descendingSchedules: 0, webSocketSchedules: 0, pageSchedules: 0 };
 
 let sandbox: Sandbox;
 let proxy: FaultProxy;
@@ -135,7 +135,20 @@ function record(fp: FaultProxy): void {
  */
 async function tailWithResume(
   client: LedgerClient,
-  options: { view: TransactionView; endInclusive: number; pageLimit: number; store: MemoryCheckpointStore | FileCheckpointStore; every: number; maxAttempts: number },
+  options: {
+    view: TransactionView;
+    endInclusive: number;
+    pageLimit: number;
+    store: MemoryCheckpointStore | FileCheckpointStore;
+    every: number;
+    maxAttempts: number;
+    transport?: TailUpdatesConfig['transport'];
+    /** Where the tail starts (default 0). */
+    beginExclusive?: number;
+    /** A slow reader: each element's handler takes this long (ms). */
+    handlerDelayMs?: number;
+    statuses?: TailStatus[];
+  },
 ): Promise<{ delivered: number[]; checkpointsSeen: number[] }> {
   const delivered: number[] = [];
   const checkpointsSeen: number[] = [];
@@ -143,13 +156,19 @@ async function tailWithResume(
     try {
       await lastValueFrom(
         tailUpdates(client, {
-          transport: 'list', checkpointStore: options.store,
-          beginExclusive: 0,
+          transport: options.transport ?? 'list',
+          checkpointStore: options.store,
+          beginExclusive: options.beginExclusive ?? 0,
           endInclusive: options.endInclusive,
           updateFormat: viewFormat(options.view),
           pageLimit: options.pageLimit,
           longPollMs: 200,
+          pollIntervalMs: 20,
+          pingIntervalMs: 50,
+          silenceTimeoutMs: 300,
           retry: { ...retry, maxAttempts: options.maxAttempts },
+          ...(options.handlerDelayMs === undefined ? {} : { handler: () => new Promise<void>((r) => setTimeout(r, options.handlerDelayMs)) }),
+          ...(options.statuses === undefined ? {} : { onStatus: (s: TailStatus) => options.statuses?.push(s) }),
         }).pipe(
           tap((element) => {
             const offset = elementOffset(element) as number;
@@ -168,7 +187,7 @@ async function tailWithResume(
       expect(round).toBeLessThan(60);
       figures.resumes++;
       const saved = await options.store.load();
-      const last = Math.max(delivered.at(-1) ?? 0, checkpointsSeen.at(-1) ?? 0);
+      const last = Math.max(delivered.at(-1) ?? options.beginExclusive ?? 0, checkpointsSeen.at(-1) ?? 0);
       expect(saved?.offset ?? 0, 'on error the checkpoint holds the last delivered offset').toBe(last);
     }
   }
@@ -254,6 +273,111 @@ describe('tailUpdates under random fault schedules', () => {
   }, 40_000);
 });
 
+/** One WebSocket fault or a pass, for one upgrade. */
+const wsFaultArb: fc.Arbitrary<Fault> = fc.oneof(
+  { arbitrary: fc.constant<Fault>({ kind: 'pass' }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant('ws-cut' as const), afterFrames: fc.nat({ max: 40 }) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('ws-close' as const), afterFrames: fc.nat({ max: 40 }), code: fc.constantFrom(1000 as const, 1001 as const, 1011 as const) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('ws-stall' as const), afterFrames: fc.nat({ max: 40 }) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('ws-token-expired' as const), afterFrames: fc.nat({ max: 40 }) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('status' as const), status: fc.constantFrom(503 as const, 429 as const), retryInfo: fc.constant('5 milliseconds') }), weight: 1 },
+  { arbitrary: fc.constant<Fault>({ kind: 'expire-token' }), weight: 1 },
+  { arbitrary: fc.constant<Fault>({ kind: 'restart' }), weight: 1 },
+  { arbitrary: fc.constant<Fault>({ kind: 'reset' }), weight: 1 },
+);
+
+/** A WebSocket fault schedule; as for {@link scheduleArb}, no expiry right after an expiry (the client retries a 401 once). */
+const wsScheduleArb = fc.array(wsFaultArb, { maxLength: 10 }).map((faults) =>
+  faults.map((f, i) => (f.kind === 'expire-token' && faults[i - 1]?.kind === 'expire-token' ? ({ kind: 'pass' } as const) : f)),
+);
+
+describe('the other transports under random fault schedules, while the ledger grows: every offset once, in order', () => {
+  let live: Sandbox;
+  let liveProxy: FaultProxy;
+  beforeAll(async () => {
+    live = await startSandbox({ seed: 40, authSecret: secret, generate: 250, checkpointIntervalMs: 30 });
+    liveProxy = await startFaultProxy({ target: live.url, restart: () => live.restart() });
+    await addReader(live);
+  });
+  afterAll(async () => {
+    await liveProxy?.close();
+    await live?.close();
+  });
+
+  /** One scheduled live tail of `transport` through the proxy, checked against the ledger. */
+  async function liveTail(transport: 'websocket' | 'page' | 'auto', handlerDelayMs: number | undefined, statuses: TailStatus[] = []): Promise<void> {
+    const view: TransactionView = { parties: 'any', shape: 'TRANSACTION_SHAPE_ACS_DELTA' };
+    const tokens = tokenSource(live, liveProxy);
+    const client = createLedgerClient({ baseUrl: liveProxy.url, token: tokens.provider });
+    const store = new MemoryCheckpointStore();
+    // from a little behind the ledger end (a catch-up of ~150 updates) to ~60 offsets ahead (live)
+    const begin = Math.max(0, live.ledgerEnd() - 300);
+    const target = live.ledgerEnd() + 60;
+    try {
+      const { delivered, checkpointsSeen } = await tailWithResume(client, { view, beginExclusive: begin, endInclusive: target, pageLimit: 25, store, every: 3, maxAttempts: 100, transport, statuses, ...(handlerDelayMs === undefined ? {} : { handlerDelayMs }) });
+      expectExactly(delivered, expectedOffsets(live, view, { beginExclusive: begin, endInclusive: target }), `${transport} tail`);
+      const all = [...delivered, ...checkpointsSeen].sort((a, b) => a - b);
+      expect(duplicates(all)).toEqual([]);
+      expect((await store.load())?.offset).toBe(all.at(-1));
+      figures.delivered += delivered.length;
+    } finally {
+      await client.close();
+      record(liveProxy);
+      figures.schedules++;
+    }
+  }
+
+  it('websocket: cuts mid-frame (1006), closes 1000/1001/1011, server restarts, stalls, expired tokens (401 upgrades, error frames), a slow reader', async () => {
+    let schedules = 0;
+    await fc.assert(
+      fc.asyncProperty(wsScheduleArb, fc.constantFrom(undefined, 0, 1), async (schedule, handlerDelayMs) => {
+        liveProxy.schedule(schedule, { match: (method, path) => method === 'GET' && path.startsWith('/v2/updates') });
+        await liveTail('websocket', handlerDelayMs);
+        schedules++;
+      }),
+      { numRuns: runs(8), seed: SEED + 3, interruptAfterTimeLimit: 12_000, markInterruptAsFailure: false },
+    );
+    expect(schedules).toBeGreaterThanOrEqual(Math.min(3, runs(8)));
+    figures.webSocketSchedules += schedules;
+  }, 40_000);
+
+  it('page: cut bodies, stalls, 503/429/504/413, an expired token, restarts, resets', async () => {
+    let schedules = 0;
+    await fc.assert(
+      fc.asyncProperty(scheduleArb, fc.constantFrom(undefined, 1), async (schedule, handlerDelayMs) => {
+        liveProxy.schedule(schedule, { match: (_method, path) => path.startsWith('/v2/updates/get-updates-page') });
+        await liveTail('page', handlerDelayMs);
+        schedules++;
+      }),
+      { numRuns: runs(6), seed: SEED + 5, interruptAfterTimeLimit: 8_000, markInterruptAsFailure: false },
+    );
+    expect(schedules).toBeGreaterThanOrEqual(Math.min(3, runs(6)));
+    figures.pageSchedules += schedules;
+  }, 30_000);
+
+  it("auto: a participant that refuses the WebSocket (and then the paged read) is read over what it offers, under faults", async () => {
+    for (const refusals of [[404], [426, 404]] as const) {
+      const statuses: TailStatus[] = [];
+      let upgrades = 0;
+      let pages = 0;
+      liveProxy.schedule((_i, r) => {
+        if (r.method === 'GET' && r.path.startsWith('/v2/updates')) return upgrades++ === 0 ? { kind: 'refuse', status: refusals[0] } : { kind: 'pass' };
+        if (r.path.startsWith('/v2/updates/get-updates-page')) {
+          pages++;
+          if (refusals[1] !== undefined) return { kind: 'refuse', status: refusals[1] };
+          return pages % 3 === 2 ? { kind: 'cut', at: 'random' } : { kind: 'pass' };
+        }
+        if (r.path.startsWith('/v2/updates')) return pages++ % 4 === 3 ? { kind: 'status', status: 503 } : { kind: 'pass' };
+        return { kind: 'pass' };
+      });
+      await liveTail('auto', undefined, statuses);
+      const chosen = statuses.filter((s) => s.type === 'transport-selected').map((s) => (s.type === 'transport-selected' ? s.transport : ''));
+      expect(chosen).toEqual(refusals.length === 1 ? ['websocket', 'page'] : ['websocket', 'page', 'list']);
+      expect(upgrades).toBe(1); // once refused, the WebSocket is not asked again in this subscription
+    }
+  }, 30_000);
+});
+
 describe('a seeded random fault policy over a whole read', () => {
   it('tailUpdates with a fault on about a third of all requests still delivers exactly the ledger', async () => {
     for (const seed of [SEED, SEED + 7, SEED + 13]) {
@@ -277,23 +401,32 @@ describe('a seeded random fault policy over a whole read', () => {
 });
 
 describe('readDescending under random fault schedules', () => {
-  it('delivers exactly the ledger, newest first', async () => {
+  /** A transport, and a schedule of the faults that transport can meet. */
+  const transportScheduleArb = fc.oneof(
+    fc.tuple(fc.constant('list' as const), scheduleArb),
+    fc.tuple(fc.constant('page' as const), scheduleArb),
+    fc.tuple(fc.constant('websocket' as const), wsScheduleArb),
+  );
+  const transports = new Set<string>();
+
+  it('delivers exactly the ledger, newest first, over each transport', async () => {
     await fc.assert(
-      fc.asyncProperty(scheduleArb, viewArb, fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 40 }), fc.integer(), async (schedule, rawView, pageLimit, begin, cutSeed) => {
+      fc.asyncProperty(transportScheduleArb, viewArb, fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 40 }), fc.integer(), async ([transport, schedule], rawView, pageLimit, begin, cutSeed) => {
         const view = resolveView(sandbox, rawView);
         proxy.schedule(schedule, { seed: cutSeed });
+        transports.add(transport);
         const tokens = tokenSource(sandbox, proxy);
         const client = createLedgerClient({ baseUrl: proxy.url, token: tokens.provider });
         const statuses: TailStatus[] = [];
         try {
           const delivered: number[] = [];
           await lastValueFrom(
-            readDescending(client, { transport: 'list', updateFormat: viewFormat(view), endInclusive: end, beginExclusive: begin, pageLimit, retry: { ...retry, maxAttempts: 100 }, onStatus: (s) => statuses.push(s) }).pipe(
+            readDescending(client, { transport, updateFormat: viewFormat(view), endInclusive: end, beginExclusive: begin, pageLimit, retry: { ...retry, maxAttempts: 100 }, onStatus: (s) => statuses.push(s), pingIntervalMs: 50, silenceTimeoutMs: 300 }).pipe(
               tap((e) => delivered.push(elementOffset(e) as number)),
             ),
             { defaultValue: undefined },
           );
-          expectExactly(delivered, expectedOffsets(sandbox, view, { beginExclusive: begin, endInclusive: end }).reverse(), `descending ${JSON.stringify({ schedule, pageLimit, begin })}`, true);
+          expectExactly(delivered, expectedOffsets(sandbox, view, { beginExclusive: begin, endInclusive: end }).reverse(), `descending ${JSON.stringify({ transport, schedule, pageLimit, begin })}`, true);
           figures.delivered += delivered.length;
         } finally {
           await client.close();
@@ -305,6 +438,7 @@ describe('readDescending under random fault schedules', () => {
       { numRuns: runs(20), seed: SEED + 2, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: false },
     );
     expect(figures.descendingSchedules).toBeGreaterThanOrEqual(Math.min(5, runs(20)));
+    if (runs(20) >= 10) expect([...transports].sort()).toEqual(['list', 'page', 'websocket']);
   }, 40_000);
 });
 

@@ -218,4 +218,88 @@ for (const responseMode of ['buffered', 'streamed'] as const) {
   });
 }
 
+describe('sandbox faults over the WebSocket, through tailUpdates', () => {
+  let sandbox: Sandbox;
+  let client: LedgerClient;
+  let end: number;
+  let truth: number[];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 60 });
+    client = createLedgerClient({ baseUrl: sandbox.url });
+    end = sandbox.ledgerEnd();
+    truth = expectedOffsets(sandbox, view, { endInclusive: end });
+  });
+  afterAll(async () => {
+    await client.close();
+    await sandbox.close();
+  });
+
+  /** Tails (0, end] over the WebSocket with a checkpoint, counting the streams opened. */
+  async function wsTail(fault: UpdateFault | undefined) {
+    if (fault) sandbox.injectFault({ ...fault, transport: 'websocket' });
+    let streams = 0;
+    const source: UpdatesSource = {
+      updates: (request, options) => client.updates(request, options),
+      streamUpdates: (request, options) => {
+        streams++;
+        return client.streamUpdates(request, options);
+      },
+      ledgerEnd: () => client.ledgerEnd(),
+    };
+    const store = new MemoryCheckpointStore();
+    const delivered: JsGetUpdatesResponse[] = [];
+    const error = await lastValueFrom(
+      tailUpdates(source, { transport: 'websocket', beginExclusive: 0, endInclusive: end, updateFormat: viewFormat(view), retry, pingIntervalMs: 20, silenceTimeoutMs: 150 }).pipe(
+        tap((e) => delivered.push(e)),
+        trackCheckpoint(store, { every: 1, everyMs: 0 }),
+      ),
+      { defaultValue: undefined },
+    ).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    return { delivered, error, checkpoint: (await store.load())?.offset, streams, store };
+  }
+
+  it.each([
+    ['malformed-json', 'MALFORMED_JSON'],
+    ['schema-violation', 'SCHEMA_MISMATCH'],
+    ['offset-regression', 'OFFSET_NOT_INCREASING'],
+    ['duplicate-offset', 'OFFSET_NOT_INCREASING'],
+  ] as const)('%s frame: ProtocolError %s after exactly the frames before it, not retried, the rest on resume', async (kind, code) => {
+    const t = await wsTail({ kind, afterElements: 4 });
+    expect(t.error).toBeInstanceOf(ProtocolError);
+    expect(t.error).toMatchObject({ code, retryable: false });
+    expect(t.streams).toBe(1);
+    expect(offsets(t.delivered)).toEqual(truth.slice(0, 4));
+    expect(t.checkpoint).toBe(truth[3]);
+    const rest: number[] = [];
+    await lastValueFrom(
+      tailUpdates(client, { transport: 'websocket', checkpointStore: t.store, endInclusive: end, updateFormat: viewFormat(view), retry }).pipe(tap((e) => rest.push(elementOffset(e) as number))),
+      { defaultValue: undefined },
+    );
+    expect([...offsets(t.delivered), ...rest]).toEqual(truth);
+    cases++;
+  });
+
+  it.each(['truncate', 'drop', 'close-1011'] as const)('%s: the stream is resumed after the last delivered element and delivers exactly the ledger', async (kind) => {
+    sandbox.injectFault({ kind, afterElements: 7, times: 2, transport: 'websocket' });
+    const t = await wsTail(undefined);
+    expect(t.error).toBeUndefined();
+    expect(offsets(t.delivered)).toEqual(truth);
+    expect(t.streams).toBe(3);
+    expect(t.checkpoint).toBe(truth.at(-1));
+    cases++;
+  });
+
+  it('unknown variant frame: delivered as an unknown value, moves no cursor, nothing lost', async () => {
+    const t = await wsTail({ kind: 'unknown-variant', afterElements: 2 });
+    expect(t.error).toBeUndefined();
+    expect(t.delivered[2]).toMatchObject({ update: { unknownVariant: 'LedgerRxFutureUpdate' } });
+    expect(offsets(t.delivered.filter((_, i) => i !== 2))).toEqual(truth);
+    cases++;
+  });
+});
+
 afterAll(() => reportFigures('server-faults', { cases }));
