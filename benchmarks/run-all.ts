@@ -61,7 +61,7 @@ function fixtureLine(r: BenchResult): string {
     case 'http':
       return `http: sandbox (streamed) in its own process, seed ${String(f['seed'])} tx, avg ${String(f['averageElementBytes'])} B per element, one request per body, fresh client process per read; ${sizes(f)[0]} MB: ${String(f['runs'])} runs, ${sizes(f)[1]} MB: ${String(f['largeRuns'])} runs (peers that fail run once).`;
     case 'tail':
-      return `tail: sandboxes (buffered: 200 cap, 500 ms wait; and streamed) seeded with ${String(f['seed'])} tx, ${String(f['runs'])} run(s) of catch-up and latency (slow consumer: 1 run).`;
+      return `tail: sandboxes (buffered: 200 cap, 500 ms wait; and streamed) seeded with ${String(f['seed'])} tx, transports ${Array.isArray(f['transports']) ? f['transports'].join(', ') : 'list'}, ${String(f['runs'])} run(s) of catch-up and latency (slow consumer: 1 run each).`;
     case 'ingest':
       return `ingest: ${String(f['postgres'])}, ${f['durable'] ? 'durable commits (fsync on)' : 'fsync off'}, sandbox (buffered) in its own process, ${String(f['runs'])} run(s), fresh schema per run.`;
     case 'publish':

@@ -1,24 +1,30 @@
 /**
  * Question: how does `tailUpdates` do against a participant that answers like the real one (buffered lists,
- * 200-element cap, 500 ms list wait)? Catch-up speed, live latency, and memory under a slow consumer.
+ * 200-element cap, 500 ms list wait), over each transport it offers — the WebSocket stream (`GET
+ * /v2/updates`), the paged read (`get-updates-page`) and the HTTP list (`POST /v2/updates`)? Catch-up speed,
+ * live latency, and memory (client and participant) under a slow consumer, the transports compared in one run.
  *
  * Fixture: two sandbox participants, each in its own process, seeded alike (`--seed N --seed-payload-bytes
  * 3800`, ~4.7 KB per element): A in the default buffered mode, B in streamed mode. Every client runs in a
- * fresh process. Measured:
- *   - catch-up: `tailUpdates(client, {beginExclusive: 0})` on A until 10^5 updates were emitted (pages of 200),
- *     against the one-shot streamed read of the same updates on B (`client.updates({0, end}, {limit: 10^5})`);
- *     both validated;
+ * fresh process. Each part runs every transport of `--transports` (default `websocket,page,list`), in
+ * rounds, so that background load hits them alike. Measured:
+ *   - catch-up: `tailUpdates(client, {beginExclusive: 0, transport})` on A until 10^5 updates were emitted
+ *     (default page/limit of 200 for `page` and `list`), against the one-shot streamed read of the same
+ *     updates on B (`client.updates({0, end}, {limit: 10^5})`); all validated;
  *   - live latency: a tail of A from the ledger end; 1,000 `client.submit` (one Iou create each) at 50/s from
  *     the same process; latency = time from the submit's promise resolving (accepted) to the tail emitting
- *     the transaction with that command id (0 when the update was emitted first); p50 and p99 per run;
+ *     the transaction with that command id (0 when the update was emitted first); p50 and p99 per run. The
+ *     `page` tail polls every `pollIntervalMs` (default 200) once caught up, which bounds its latency;
  *   - slow consumer: the tail of A from the start with `handler` taking 1 ms per update (a timer), over 10^5
- *     updates, sampling RSS every second (no forced GC, so the samples show V8's sawtooth). Flat means: the
- *     peak RSS of the second half is at most 16 MiB above that of the first half, and the heap retained after
- *     a full GC at the end is at most 4 MiB above the one after a full GC at 10% of the run.
+ *     updates, sampling the client's RSS every second in the client and the participant's RSS (VmRSS) every
+ *     second from the driver (no forced GC, so the samples show V8's sawtooth). Flat means: the peak RSS of
+ *     the second half is at most 16 MiB above that of the first half, and the heap retained after a full GC
+ *     at the end is at most 4 MiB above the one after a full GC at 10% of the run; for the participant, its
+ *     peak RSS during the run is at most 16 MiB above its RSS when the run started.
  *
  * Run (after the root `npm run build`):
  *
- *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/tail/tail.bench.js [--quick] [--runs=3]
+ *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/tail/tail.bench.js [--quick] [--runs=3] [--transports=websocket,page,list] [--parts=catchup,latency,slow]
  *
  * Writes benchmarks/results/tail.json; the full table is in benchmarks/README.md.
  *
@@ -27,11 +33,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createLedgerClient, tailUpdates } from 'ledger-rx';
-import type { LedgerClient } from 'ledger-rx';
+import type { LedgerClient, ReadTransport } from 'ledger-rx';
 import { log, mode, numberOption, option } from '../lib/args.js';
 import { histogram, measureLatency, type LatencySample } from '../lib/latency.js';
-import { MiB, runJsonChild, startSandboxProcess, type SandboxProcess } from '../lib/proc.js';
-import { atLeast, atMost, figure, quantile, type Row } from '../lib/report.js';
+import { MiB, procStatusBytes, runJsonChild, startSandboxProcess, type SandboxProcess } from '../lib/proc.js';
+import { atLeast, atMost, figure, quantile, ratio, type Figure, type Row } from '../lib/report.js';
 import { startBenchRun } from '../lib/bench-run.js';
 import { updatesRequest, wildcardUpdateFormat } from '../lib/updates-request.js';
 
@@ -53,13 +59,13 @@ interface SlowSample {
   readonly peakRss: number;
 }
 
-/** Child: catch-up via `tailUpdates` until `count` updates were emitted. */
-function catchUp(client: LedgerClient, count: number): Promise<ReadSample> {
+/** Child: catch-up via `tailUpdates` over `transport` until `count` updates were emitted. */
+function catchUp(client: LedgerClient, count: number, transport: ReadTransport): Promise<ReadSample> {
   return new Promise((resolve, reject) => {
     let n = 0;
     let firstMs = -1;
     const t0 = performance.now();
-    const subscription = tailUpdates(client, { beginExclusive: 0, updateFormat: wildcardUpdateFormat() }).subscribe({
+    const subscription = tailUpdates(client, { beginExclusive: 0, updateFormat: wildcardUpdateFormat(), transport }).subscribe({
       next: () => {
         if (n++ === 0) firstMs = performance.now() - t0;
         if (n === count) {
@@ -90,13 +96,14 @@ async function oneShot(client: LedgerClient, count: number): Promise<ReadSample>
   });
 }
 
-/** Child: `count` submissions at `rate`/s while tailing from the ledger end. */
-async function latency(client: LedgerClient, count: number, rate: number): Promise<LatencySample> {
+/** Child: `count` submissions at `rate`/s while tailing from the ledger end over `transport`. */
+async function latency(client: LedgerClient, count: number, rate: number, transport: ReadTransport): Promise<LatencySample> {
   let caughtUp!: () => void;
   const ready = new Promise<void>((resolve) => (caughtUp = resolve));
   const tail = tailUpdates(client, {
     beginExclusive: 'ledger-end',
     updateFormat: wildcardUpdateFormat(),
+    transport,
     onStatus: (s) => {
       if (s.type === 'caught-up') caughtUp();
     },
@@ -104,8 +111,8 @@ async function latency(client: LedgerClient, count: number, rate: number): Promi
   return measureLatency(client, tail, { count, rate, ready, label: 'tail latency' });
 }
 
-/** Child: a tail from the start with a 1 ms handler, sampling memory every second. */
-function slowConsumer(client: LedgerClient, count: number): Promise<SlowSample> {
+/** Child: a tail over `transport` from the start with a 1 ms handler, sampling memory every second. */
+function slowConsumer(client: LedgerClient, count: number, transport: ReadTransport): Promise<SlowSample> {
   return new Promise((resolve, reject) => {
     const series: [number, number, number, number][] = [];
     const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -125,6 +132,7 @@ function slowConsumer(client: LedgerClient, count: number): Promise<SlowSample> 
     const subscription = tailUpdates(client, {
       beginExclusive: 0,
       updateFormat: wildcardUpdateFormat(),
+      transport,
       handler: () => new Promise<void>((done) => setTimeout(done, 1)),
     }).subscribe({
       next: () => {
@@ -147,19 +155,20 @@ function slowConsumer(client: LedgerClient, count: number): Promise<SlowSample> 
 
 async function child(kind: string, url: string, count: number): Promise<void> {
   const client = createLedgerClient({ baseUrl: url });
+  const transport = transportOption(option('transport', 'list'));
   let result: unknown;
   switch (kind) {
     case 'catchup':
-      result = await catchUp(client, count);
+      result = await catchUp(client, count, transport);
       break;
     case 'oneshot':
       result = await oneShot(client, count);
       break;
     case 'latency':
-      result = await latency(client, count, numberOption('rate', 50));
+      result = await latency(client, count, numberOption('rate', 50), transport);
       break;
     case 'slow':
-      result = await slowConsumer(client, count);
+      result = await slowConsumer(client, count, transport);
       break;
     default:
       throw new Error(`unknown child ${kind}`);
@@ -176,6 +185,7 @@ async function driver(): Promise<void> {
   const submissions = numberOption('submissions', m === 'quick' ? 200 : 1000);
   const slowUpdates = numberOption('slow-updates', m === 'quick' ? 10_000 : 100_000);
   const parts = option('parts', 'catchup,latency,slow').split(',');
+  const transports = option('transports', 'websocket,page,list').split(',').map(transportOption);
   const payload = 3800;
   const seed = Math.ceil((Math.max(updates, slowUpdates) / 0.9) * 1.08);
   const self = fileURLToPath(import.meta.url);
@@ -187,66 +197,103 @@ async function driver(): Promise<void> {
   const stopAll = async (...s: SandboxProcess[]) => Promise.all(s.map((x) => x.stop()));
   try {
     if (parts.includes('catchup')) {
-      const tail: ReadSample[] = [];
+      const tail = new Map<ReadTransport, ReadSample[]>(transports.map((t) => [t, []]));
       const shot: ReadSample[] = [];
       for (let r = 0; r < runs; r++) {
-        const a = await runJsonChild<ReadSample>(self, ['--child=catchup', `--url=${buffered.url}`, `--count=${updates}`]);
-        tail.push(a);
         const b = await runJsonChild<ReadSample>(self, ['--child=oneshot', `--url=${streamed.url}`, `--count=${updates}`]);
         shot.push(b);
         if (b.elements !== updates) throw new Error(`tail: the one-shot read returned ${b.elements} elements, expected ${updates} (seed too small?)`);
-        log(`tail catch-up round ${r + 1}/${runs}: tail ${(a.elements / (a.ms / 1000)).toFixed(0)}/s, one-shot ${(b.elements / (b.ms / 1000)).toFixed(0)}/s`);
+        const line = [`one-shot ${rate(b).toFixed(0)}/s`];
+        for (const transport of transports) {
+          const a = await runJsonChild<ReadSample>(self, ['--child=catchup', `--url=${buffered.url}`, `--count=${updates}`, `--transport=${transport}`]);
+          tail.get(transport)?.push(a);
+          line.push(`${transport} ${rate(a).toFixed(0)}/s`);
+        }
+        log(`tail catch-up round ${r + 1}/${runs}: ${line.join(', ')}`);
       }
       const group = `tail catch-up ${updates.toLocaleString('en-US')} updates`;
-      const tailRate = figure(tail.map((x) => x.elements / (x.ms / 1000)));
-      const shotRate = figure(shot.map((x) => x.elements / (x.ms / 1000)));
+      const shotRate = figure(shot.map(rate));
       rows.push({ group, subject: 'client.updates() one-shot, streamed sandbox', metric: 'updates/s', value: shotRate });
-      rows.push({ group, subject: 'tailUpdates, buffered sandbox (pages of 200)', metric: 'updates/s', value: tailRate, check: atLeast(tailRate.median, shotRate.median, 0.5, 'one-shot streamed read') });
-      rows.push({ group, subject: 'tailUpdates, buffered sandbox (pages of 200)', metric: 'peak RSS, MiB', value: figure(tail.map((x) => x.peakRss / MiB)) });
-      extra['catchup'] = { tail, shot };
+      const rates = new Map(transports.map((t) => [t, figure((tail.get(t) ?? []).map(rate))]));
+      const listRate = rates.get('list');
+      for (const transport of transports) {
+        const value = rates.get(transport) as Figure;
+        const subject = `tailUpdates over ${transportLabel[transport]}, buffered sandbox`;
+        const check =
+          transport === 'websocket'
+            ? atLeast(value.median, shotRate.median, 0.9, 'one-shot streamed read')
+            : transport === 'page' && listRate !== undefined
+              ? atLeast(value.median, listRate.median, 1, 'the list tail')
+              : atLeast(value.median, shotRate.median, 0.5, 'one-shot streamed read');
+        rows.push({ group, subject, metric: 'updates/s', value, check, note: `${ratio(value.median, shotRate.median)} of the one-shot read` });
+        rows.push({ group, subject, metric: 'peak RSS, MiB', value: figure((tail.get(transport) ?? []).map((x) => x.peakRss / MiB)) });
+      }
+      extra['catchup'] = { tail: Object.fromEntries(tail), shot };
     }
     if (parts.includes('latency')) {
-      const p50: number[] = [];
-      const p99: number[] = [];
-      const samples: LatencySample[] = [];
+      const samples = new Map<ReadTransport, LatencySample[]>(transports.map((t) => [t, []]));
       for (let r = 0; r < runs; r++) {
-        const s = await runJsonChild<LatencySample>(self, ['--child=latency', `--url=${buffered.url}`, `--count=${submissions}`, '--rate=50']);
-        if (s.seen !== submissions) throw new Error(`tail latency: the tail saw ${s.seen} of ${submissions} submissions`);
-        samples.push(s);
-        p50.push(quantile(s.latencies, 0.5));
-        p99.push(quantile(s.latencies, 0.99));
-        log(`tail latency round ${r + 1}/${runs}: p50 ${quantile(s.latencies, 0.5).toFixed(1)} ms, p99 ${quantile(s.latencies, 0.99).toFixed(1)} ms, max ${Math.max(...s.latencies).toFixed(1)} ms (${s.early} emitted before the submit resolved)`);
+        for (const transport of transports) {
+          const s = await runJsonChild<LatencySample>(self, ['--child=latency', `--url=${buffered.url}`, `--count=${submissions}`, '--rate=50', `--transport=${transport}`]);
+          if (s.seen !== submissions) throw new Error(`tail latency (${transport}): the tail saw ${s.seen} of ${submissions} submissions`);
+          samples.get(transport)?.push(s);
+          log(`tail latency round ${r + 1}/${runs}, ${transport}: p50 ${quantile(s.latencies, 0.5).toFixed(1)} ms, p99 ${quantile(s.latencies, 0.99).toFixed(1)} ms, max ${Math.max(...s.latencies).toFixed(1)} ms (${s.early} emitted before the submit resolved)`);
+        }
       }
       const group = `tail live, ${submissions.toLocaleString('en-US')} submits at 50/s`;
-      const f50 = figure(p50);
-      const f99 = figure(p99);
-      rows.push({ group, subject: 'submit accepted → emitted by the tail', metric: 'p50, ms', value: f50, digits: 1, check: atMost(f50.median, 60, 'ms', 1) });
-      rows.push({ group, subject: 'submit accepted → emitted by the tail', metric: 'p99, ms', value: f99, digits: 1, check: atMost(f99.median, 250, 'ms', 1) });
-      rows.push({ group, subject: 'submit sent → emitted by the tail', metric: 'p50, ms', value: figure(samples.map((s) => quantile(s.fromSend, 0.5))), digits: 1 });
-      extra['latency'] = samples.map((s) => ({ ...s, latencies: undefined, fromSend: undefined, histogram: histogram(s.latencies) }));
+      for (const transport of transports) {
+        const runsOf = samples.get(transport) ?? [];
+        const f50 = figure(runsOf.map((s) => quantile(s.latencies, 0.5)));
+        const f99 = figure(runsOf.map((s) => quantile(s.latencies, 0.99)));
+        const [max50, max99] = latencyTargets[transport];
+        const subject = `${transportLabel[transport]}: submit accepted → emitted by the tail`;
+        rows.push({ group, subject, metric: 'p50, ms', value: f50, digits: 1, ...(max50 === undefined ? {} : { check: atMost(f50.median, max50, 'ms', 1) }) });
+        rows.push({ group, subject, metric: 'p99, ms', value: f99, digits: 1, ...(max99 === undefined ? {} : { check: atMost(f99.median, max99, 'ms', 1) }) });
+        rows.push({ group, subject: `${transportLabel[transport]}: submit sent → emitted by the tail`, metric: 'p50, ms', value: figure(runsOf.map((s) => quantile(s.fromSend, 0.5))), digits: 1 });
+      }
+      extra['latency'] = Object.fromEntries([...samples].map(([t, list]) => [t, list.map((s) => ({ ...s, latencies: undefined, fromSend: undefined, histogram: histogram(s.latencies) }))]));
     }
     if (parts.includes('slow')) {
-      const s = await runJsonChild<SlowSample>(self, ['--child=slow', `--url=${buffered.url}`, `--count=${slowUpdates}`], { nodeArgs: ['--expose-gc'] });
-      const rss = s.series.map((x) => x[1]);
-      const half = Math.floor(rss.length / 2);
-      const firstPeak = Math.max(...rss.slice(0, half));
-      const secondPeak = Math.max(...rss.slice(half));
-      const heapGrowth = s.retainedAtEnd - s.retainedAfterWarmup;
-      const flat = secondPeak - firstPeak <= 16 && heapGrowth <= 4;
       const group = `tail slow consumer (1 ms/update), ${slowUpdates.toLocaleString('en-US')} updates`;
-      log(`tail slow consumer: ${s.elements} updates in ${(s.ms / 1000).toFixed(1)} s, retained heap ${s.retainedAfterWarmup} → ${s.retainedAtEnd} MiB, RSS ${rss.map((x) => x.toFixed(0)).join(' ')}`);
-      rows.push({ group, subject: 'tailUpdates with handler', metric: 'updates/s', value: figure([s.elements / (s.ms / 1000)]) });
-      rows.push({ group, subject: 'tailUpdates with handler, RSS sampled every second', metric: 'RSS, MiB', value: figure(rss), digits: 1, note: `by quarter, max: ${quarters(rss).join(' / ')}` });
-      rows.push({
-        group,
-        subject: 'tailUpdates with handler: memory flat?',
-        metric: 'peak RSS 2nd half − 1st half; retained heap end − 10%, MiB',
-        value: figure([secondPeak - firstPeak]),
-        digits: 1,
-        note: `retained heap ${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} MiB`,
-        check: { target: 'flat: ≤ +16 MiB RSS, ≤ +4 MiB heap', actual: `${(secondPeak - firstPeak).toFixed(1)} / ${heapGrowth.toFixed(1)} MiB`, pass: flat },
-      });
-      extra['slow'] = s;
+      const slow: Record<string, unknown> = {};
+      for (const transport of transports) {
+        // the participant's RSS, sampled from here while the client runs
+        const sandboxSeries: number[] = [procStatusBytes(buffered.pid, 'VmRSS') / MiB];
+        const sampler = setInterval(() => sandboxSeries.push(procStatusBytes(buffered.pid, 'VmRSS') / MiB), 1000);
+        const s = await runJsonChild<SlowSample>(self, ['--child=slow', `--url=${buffered.url}`, `--count=${slowUpdates}`, `--transport=${transport}`], { nodeArgs: ['--expose-gc'] }).finally(() => clearInterval(sampler));
+        sandboxSeries.push(procStatusBytes(buffered.pid, 'VmRSS') / MiB);
+        const rss = s.series.map((x) => x[1]);
+        const half = Math.floor(rss.length / 2);
+        const firstPeak = Math.max(...rss.slice(0, half));
+        const secondPeak = Math.max(...rss.slice(half));
+        const heapGrowth = s.retainedAtEnd - s.retainedAfterWarmup;
+        const flat = secondPeak - firstPeak <= 16 && heapGrowth <= 4;
+        const sandboxGrowth = Math.max(...sandboxSeries) - (sandboxSeries[0] as number);
+        const label = transportLabel[transport];
+        log(`tail slow consumer, ${transport}: ${s.elements} updates in ${(s.ms / 1000).toFixed(1)} s, retained heap ${s.retainedAfterWarmup} → ${s.retainedAtEnd} MiB, RSS ${rss.map((x) => x.toFixed(0)).join(' ')}; sandbox RSS ${sandboxSeries.map((x) => x.toFixed(0)).join(' ')}`);
+        rows.push({ group, subject: `${label}: tailUpdates with handler`, metric: 'updates/s', value: figure([s.elements / (s.ms / 1000)]) });
+        rows.push({ group, subject: `${label}: client RSS sampled every second`, metric: 'RSS, MiB', value: figure(rss), digits: 1, note: `by quarter, max: ${quarters(rss).join(' / ')}` });
+        rows.push({
+          group,
+          subject: `${label}: client memory flat?`,
+          metric: 'peak RSS 2nd half − 1st half; retained heap end − 10%, MiB',
+          value: figure([secondPeak - firstPeak]),
+          digits: 1,
+          note: `retained heap ${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)} MiB`,
+          check: { target: 'flat: ≤ +16 MiB RSS, ≤ +4 MiB heap', actual: `${(secondPeak - firstPeak).toFixed(1)} / ${heapGrowth.toFixed(1)} MiB`, pass: flat },
+        });
+        rows.push({
+          group,
+          subject: `${label}: participant RSS growth`,
+          metric: 'peak RSS during the run − at its start, MiB',
+          value: figure([sandboxGrowth]),
+          digits: 1,
+          note: `by quarter, max: ${quarters(sandboxSeries).join(' / ')}`,
+          check: atMost(sandboxGrowth, 16, 'MiB', 1),
+        });
+        slow[transport] = { ...s, sandboxRssSeries: sandboxSeries.map((x) => Math.round(x * 10) / 10) };
+      }
+      extra['slow'] = slow;
     }
     extra['sandboxPeakRssMiB'] = { buffered: Math.round(buffered.peakRss() / MiB), streamed: Math.round(streamed.peakRss() / MiB) };
   } finally {
@@ -254,14 +301,30 @@ async function driver(): Promise<void> {
   }
   const file = run.finish({
     name: 'tail',
-    question: 'tailUpdates against a buffered participant: catch-up, live latency, slow consumer memory',
+    question: 'tailUpdates against a buffered participant over each transport: catch-up, live latency, slow consumer memory',
     mode: m,
-    fixture: { seed, seedPayloadBytes: payload, updates, submissions, slowUpdates, runs, sandbox: 'buffered: 200-element cap, 500 ms list wait' },
+    fixture: { seed, seedPayloadBytes: payload, updates, submissions, slowUpdates, runs, transports, sandbox: 'buffered: 200-element cap, 500 ms list wait' },
     rows,
     extra,
   });
   log(`tail: wrote ${file}`);
 }
+
+/** How each transport is named in the table. */
+const transportLabel: Record<ReadTransport, string> = { websocket: 'WebSocket', page: 'get-updates-page', list: 'HTTP list (pages of 200)' };
+
+/**
+ * The live-latency targets `[p50, p99]` (ms) per transport: the WebSocket's from issue 11; the list's as
+ * before; none for `page`, whose latency is its poll interval by design.
+ */
+const latencyTargets: Record<ReadTransport, readonly [number | undefined, number | undefined]> = { websocket: [5, 25], page: [undefined, undefined], list: [60, 250] };
+
+function transportOption(value: string): ReadTransport {
+  if (value === 'websocket' || value === 'page' || value === 'list') return value;
+  throw new Error(`--transport(s): ${value} is not websocket, page or list`);
+}
+
+const rate = (x: ReadSample) => x.elements / (x.ms / 1000);
 
 /** The largest value of each quarter of `values`, rounded. */
 function quarters(values: readonly number[]): string[] {
