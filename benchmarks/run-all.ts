@@ -5,7 +5,7 @@
  *
  *     npm run bench                                   # from the repository root: build, then the full set (~9 min)
  *     npm run bench -- --quick                        # smaller fixtures, fewer runs (~1 min): a smoke test
- *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,ingest,publish] [--table-only]
+ *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,ingest,publish,metrics] [--table-only]
  *
  * `--table-only` prints the table of the stored results without running anything. A full run of the whole
  * set also rewrites the results table in benchmarks/README.md (between the `results` markers);
@@ -20,12 +20,12 @@ import { findNatsServer } from './lib/nats-server.js';
 import { benchRoot, buildDir, cliMain, repoRoot } from './lib/paths.js';
 import { isMoot, readResult, resultsFile, table, type BenchResult, type Row } from './lib/report.js';
 
-const all = ['decode', 'http', 'tail', 'ingest', 'publish'] as const;
+const all = ['decode', 'http', 'tail', 'ingest', 'publish', 'metrics'] as const;
 
 function prerequisites(name: string): string | undefined {
   if (!existsSync(cliMain)) return `${cliMain} is missing: run \`npm run build\` at the root`;
   if (name === 'ingest' && !existsSync(join(repoRoot, 'dist', 'cli', 'commands', 'ingest-command.js'))) return '`ledger-rx ingest` is not built';
-  if (name === 'ingest') {
+  if (name === 'ingest' || name === 'metrics') {
     const pg = spawnSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/pg_ctl || command -v pg_ctl'], { encoding: 'utf8' });
     if (pg.stdout.trim() === '') return 'PostgreSQL is not installed (apt-get install postgresql)';
   }
@@ -66,6 +66,8 @@ function fixtureLine(r: BenchResult): string {
       return `ingest: ${String(f['postgres'])}, ${f['durable'] ? 'durable commits (fsync on)' : 'fsync off'}, sandbox (buffered) in its own process, ${String(f['runs'])} run(s), fresh schema per run.`;
     case 'publish':
       return `publish: ${String(f['natsServer'])}, file storage, sandbox (buffered) in its own process with ${Number(f['updates']).toLocaleString('en-US')} 1-event tx (avg ${String(f['averageElementBytes'])} B), fresh publisher process and new stream per run, ${String(f['runs'])} run(s) per variant (cluster: ${String(f['clusterRuns'])}).`;
+    case 'metrics':
+      return `metrics: tail and ingest of ${Number(f['transactions']).toLocaleString('en-US')} 1-event tx with and without \`--metrics-port\` (scraped every second), ${String(f['runs'])} interleaved rounds, sandbox (buffered) in its own process, ${String(f['postgres'])} with durable commits.`;
     default:
       return r.name;
   }
