@@ -13,7 +13,7 @@ export interface DaemonMonitor {
   readonly url: string | undefined;
   /** Combines the monitor's status listener with `next` (the command's own, e.g. its logger). */
   withStatus(next: (status: TailStatus) => void): (status: TailStatus) => void;
-  /** Looks the ledger end up with `lookup` every second from now on (for the lag and the stall check). */
+  /** Looks the ledger end up with `lookup` every 5 seconds from now on (for the lag and the stall check). */
   watchLedgerEnd(lookup: () => Promise<GetLedgerEndResponse>): void;
   /** What the daemon is doing: `standby` while it waits for its stream's lock, `stopping` after a stop signal. */
   setPhase(phase: ReadinessPhase): void;

@@ -12,7 +12,11 @@ const unmonitored: DaemonMonitor = {
   close: () => Promise.resolve(),
 };
 
-const ledgerEndEveryMs = 1_000;
+/**
+ * How often the ledger end is looked up for the lag and the stall check: a request (and its validation)
+ * per look-up is most of what metrics cost by the clock, so not every second.
+ */
+const ledgerEndEveryMs = 5_000;
 
 /**
  * Starts the monitoring of a daemon command (`tail`, `ingest`): with `metricsPort`, a `ledger-rx/metrics`
