@@ -6,8 +6,8 @@
  * Subpaths: `ledger-rx/filters` (the UpdateFormat builder), `ledger-rx/operators` (tailUpdates,
  * readDescending, trackCheckpoint), `ledger-rx/sinks` (the sink contract), `ledger-rx/postgres` (PostgreSQL
  * checkpoint store and sink), `ledger-rx/jetstream` (NATS JetStream sink and consumer), `ledger-rx/metrics`
- * (Prometheus), `ledger-rx/sandbox` (the embedded participant). What the filters and operators subpaths
- * export is exported here too.
+ * (Prometheus), `ledger-rx/tracing` (OpenTelemetry: continuing an update's trace), `ledger-rx/sandbox` (the
+ * embedded participant). What the filters and operators subpaths export is exported here too.
  */
 
 // The client of the JSON Ledger API.
@@ -124,8 +124,8 @@ export type {
 export { FileCheckpointStore, MemoryCheckpointStore } from './checkpoints/index.js';
 
 // The update element and the body decoder, for reading an answer's bytes yourself.
-export { decodeUpdateElement, elementText, isOffsetCheckpoint, updateOffset } from './updates/index.js';
-export type { DecodeUpdateElementOptions } from './updates/index.js';
+export { decodeUpdateElement, elementText, isOffsetCheckpoint, updateOffset, updateTraceContext } from './updates/index.js';
+export type { DecodeUpdateElementOptions, UpdateTraceHeaders } from './updates/index.js';
 export { DEFAULT_MAX_BUFFERED_ELEMENT_BYTES, iterateJsonArrayBody, JsonArrayScanner, observeJsonArrayBody } from './streams/index.js';
 export type { JsonArrayBody, JsonArrayBodyOptions, JsonArrayElementHandler, JsonArrayScannerOptions } from './streams/index.js';
 

@@ -15,4 +15,6 @@ export { updateElementDecoder } from './update-element-decoder.js';
 export { updateKind, updateRecordTime } from './update-kind.js';
 export type { UpdateKind } from './update-kind.js';
 export { updateOffset } from './update-offset.js';
+export { updateTraceContext } from './update-trace-context.js';
+export type { UpdateTraceHeaders } from './update-trace-context.js';
 export { wireJson } from './wire-json.js';

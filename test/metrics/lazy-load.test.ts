@@ -1,17 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadedAfterImport } from '../support/loaded-modules.js';
 import { repoRoot } from '../support/shared-dir.js';
-
-/** The CommonJS modules a fresh process has loaded after importing `entry` (prom-client is CommonJS). */
-function loadedAfterImport(entry: string): string[] {
-  const script = `
-    await import(${JSON.stringify(entry)});
-    const { createRequire } = await import('node:module');
-    process.stdout.write(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));
-  `;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' })) as string[];
-}
 
 describe('prom-client is loaded only by ledger-rx/metrics', () => {
   it('is not loaded by the main entry point', () => {

@@ -44,6 +44,8 @@ const internals = [
   'updateElementDecoder',
   'updateDecoding',
   'offsetOrderOf',
+  'traceRequest',
+  'newTraceparent',
 ];
 
 /** Every name an entry's declarations export, and whether its declaration is documented. */
@@ -73,7 +75,7 @@ describe('the public surface', () => {
   const surface = exportedNames();
 
   it('covers every entry of the exports map, each with names', () => {
-    expect([...surface.keys()].sort()).toEqual(['.', './filters', './jetstream', './metrics', './operators', './postgres', './sandbox', './sinks']);
+    expect([...surface.keys()].sort()).toEqual(['.', './filters', './jetstream', './metrics', './operators', './postgres', './sandbox', './sinks', './tracing']);
     for (const [subpath, names] of surface) expect(names.length, subpath).toBeGreaterThan(0);
   });
 

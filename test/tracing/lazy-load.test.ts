@@ -1,0 +1,18 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadedAfterImport } from '../support/loaded-modules.js';
+import { repoRoot } from '../support/shared-dir.js';
+
+const otel = (loaded: string[]) => loaded.filter((p) => p.includes('/node_modules/@opentelemetry/api/'));
+
+describe('@opentelemetry/api is loaded by the first request or by ledger-rx/tracing', () => {
+  it('is not loaded by the main entry point', () => {
+    const loaded = loadedAfterImport(join(repoRoot, 'dist', 'index.js'));
+    expect(loaded.some((p) => p.includes('/node_modules/undici/'))).toBe(true); // the check sees CommonJS modules
+    expect(otel(loaded)).toEqual([]);
+  });
+
+  it('is loaded by the tracing entry point', () => {
+    expect(otel(loadedAfterImport(join(repoRoot, 'dist', 'tracing', 'index.js'))).length).toBeGreaterThan(0);
+  });
+});
