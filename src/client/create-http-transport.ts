@@ -7,12 +7,17 @@ import { readBoundedText } from './read-bounded-text.js';
 import type { ResolvedClientOptions } from './resolve-client-options.js';
 import { stripEnvelopeNulls } from './strip-envelope-nulls.js';
 import { toHttpStatusError } from './to-http-status-error.js';
+import { traceRequest, type RequestAttributes, type RequestTrace } from '../tracing/trace-request.js';
 
 /** One API call, as the client methods describe it to the transport. */
 export interface HttpCall {
   readonly method: 'GET' | 'POST' | 'PATCH';
   /** Path below the base URL, starting with `/v2/`, with path parameters already percent-encoded. */
   readonly path: string;
+  /** The path's template for the span name, when the path holds a parameter (`/v2/users/{user-id}`). */
+  readonly route?: string | undefined;
+  /** Extra attributes of the request's span (e.g. the offsets of an updates request). */
+  readonly spanAttributes?: RequestAttributes | undefined;
   readonly query?: Readonly<Record<string, string | number | undefined>> | undefined;
   /** Serialised as JSON when not `undefined`. */
   readonly body?: unknown;
@@ -33,6 +38,8 @@ export interface OpenResponse {
   readonly body: Dispatcher.ResponseData['body'];
   /** Maps an error raised while reading the body (abort, reset, timeout) like a request error. */
   readonly mapError: (error: unknown) => unknown;
+  /** The request's span: whoever reads the body ends it (with the elements read, or the failure). */
+  readonly trace: RequestTrace;
 }
 
 /** The HTTP layer of a ledger client. */
@@ -74,6 +81,7 @@ interface Exchange {
  * Creates the HTTP layer: undici `request()` on the given dispatcher, JSON bodies, `Accept:
  * application/json`, and `Authorization: Bearer <token>` with the token fetched before every request.
  * A 401 answer is retried exactly once, with a freshly fetched token, when the token is a provider.
+ * Every call is a span (`traceRequest`) and sends its W3C `traceparent`, unless the client's `headers` set one.
  * Non-2xx answers are read (at most 1 MiB) and turned into `LedgerApiError`s; network failures into
  * `TransportError`s (see `mapRequestError`). The token is only ever written into the request header.
  */
@@ -130,14 +138,26 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
     };
   }
 
-  function headersFor(token: string, hasBody: boolean): Record<string, string> {
-    const headers: Record<string, string> = { ...config.headers, accept: 'application/json' };
+  function headersFor(token: string, hasBody: boolean, trace: RequestTrace): Record<string, string> {
+    const headers: Record<string, string> = { ...trace.headers, ...config.headers, accept: 'application/json' };
     if (hasBody) headers['content-type'] = 'application/json';
     if (token !== '') headers['authorization'] = `Bearer ${token}`;
     return headers;
   }
 
-  async function exchange(call: HttpCall, ex: Exchange, timeoutMs: number): Promise<Dispatcher.ResponseData> {
+  /** The span of `call`: named `METHOD /route`, with the HTTP client attributes of OpenTelemetry's conventions. */
+  function startTrace(call: HttpCall): Promise<RequestTrace> {
+    const url = buildRequestUrl(config.baseUrl, call.path, call.query);
+    return traceRequest(`${call.method} ${call.route ?? call.path}`, {
+      'http.request.method': call.method,
+      'url.full': url.href,
+      'server.address': url.hostname,
+      'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      ...call.spanAttributes,
+    });
+  }
+
+  async function exchange(call: HttpCall, ex: Exchange, timeoutMs: number, trace: RequestTrace): Promise<Dispatcher.ResponseData> {
     const label = `${call.method} ${call.path}`;
     const url = buildRequestUrl(config.baseUrl, call.path, call.query);
     const payload = call.body === undefined ? undefined : JSON.stringify(stripEnvelopeNulls(call.body));
@@ -148,7 +168,7 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
       try {
         response = await request(url, {
           method: call.method,
-          headers: headersFor(token, payload !== undefined),
+          headers: headersFor(token, payload !== undefined, trace),
           body: payload ?? null,
           signal: ex.signal,
           dispatcher: config.dispatcher,
@@ -177,9 +197,10 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
   return {
     async call<T>(call: HttpCall, parse: (value: unknown) => T): Promise<T> {
       const label = `${call.method} ${call.path}`;
+      const trace = await startTrace(call);
       const ex = begin(call, config.timeoutMs);
       try {
-        const response = await exchange(call, ex, config.timeoutMs);
+        const response = await exchange(call, ex, config.timeoutMs, trace);
         let read: { text: string; truncated: boolean };
         try {
           read = await readBoundedText(response.body, maxResponseBytes);
@@ -189,7 +210,12 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
         if (read.truncated) {
           throw new ProtocolError(ErrorCodes.UNEXPECTED_RESPONSE, `${label}: the response body exceeds ${maxResponseBytes} bytes`);
         }
-        return parse(parseJsonText(read.text, label));
+        const value = parse(parseJsonText(read.text, label));
+        trace.end({ status: response.statusCode });
+        return value;
+      } catch (error) {
+        trace.end({ error });
+        throw error;
       } finally {
         ex.done();
       }
@@ -197,12 +223,14 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
 
     async open(call: HttpCall): Promise<OpenResponse> {
       const label = `${call.method} ${call.path}`;
+      const trace = await startTrace(call);
       const ex = begin(call, undefined);
       let response: Dispatcher.ResponseData;
       try {
-        response = await exchange(call, ex, streamTimeoutMs);
+        response = await exchange(call, ex, streamTimeoutMs, trace);
       } catch (error) {
         ex.done();
+        trace.end({ error });
         throw error;
       }
       // The signal must keep working while the body is read; it is released once the body is closed.
@@ -212,6 +240,7 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
         headers: response.headers,
         body: response.body,
         mapError: (error) => mapRequestError(error, label, ex.reason(), streamTimeoutMs),
+        trace,
       };
     },
 

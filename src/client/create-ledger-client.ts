@@ -64,16 +64,26 @@ import {
   validateUserRightsRequest,
 } from './validation/index.js';
 
+/** The span attributes of an updates request: the range asked for, the page size and the order. */
+function offsetAttributes(beginExclusive: number | null | undefined, endInclusive: number | null | undefined, limit: number | null | undefined, descending: boolean | null | undefined) {
+  return {
+    'ledger_rx.begin_exclusive': beginExclusive ?? undefined,
+    'ledger_rx.end_inclusive': endInclusive ?? undefined,
+    'ledger_rx.limit': limit ?? undefined,
+    'ledger_rx.descending': descending === true ? true : undefined,
+  };
+}
+
 /**
  * The path of a user resource: the id must be a non-empty string and a user id the server accepts
  * (`checkUserId`), and not `.` or `..`, which URL parsing would resolve (even percent-encoded) and so
- * send the call elsewhere.
+ * send the call elsewhere. With its route (`/v2/users/{user-id}...`), which names the request's span.
  */
-function userPath(userId: string, suffix = ''): string {
+function userPath(userId: string, suffix = ''): { path: string; route: string } {
   requireNonEmptyString(userId, 'userId');
   if (userId === '.' || userId === '..') throw new InvalidArgumentError('userId', `'${userId}' cannot be addressed in a URL path`);
   checkUserId(userId, 'userId');
-  return `/v2/users/${encodeURIComponent(userId)}${suffix}`;
+  return { path: `/v2/users/${encodeURIComponent(userId)}${suffix}`, route: `/v2/users/{user-id}${suffix}` };
 }
 
 /**
@@ -116,6 +126,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       path: '/v2/updates',
       query: { limit: callOptions.limit, stream_idle_timeout_ms: callOptions.streamIdleTimeoutMs },
       body: toUpdatesBody(request, parsed.filter),
+      spanAttributes: offsetAttributes(parsed.beginExclusive, parsed.endInclusive, callOptions.limit, parsed.descendingOrder),
     };
     return { call, decoding: updateDecoding(parsed, callOptions, resolved.validateResponses), signal: callOptions.signal, onBytes: callOptions.onBytes };
   }
@@ -179,6 +190,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
         frameDecoder: (label) => streamFrameDecoder('update', updateElementDecoder(decoding), label),
         options,
         refreshableToken: resolved.refreshableToken,
+        spanAttributes: offsetAttributes(parsed.beginExclusive, parsed.endInclusive, undefined, parsed.descendingOrder),
       });
     },
 
@@ -188,7 +200,12 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       const order = { beginExclusive: parsed.beginOffsetExclusive ?? 0, endInclusive: parsed.endOffsetInclusive, descendingOrder: parsed.descendingOrder };
       return readUpdatesPage(
         transport,
-        { method: 'POST', path: '/v2/updates/get-updates-page', body: request },
+        {
+          method: 'POST',
+          path: '/v2/updates/get-updates-page',
+          body: request,
+          spanAttributes: offsetAttributes(parsed.beginOffsetExclusive, parsed.endOffsetInclusive, parsed.maxPageSize, parsed.descendingOrder),
+        },
         updateDecoding(order, options, resolved.validateResponses),
         options.signal,
         options.onBytes,
@@ -213,13 +230,13 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     async updateUser(userId, request, callOptions) {
       const { signal } = validateCallOptions(callOptions);
       validateUpdateUserRequest(userId, request);
-      return unary({ method: 'PATCH', path: userPath(userId), body: request, signal }, UpdateUserResponse);
+      return unary({ method: 'PATCH', ...userPath(userId), body: request, signal }, UpdateUserResponse);
     },
 
     async revokeUserRights(userId, request, callOptions) {
       const { signal } = validateCallOptions(callOptions);
       validateUserRightsRequest('revoke', userId, request);
-      return unary({ method: 'PATCH', path: userPath(userId, '/rights'), body: request, signal }, RevokeUserRightsResponse);
+      return unary({ method: 'PATCH', ...userPath(userId, '/rights'), body: request, signal }, RevokeUserRightsResponse);
     },
 
     async version(callOptions) {
@@ -258,18 +275,18 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
     async getUser(userId, callOptions) {
       const { signal } = validateCallOptions(callOptions);
-      return unary({ method: 'GET', path: userPath(userId), signal }, GetUserResponse);
+      return unary({ method: 'GET', ...userPath(userId), signal }, GetUserResponse);
     },
 
     async listUserRights(userId, callOptions) {
       const { signal } = validateCallOptions(callOptions);
-      return unary({ method: 'GET', path: userPath(userId, '/rights'), signal }, ListUserRightsResponse);
+      return unary({ method: 'GET', ...userPath(userId, '/rights'), signal }, ListUserRightsResponse);
     },
 
     async grantUserRights(userId, request, callOptions) {
       const { signal } = validateCallOptions(callOptions);
       validateUserRightsRequest('grant', userId, request);
-      return unary({ method: 'POST', path: userPath(userId, '/rights'), body: request, signal }, GrantUserRightsResponse);
+      return unary({ method: 'POST', ...userPath(userId, '/rights'), body: request, signal }, GrantUserRightsResponse);
     },
 
     async listPackages(callOptions) {

@@ -8,6 +8,7 @@ import { mapRequestError } from './map-request-error.js';
 import { readBoundedText } from './read-bounded-text.js';
 import type { ResolvedClientOptions } from './resolve-client-options.js';
 import { toHttpStatusError } from './to-http-status-error.js';
+import { traceRequest, type RequestAttributes, type RequestTrace } from '../tracing/trace-request.js';
 
 /** An open socket of a {@link WebSocketTransport}, ready for the request frame; paused until it is observed. */
 export interface OpenWebSocket {
@@ -18,6 +19,8 @@ export interface OpenWebSocket {
   readonly tokenExpiresAt: number | undefined;
   /** Maps an `error` event of the open socket to the error to report (see {@link createWebSocketTransport}). */
   readonly mapError: (error: unknown) => Error;
+  /** The connection's span, open until the stream ends: whoever reads the socket ends it. */
+  readonly trace: RequestTrace;
 }
 
 /** The WebSocket layer of a ledger client, beside its HTTP layer. */
@@ -30,7 +33,7 @@ export interface WebSocketTransport {
    * when the connection fails or the handshake times out, `AbortError` when `signal` fires or the client
    * was closed.
    */
-  connect(path: string, signal: AbortSignal | undefined): Promise<OpenWebSocket>;
+  connect(path: string, signal: AbortSignal | undefined, spanAttributes?: RequestAttributes): Promise<OpenWebSocket>;
   /** Fires when the client is closed: streams in flight end with `AbortError`. */
   readonly closed: AbortSignal;
   /** Closes the transport: connections in progress fail with `AbortError`, open streams end. */
@@ -84,20 +87,26 @@ export function webSocketError(error: unknown, request: string): Error {
  * Creates the WebSocket layer of a client: `ws` connections to the base URL (`http:` → `ws:`, `https:` →
  * `wss:`, the path prefix kept), with the client's extra headers, no compression, the client's `timeoutMs`
  * as the handshake timeout, and the token only in the `Sec-WebSocket-Protocol` header (never in a URL or
- * message).
+ * message). Each `connect()` is a span (`GET /v2/updates (WebSocket)`, `traceRequest`) whose W3C
+ * `traceparent` goes with the upgrade request; it ends here when the connection fails, else with the stream.
  */
 export function createWebSocketTransport(config: WebSocketTransportConfig): WebSocketTransport {
   const closing = new AbortController();
   const maxErrorBytes = config.maxErrorBytes ?? 1024 * 1024;
 
-  function openOnce(ws: WsModule, path: string, token: string, signal: AbortSignal | undefined): Promise<OpenWebSocket> {
-    const request = `GET ${path} (WebSocket)`;
+  const urlOf = (path: string): URL => {
     const url = buildRequestUrl(config.baseUrl, path);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return url;
+  };
+
+  function openOnce(ws: WsModule, path: string, token: string, signal: AbortSignal | undefined, trace: RequestTrace): Promise<OpenWebSocket> {
+    const request = `GET ${path} (WebSocket)`;
+    const url = urlOf(path);
     return new Promise<OpenWebSocket>((resolve, reject) => {
       let settled = false;
       const socket = new ws.default(url, webSocketProtocols(token), {
-        headers: { ...config.headers },
+        headers: { ...trace.headers, ...config.headers },
         perMessageDeflate: false,
         handshakeTimeout: config.timeoutMs,
         maxPayload: config.maxFrameBytes ?? 256 * 1024 * 1024,
@@ -121,7 +130,7 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
           socket.pause(); // frames that follow the handshake at once wait until the stream listens (it resumes)
           socket.off('error', onError);
           socket.on('error', ignore); // until the stream listens: an error event without a listener would throw
-          resolve({ socket, request, tokenExpiresAt: token === '' ? undefined : jwtExpiresAt(token), mapError: (e) => webSocketError(e, request) });
+          resolve({ socket, request, tokenExpiresAt: token === '' ? undefined : jwtExpiresAt(token), mapError: (e) => webSocketError(e, request), trace });
         });
       const onUnexpected = (req: ClientRequest, res: IncomingMessage): void => {
         readBoundedText(res, maxErrorBytes).then(
@@ -150,18 +159,32 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
   return {
     closed: closing.signal,
 
-    async connect(path, signal) {
+    async connect(path, signal, spanAttributes) {
       const ws = await loadWs();
-      for (let attempt = 1; ; attempt++) {
-        if (closing.signal.aborted) throw new AbortError(`GET ${path} (WebSocket) was aborted: the ledger client was closed`);
-        if (signal?.aborted) throw new AbortError(`GET ${path} (WebSocket) was aborted`);
-        const token = await config.getToken();
-        try {
-          return await openOnce(ws, path, token, signal);
-        } catch (error) {
-          if (error instanceof LedgerApiError && error.status === 401 && attempt === 1 && config.refreshableToken) continue;
-          throw error;
+      const url = urlOf(path);
+      const trace = await traceRequest(`GET ${path} (WebSocket)`, {
+        'http.request.method': 'GET',
+        'url.full': url.href,
+        'server.address': url.hostname,
+        'server.port': Number(url.port || (url.protocol === 'wss:' ? 443 : 80)),
+        'network.protocol.name': 'websocket',
+        ...spanAttributes,
+      });
+      try {
+        for (let attempt = 1; ; attempt++) {
+          if (closing.signal.aborted) throw new AbortError(`GET ${path} (WebSocket) was aborted: the ledger client was closed`);
+          if (signal?.aborted) throw new AbortError(`GET ${path} (WebSocket) was aborted`);
+          const token = await config.getToken();
+          try {
+            return await openOnce(ws, path, token, signal, trace);
+          } catch (error) {
+            if (error instanceof LedgerApiError && error.status === 401 && attempt === 1 && config.refreshableToken) continue;
+            throw error;
+          }
         }
+      } catch (error) {
+        trace.end({ error });
+        throw error;
       }
     },
 

@@ -12,7 +12,8 @@ import type { HttpCall, HttpTransport, OpenResponse } from './create-http-transp
  * The loop ends when the array ends. Errors are thrown from the loop: the HTTP error of a non-2xx answer,
  * or mid-body the streams layer's `TransportError`/`ProtocolError` (an `AbortError` when `signal` fired or
  * the client was closed). Leaving the loop early (`break`, `return`, a throw in the body) aborts the
- * request and destroys the response body.
+ * request and destroys the response body. The request's span ends with the loop: its elements, the error,
+ * or cancelled.
  *
  * @param transport - the client's HTTP layer.
  * @param call - method, path, query and body (no signal: one is made per iteration).
@@ -30,13 +31,23 @@ export function iterateUpdates(
   async function* run(): AsyncGenerator<JsGetUpdatesResponse, void, undefined> {
     const controller = new AbortController();
     let response: OpenResponse | undefined;
+    let elements = 0;
+    const elementsRead = (r: OpenResponse) => ({ status: r.status, attributes: { 'ledger_rx.elements': elements } });
     try {
       response = await transport.open({ ...call, signal, cancel: controller.signal });
-      yield* iterateJsonArrayBody(response.body, updateElementDecoder(decoding), onBytes ? { onBytes } : {});
+      for await (const element of iterateJsonArrayBody(response.body, updateElementDecoder(decoding), onBytes ? { onBytes } : {})) {
+        elements++;
+        yield element;
+      }
+      response.trace.end(elementsRead(response));
     } catch (error) {
-      throw response ? response.mapError(error) : error;
+      if (!response) throw error;
+      const mapped = response.mapError(error);
+      response.trace.end({ ...elementsRead(response), error: mapped });
+      throw mapped;
     } finally {
       controller.abort(cancelReason);
+      response?.trace.end({ ...elementsRead(response), cancelled: true });
       response?.body.destroy();
     }
   }

@@ -23,7 +23,11 @@ export interface LedgerClientOptions {
    * never used or changed.
    */
   readonly dispatcher?: Dispatcher | undefined;
-  /** Extra headers sent with every request (e.g. `traceparent`). `Authorization` from `token` wins. */
+  /**
+   * Extra headers sent with every request. `Authorization` from `token` wins. Each request sends its own W3C
+   * `traceparent` (its span's with an OpenTelemetry SDK, else a fresh one); a `traceparent` or `tracestate`
+   * given here replaces it on every request.
+   */
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /**
    * Deadline of a unary call, connect + headers + body, in ms. Default `30_000`. Does not apply to the

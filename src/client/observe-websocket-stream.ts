@@ -5,6 +5,7 @@ import type { OpenWebSocket, WebSocketTransport } from './create-websocket-trans
 import { streamCloseOutcome } from './stream-close-outcome.js';
 import type { StreamUpdatesOptions } from './stream-updates-options.js';
 import { stripEnvelopeNulls } from './strip-envelope-nulls.js';
+import type { RequestAttributes } from '../tracing/trace-request.js';
 
 /** What {@link observeWebSocketStream} opens and how it reads the frames, resolved by a client method. */
 export interface WebSocketStreamCall<T> {
@@ -26,6 +27,8 @@ export interface WebSocketStreamCall<T> {
   readonly options: StreamUpdatesOptions;
   /** The token is a provider: a 401 error frame before any element is retried once with a fresh token. */
   readonly refreshableToken: boolean;
+  /** Extra attributes of the connection's span (e.g. the range asked for). */
+  readonly spanAttributes?: RequestAttributes | undefined;
 }
 
 /**
@@ -38,7 +41,8 @@ export interface WebSocketStreamCall<T> {
  * error frame (or of a refused upgrade), with a retryable `TransportError` when the socket closes otherwise
  * (`CONNECTION_RESET`, always for an open-ended stream) or stays silent (`REQUEST_TIMEOUT`), with what the
  * frame decoder throws, and with `AbortError` when the caller's signal fires or the client is closed. A 401
- * before any element is retried once (a fresh token). Unsubscribing closes the socket.
+ * before any element is retried once (a fresh token). Unsubscribing closes the socket. The connection's span
+ * (see `WebSocketTransport.connect`) ends with the stream: its elements, the error, or cancelled.
  */
 export function observeWebSocketStream<T>(transport: WebSocketTransport, call: WebSocketStreamCall<T>): Observable<T> {
   const { options, bounded } = call;
@@ -59,27 +63,38 @@ export function observeWebSocketStream<T>(transport: WebSocketTransport, call: W
           }),
         onBytes: options.onBytes,
       });
+      let elements = 0;
+      const elementsRead = () => ({ status: 101, attributes: { 'ledger_rx.elements': elements } });
+      const fail = (error: unknown): void => {
+        open.trace.end({ ...elementsRead(), error });
+        subscriber.error(error);
+      };
       const onAbort = (): void =>
-        subscriber.error(new AbortError(transport.closed.aborted ? `${open.request} was aborted: the ledger client was closed` : `${open.request} was aborted`));
+        fail(new AbortError(transport.closed.aborted ? `${open.request} was aborted: the ledger client was closed` : `${open.request} was aborted`));
       transport.closed.addEventListener('abort', onAbort, { once: true });
       signal?.addEventListener('abort', onAbort, { once: true });
       const subscription = frames.subscribe({
         next: (element) => {
           onElement();
+          elements++;
           subscriber.next(element);
         },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
+        error: fail,
+        complete: () => {
+          open.trace.end(elementsRead());
+          subscriber.complete();
+        },
       });
       if (!subscription.closed) {
         try {
           open.socket.send(requestText);
           options.onOpen?.({ tokenExpiresAt: open.tokenExpiresAt });
         } catch (error) {
-          subscriber.error(open.mapError(error));
+          fail(open.mapError(error));
         }
       }
       return () => {
+        open.trace.end({ ...elementsRead(), cancelled: true });
         transport.closed.removeEventListener('abort', onAbort);
         signal?.removeEventListener('abort', onAbort);
         subscription.unsubscribe();
@@ -88,7 +103,7 @@ export function observeWebSocketStream<T>(transport: WebSocketTransport, call: W
 
   return defer(() => {
     let received = false;
-    return defer(() => from(transport.connect(call.path, signal))).pipe(
+    return defer(() => from(transport.connect(call.path, signal, call.spanAttributes))).pipe(
       switchMap((open) => stream(open, () => (received = true))),
       retry({
         count: call.refreshableToken ? 1 : 0,

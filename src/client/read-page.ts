@@ -27,7 +27,8 @@ export interface PageReading<T, B extends z.ZodType> {
  * Resolves with the decoded elements and the other members. Rejects like `HttpTransport.open` (the HTTP error
  * of a non-2xx answer), with the streams layer's `TransportError`/`ProtocolError` for a broken body, what
  * `decode` throws, and `ProtocolError` `SCHEMA_MISMATCH` for members that do not match the schema.
- * `AbortError` when `signal` fired or the client was closed.
+ * `AbortError` when `signal` fired or the client was closed. The request's span ends with the page (its
+ * elements, whether a next page exists) or the error.
  */
 export async function readPage<T, B extends z.ZodType>(
   transport: HttpTransport,
@@ -47,20 +48,27 @@ export async function readPage<T, B extends z.ZodType>(
   try {
     const { elements, members } = await readJsonEnvelopeBody(response.body, reading.arrayKey, reading.decode, onBytes ? { onBytes } : {});
     const raw: Record<string, unknown> = Object.fromEntries(members);
-    if (!reading.validate) return { elements, members: raw as z.output<B> };
-    const result = reading.members.safeParse(raw);
-    if (!result.success) {
-      const issues = result.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code }));
-      const first = issues[0];
-      throw new ProtocolError(
-        ErrorCodes.SCHEMA_MISMATCH,
-        `${call.method} ${call.path}: the page does not match ${reading.component}${first ? ` at ${first.path.join('.') || '$'}: ${first.message}` : ''}`,
-        { issues, cause: result.error },
-      );
+    let checked = raw as z.output<B>;
+    if (reading.validate) {
+      const result = reading.members.safeParse(raw);
+      if (!result.success) {
+        const issues = result.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code }));
+        const first = issues[0];
+        throw new ProtocolError(
+          ErrorCodes.SCHEMA_MISMATCH,
+          `${call.method} ${call.path}: the page does not match ${reading.component}${first ? ` at ${first.path.join('.') || '$'}: ${first.message}` : ''}`,
+          { issues, cause: result.error },
+        );
+      }
+      checked = result.data;
     }
-    return { elements, members: result.data };
+    const token = raw['nextPageToken'];
+    response.trace.end({ status: response.status, attributes: { 'ledger_rx.elements': elements.length, 'ledger_rx.next_page': typeof token === 'string' && token !== '' } });
+    return { elements, members: checked };
   } catch (error) {
-    throw response.mapError(error);
+    const mapped = response.mapError(error);
+    response.trace.end({ status: response.status, error: mapped });
+    throw mapped;
   } finally {
     call.cancel?.removeEventListener('abort', cancel);
     controller.abort(cancelReason);
