@@ -67,7 +67,7 @@ function fixtureLine(r: BenchResult): string {
     case 'publish':
       return `publish: ${String(f['natsServer'])}, file storage, sandbox (buffered) in its own process with ${Number(f['updates']).toLocaleString('en-US')} 1-event tx (avg ${String(f['averageElementBytes'])} B), fresh publisher process and new stream per run, ${String(f['runs'])} run(s) per variant (cluster: ${String(f['clusterRuns'])}).`;
     case 'metrics':
-      return `metrics: tail and ingest of ${Number(f['transactions']).toLocaleString('en-US')} 1-event tx with and without \`--metrics-port\` (scraped every second), ${String(f['runs'])} interleaved rounds, sandbox (buffered) in its own process, ${String(f['postgres'])} with durable commits.`;
+      return `metrics: tail and ingest of ${Number(f['transactions']).toLocaleString('en-US')} 1-event tx with and without \`--metrics-port\` (scraped every ${Number(f['scrapeEveryMs'] ?? 1000) / 1000} s), ${String(f['runs'])} interleaved rounds, CPU of the CLI process from /proc, sandbox (buffered) in its own process, ${String(f['postgres'])} with durable commits.`;
     default:
       return r.name;
   }
