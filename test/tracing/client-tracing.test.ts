@@ -149,8 +149,9 @@ describe('trace context on every request', () => {
     const exported = sdk.exporter.getFinishedSpans().find((s) => s.name === 'book payment') as ReadableSpan;
     expect(exported.spanContext().traceId).toBe(submitter.traceId);
     expect(exported.parentSpanContext?.spanId).toBe(submitSpan.spanContext().spanId);
-    // the tail's page was a span too, outside the submitter's trace (no active span when it was read)
-    const page = sdk.exporter.getFinishedSpans().find((s) => s.name === 'POST /v2/updates') as ReadableSpan;
-    expect(page.spanContext().traceId).not.toBe(submitter.traceId);
+    // the tail's read was a span too (a WebSocket stream, the default transport), outside the submitter's trace
+    const read = sdk.exporter.getFinishedSpans().find((s) => s.name === 'GET /v2/updates (WebSocket)') as ReadableSpan;
+    expect(read.attributes).toMatchObject({ 'ledger_rx.begin_exclusive': before, 'ledger_rx.cancelled': true });
+    expect(read.spanContext().traceId).not.toBe(submitter.traceId);
   });
 });
