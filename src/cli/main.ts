@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, type CommanderError } from 'commander';
 import { acsCommand } from './commands/acs-command.js';
+import { completionsCommand } from './commands/completions-command.js';
 import { ingestCommand } from './commands/ingest-command.js';
 import { publishCommand } from './commands/publish-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
@@ -53,6 +54,7 @@ export function createProgram(): Command {
   program.addCommand(usersCommand());
   program.addCommand(submitCommand());
   program.addCommand(acsCommand());
+  program.addCommand(completionsCommand());
   program.addCommand(sandboxCommand());
   applyConventions(program);
   return program;

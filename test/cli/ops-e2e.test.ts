@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/create-ledger-client.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { call } from '../support/sandbox-http.js';
-import { runCli } from './support/run-cli.js';
+import { runCli, startCli } from './support/run-cli.js';
 
 describe('operator commands (spawned CLI)', () => {
   let sandbox: Sandbox;
@@ -146,5 +146,25 @@ describe('operator commands (spawned CLI)', () => {
     const future = await runCli(['acs', '--party', alice, '--at', String(end + 1000), '--url', sandbox.url]);
     expect(future.code).toBe(2);
     expect(future.stderr).toContain('is after the ledger end');
+  });
+
+  it('completions tails the completions after --from (NDJSON) until SIGINT, then exits 0', async () => {
+    const from = sandbox.ledgerEnd();
+    const cli = startCli(['completions', '--party', alice, '--from', String(from), '--format', 'ndjson', '--url', sandbox.url]);
+    try {
+      const client = createLedgerClient({ baseUrl: sandbox.url });
+      const createArguments = { issuer: alice, owner: alice, currency: 'USD', amount: '2.0', observers: [] };
+      for (const commandId of ['cli-tail-1', 'cli-tail-2']) {
+        await client.submit({ actAs: [alice], userId: 'participant_admin', commandId, commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments } }] });
+      }
+      await client.close();
+      await cli.waitForLines(2);
+      const completions = cli.lines.map((l) => JSON.parse(l) as { completionResponse: { Completion?: { value: { commandId: string; offset: number } } } }).filter((e) => e.completionResponse.Completion);
+      expect(completions.map((c) => c.completionResponse.Completion?.value.commandId)).toEqual(['cli-tail-1', 'cli-tail-2']);
+      expect(completions.every((c) => (c.completionResponse.Completion?.value.offset ?? 0) > from)).toBe(true);
+    } finally {
+      cli.child.kill('SIGINT');
+    }
+    expect((await cli.exited).code, cli.stderr()).toBe(0);
   });
 });

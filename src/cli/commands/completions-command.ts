@@ -1,0 +1,42 @@
+import { Command, Option } from 'commander';
+import { runCompletions } from '../completions/run-completions.js';
+import { addFormatOption } from '../options/add-format-option.js';
+import { addSourceOptions } from '../options/add-source-options.js';
+import { parseFromOffset } from '../options/parse-from-offset.js';
+import { readFormatOption } from '../options/read-format-option.js';
+import { readSourceOptions } from '../options/read-source-options.js';
+import { commandAction } from '../process/command-action.js';
+import { exitCodesHelp } from '../process/exit-codes-help.js';
+import { processIo } from '../process/process-io.js';
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** `ledger-rx completions`: the commander layer over `runCompletions`. */
+export function completionsCommand(): Command {
+  const command = new Command('completions')
+    .description('Tail the completions of submitted commands (the outcome of each: committed at an offset, or failed and why) until SIGINT/SIGTERM')
+    .summary('tail command completions')
+    .addOption(new Option('--party <party>', 'completions of commands acting as this party (repeatable); default: every party').argParser(collect))
+    .addOption(new Option('--from <offset>', "start after this offset, 'begin', or 'end' (only completions to come)").default('end'))
+    .addOption(new Option('--transport <transport>', 'how completions are read').choices(['websocket', 'list']).default('websocket'));
+  addSourceOptions(command, true);
+  addFormatOption(command);
+  command.addHelpText('after', exitCodesHelp);
+  command.action(
+    commandAction((values) => {
+      const parties = Array.isArray(values['party']) ? (values['party'] as string[]) : [];
+      const format = readFormatOption(values);
+      return runCompletions(
+        {
+          source: readSourceOptions(values),
+          parties,
+          from: parseFromOffset(String(values['from'])),
+          transport: values['transport'] === 'list' ? 'list' : 'websocket',
+          ...(format === undefined ? {} : { format }),
+        },
+        processIo(),
+      );
+    }),
+  );
+  return command;
+}

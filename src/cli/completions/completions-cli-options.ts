@@ -1,0 +1,16 @@
+import type { FromOffset } from '../options/parse-from-offset.js';
+import type { SourceOptions } from '../options/source-options.js';
+import type { OutputFormat } from '../output/output-format.js';
+
+/** Options of `runCompletions` (`ledger-rx completions`). */
+export interface CompletionsCliOptions {
+  readonly source: SourceOptions;
+  /** `--party` (repeatable): whose completions; none means every party (needs CanReadAsAnyParty). */
+  readonly parties: readonly string[];
+  /** `--from`: after an offset, `begin` or `end` (the default: only completions still to come). */
+  readonly from: FromOffset;
+  /** `--transport websocket|list`. Default `websocket`. */
+  readonly transport?: 'websocket' | 'list';
+  /** `--format`; default chosen by `chooseOutputFormat` (pretty on a terminal). */
+  readonly format?: OutputFormat;
+}
