@@ -5,6 +5,7 @@ import { addSourceOptions } from '../options/add-source-options.js';
 import { parseFromOffset } from '../options/parse-from-offset.js';
 import { readFormatOption } from '../options/read-format-option.js';
 import { readSourceOptions } from '../options/read-source-options.js';
+import { UsageError } from '../options/usage-error.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { processIo } from '../process/process-io.js';
@@ -17,8 +18,8 @@ export function completionsCommand(): Command {
     .description('Tail the completions of submitted commands (the outcome of each: committed at an offset, or failed and why) until SIGINT/SIGTERM')
     .summary('tail command completions')
     .addOption(new Option('--party <party>', 'completions of commands acting as this party (repeatable); default: every party').argParser(collect))
-    .addOption(new Option('--from <offset>', "start after this offset, 'begin', or 'end' (only completions to come)").default('end'))
-    .addOption(new Option('--transport <transport>', 'how completions are read').choices(['websocket', 'list']).default('websocket'));
+    .addOption(new Option('--from <offset>', "start after this offset, 'begin', or 'end' (only completions to come)").default('end'));
+  // --transport comes with the source flags of the reading commands: websocket (auto) or list; completions have no pages
   addSourceOptions(command, true);
   addFormatOption(command);
   command.addHelpText('after', exitCodesHelp);
@@ -26,6 +27,7 @@ export function completionsCommand(): Command {
     commandAction((values) => {
       const parties = Array.isArray(values['party']) ? (values['party'] as string[]) : [];
       const format = readFormatOption(values);
+      if (values['transport'] === 'page') throw new UsageError('completions are read over websocket or list (the participant has no paged completions)');
       return runCompletions(
         {
           source: readSourceOptions(values),
