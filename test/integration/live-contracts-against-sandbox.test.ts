@@ -106,7 +106,7 @@ describe('snapshotThenUpdates and liveContracts against the sandbox', () => {
 
   it.each([
     ['in the snapshot', 'GET /v2/state/active-contracts '],
-    ['in the updates', 'POST /v2/updates'],
+    ['in the updates', 'GET /v2/updates HTTP'],
   ])('a connection cut %s: the same set, nothing doubled, at the same snapshot offset', async (_where, path) => {
     const end = sandbox.ledgerEnd();
     const proxy = await startCutProxy(sandbox.url, { match: (head) => head.startsWith(path), afterBytes: 6_000 });
