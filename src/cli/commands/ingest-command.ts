@@ -6,7 +6,6 @@ import { addSourceOptions } from '../options/add-source-options.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { readIngestOptions } from '../ingest/read-ingest-options.js';
-import { runIngest } from '../ingest/run-ingest.js';
 import { addSinkReadOptions } from '../sink/add-sink-read-options.js';
 import { processIoWithLogger } from '../process/process-io-with-logger.js';
 
@@ -45,6 +44,6 @@ Examples:
   ledger-rx ingest --pg … --sandbox --shape ledger-effects --stream-name effects --to end --stats
 ${exitCodesHelp}`,
     )
-    .action(commandAction(async (values) => runIngest(readIngestOptions(values, process.env), await processIoWithLogger(values))));
+    .action(commandAction(async (values) => (await import('../ingest/run-ingest.js')).runIngest(readIngestOptions(values, process.env), await processIoWithLogger(values))));
   return command;
 }

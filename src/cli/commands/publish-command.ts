@@ -7,7 +7,6 @@ import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { processIoWithLogger } from '../process/process-io-with-logger.js';
 import { readPublishOptions } from '../publish/read-publish-options.js';
-import { runPublish } from '../publish/run-publish.js';
 import { addSinkReadOptions } from '../sink/add-sink-read-options.js';
 
 /** `ledger-rx publish`: the commander layer over `runPublish`. */
@@ -50,6 +49,6 @@ second publisher on the same stream is refused (exit 1, SINK_CONFLICT) and a res
 in the stream's last message (the Ledger-Offset header).
 ${exitCodesHelp}`,
     )
-    .action(commandAction(async (values) => runPublish(readPublishOptions(values, process.env), await processIoWithLogger(values))));
+    .action(commandAction(async (values) => (await import('../publish/run-publish.js')).runPublish(readPublishOptions(values, process.env), await processIoWithLogger(values))));
   return command;
 }

@@ -1,5 +1,4 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { startSandbox } from '../../sandbox/start-sandbox.js';
 import type { ResponseMode, SandboxOptions } from '../../sandbox/sandbox-options.js';
 
 function integer(value: string): number {
@@ -100,7 +99,7 @@ export function sandboxCommand(): Command {
     };
     let sandbox;
     try {
-      sandbox = await startSandbox(options);
+      sandbox = await (await import('../../sandbox/start-sandbox.js')).startSandbox(options);
     } catch (error) {
       if (error instanceof RangeError) command.error(`error: ${error.message}`, { exitCode: 2, code: 'ledger-rx.invalidOption' });
       throw error;

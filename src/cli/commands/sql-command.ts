@@ -2,7 +2,6 @@ import { Command, Option } from 'commander';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { processIo } from '../process/process-io.js';
-import { runSql } from '../sql/run-sql.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -29,9 +28,10 @@ The embedded database serves one process at a time: stop a running \`ingest\` on
 ${exitCodesHelp}`,
     )
     .action(
-      commandAction((values, args) => {
+      commandAction(async (values, args) => {
         const dataDir = str(values['dataDir']);
         const env = process.env['LEDGER_RX_PG_URL'];
+        const { runSql } = await import('../sql/run-sql.js');
         return runSql(
           {
             query: args.join(' '),

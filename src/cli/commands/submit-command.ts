@@ -2,7 +2,6 @@ import { Command } from 'commander';
 import { addSourceOptions } from '../options/add-source-options.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { runSubmit } from '../ops/run-submit.js';
 import { processIo } from '../process/process-io.js';
 import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { readSourceOptions } from '../options/read-source-options.js';
@@ -26,8 +25,8 @@ Example file:
 ${exitCodesHelp}`,
   );
   command.action(
-    commandAction((values, args) =>
-      runSubmit(
+    commandAction(async (values, args) =>
+      (await import('../ops/run-submit.js')).runSubmit(
         {
           source: readSourceOptions(values),
           file: args[0] ?? '-',

@@ -8,7 +8,6 @@ import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { processIoWithLogger } from '../process/process-io-with-logger.js';
 import { readTailOptions } from '../tail/read-tail-options.js';
-import { runTail } from '../tail/run-tail.js';
 
 /** `ledger-rx tail`: the commander layer over `runTail` (flags → `readTailOptions` → `runTail`). */
 export function tailCommand(): Command {
@@ -60,6 +59,6 @@ Delivery with a checkpoint:
   SIGINT/SIGTERM never repeats a line: the checkpoint then covers every line written
 ${exitCodesHelp}`,
     )
-    .action(commandAction(async (values) => runTail(readTailOptions(values), await processIoWithLogger(values))));
+    .action(commandAction(async (values) => (await import('../tail/run-tail.js')).runTail(readTailOptions(values), await processIoWithLogger(values))));
   return command;
 }

@@ -2,8 +2,6 @@ import { Command, Option } from 'commander';
 import { addSourceOptions } from '../options/add-source-options.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { runUsersRevoke } from '../ops/run-users-revoke.js';
-import { runUsersUpdate } from '../ops/run-users-update.js';
 import { processIo } from '../process/process-io.js';
 import { readSourceOptions } from '../options/read-source-options.js';
 import { UsageError } from '../options/usage-error.js';
@@ -35,8 +33,8 @@ export function usersCommand(): Command {
     .addOption(new Option('--identity-provider-id <id>', 'the identity provider of the user'))
     .addHelpText('after', exitCodesHelp)
     .action(
-      commandAction((values, args) =>
-        runUsersUpdate(
+      commandAction(async (values, args) =>
+        (await import('../ops/run-users-update.js')).runUsersUpdate(
           {
             source: readSourceOptions(values),
             userId: args[0] ?? '',
@@ -65,8 +63,8 @@ export function usersCommand(): Command {
     .addOption(new Option('--identity-provider-id <id>', 'the identity provider of the user'))
     .addHelpText('after', exitCodesHelp)
     .action(
-      commandAction((values, args) =>
-        runUsersRevoke(
+      commandAction(async (values, args) =>
+        (await import('../ops/run-users-revoke.js')).runUsersRevoke(
           {
             source: readSourceOptions(values),
             userId: args[0] ?? '',

@@ -4,8 +4,6 @@ import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { parsePackageRef } from '../ops/parse-package-ref.js';
-import { runVettingChange } from '../ops/run-vetting-change.js';
-import { runVettingList } from '../ops/run-vetting-list.js';
 import type { VettingForceFlag } from '../ops/vetting-change-options.js';
 import { processIo } from '../process/process-io.js';
 import { readSourceOptions } from '../options/read-source-options.js';
@@ -34,7 +32,7 @@ function changeCommand(operation: 'vet' | 'unvet'): Command {
     .addOption(new Option('--json', 'print the server response as JSON'))
     .addHelpText('after', exitCodesHelp)
     .action(
-      commandAction((values, args) => {
+      commandAction(async (values, args) => {
         const serial = str(values['expectSerial']);
         const force = list(values['force']);
         for (const f of force) {
@@ -42,6 +40,7 @@ function changeCommand(operation: 'vet' | 'unvet'): Command {
             throw new UsageError(`--force must be allow-vet-incompatible-upgrades or allow-unvetted-dependencies, got '${f}'`);
           }
         }
+        const { runVettingChange } = await import('../ops/run-vetting-change.js');
         return runVettingChange(
           {
             source: readSourceOptions(values),
@@ -75,8 +74,8 @@ export function vettingCommand(): Command {
     .addOption(new Option('--json', 'one VettedPackages JSON document per line'))
     .addHelpText('after', exitCodesHelp)
     .action(
-      commandAction((values) =>
-        runVettingList(
+      commandAction(async (values) =>
+        (await import('../ops/run-vetting-list.js')).runVettingList(
           {
             source: readSourceOptions(values),
             packageIds: list(values['packageId']),
