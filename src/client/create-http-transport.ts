@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ErrorCodes, ProtocolError } from '../errors/index.js';
 import { buildRequestUrl } from './build-request-url.js';
 import { mapRequestError, type AbortReason } from './map-request-error.js';
@@ -8,6 +8,7 @@ import type { ResolvedClientOptions } from './resolve-client-options.js';
 import { stripEnvelopeNulls } from './strip-envelope-nulls.js';
 import { toHttpStatusError } from './to-http-status-error.js';
 import { traceRequest, type RequestAttributes, type RequestTrace } from '../tracing/trace-request.js';
+import { loadUndici } from './load-undici.js';
 
 /** One API call, as the client methods describe it to the transport. */
 export interface HttpCall {
@@ -166,7 +167,7 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
       const token = await config.getToken();
       let response: Dispatcher.ResponseData;
       try {
-        response = await request(url, {
+        response = await loadUndici().request(url, {
           method: call.method,
           headers: headersFor(token, payload !== undefined, trace),
           body: payload ?? null,

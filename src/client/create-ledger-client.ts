@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { InvalidArgumentError } from '../errors/index.js';
 import {
@@ -63,6 +63,7 @@ import {
   validateUpdateVettedPackagesRequest,
   validateUserRightsRequest,
 } from './validation/index.js';
+import { loadUndici } from './load-undici.js';
 
 /** The span attributes of an updates request: the range asked for, the page size and the order. */
 function offsetAttributes(beginExclusive: number | null | undefined, endInclusive: number | null | undefined, limit: number | null | undefined, descending: boolean | null | undefined) {
@@ -109,7 +110,7 @@ function userPath(userId: string, suffix = ''): { path: string; route: string } 
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const resolved = resolveClientOptions(options);
   const ownsDispatcher = resolved.dispatcher === undefined;
-  const dispatcher: Dispatcher = resolved.dispatcher ?? new Agent();
+  const dispatcher: Dispatcher = resolved.dispatcher ?? new (loadUndici().Agent)();
   const transport = createHttpTransport({ ...resolved, dispatcher });
   const sockets = createWebSocketTransport(resolved);
   let closing: Promise<void> | undefined;
