@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/shared-dir.js';
+
+/**
+ * What a cold start loads. `import 'ledger-rx'` loads the peers (rxjs, zod) and the JSON body parser, not
+ * the HTTP client, the database and broker drivers or the sandbox; `ledger-rx --version` (or `--help`)
+ * loads commander and the commands' flags, and each command loads what it runs only when it runs. The
+ * timings are in benchmarks/start-up (never asserted here).
+ */
+
+/** The files and the packages the static imports of a built module reach (relative imports followed). */
+function staticGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s*'([^']+)'|^import\s*'([^']+)'/gm)) {
+      if (specifier === undefined) continue;
+      if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier));
+      else if (!specifier.startsWith('node:')) packages.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+    }
+  };
+  visit(join(repoRoot, 'dist', entry));
+  return { files, packages };
+}
+
+/** The CommonJS modules (undici, pg, ws, prom-client are CommonJS) a fresh process has loaded after `script`. */
+function loadedCommonJs(script: string): string[] {
+  const code = `${script}\nconst { createRequire } = await import('node:module');\nprocess.stdout.write(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, encoding: 'utf8' })) as string[];
+}
+const has = (loaded: string[], pkg: string) => loaded.some((p) => p.includes(`/node_modules/${pkg}/`));
+
+describe('a cold start loads only what it uses', () => {
+  it("import 'ledger-rx' reaches rxjs, zod and stream-json, nothing else", () => {
+    const { files, packages } = staticGraph('index.js');
+    expect(files.size).toBeGreaterThan(100);
+    expect([...packages].sort()).toEqual(['rxjs', 'stream-json', 'zod']);
+  });
+
+  it('the ledger-rx command reaches commander only until a command runs', () => {
+    const { files, packages } = staticGraph(join('cli', 'main.js'));
+    expect([...files].some((f) => f.endsWith(join('commands', 'tail-command.js')))).toBe(true);
+    expect([...files].filter((f) => /run-(tail|ingest|publish|sql)\.js$|start-sandbox\.js$/.test(f))).toEqual([]);
+    expect([...packages]).toEqual(['commander']);
+  });
+
+  it('undici is loaded by createLedgerClient, not by the import', () => {
+    const entry = JSON.stringify(join(repoRoot, 'dist', 'index.js'));
+    const imported = loadedCommonJs(`await import(${entry});`);
+    expect(has(imported, 'rxjs')).toBe(true); // the check sees CommonJS modules
+    expect(['undici', 'pg', 'ws', 'prom-client'].filter((p) => has(imported, p))).toEqual([]);
+    const created = loadedCommonJs(`const { createLedgerClient } = await import(${entry}); await createLedgerClient({ baseUrl: 'http://127.0.0.1:9' }).close();`);
+    expect(has(created, 'undici')).toBe(true);
+  });
+});
