@@ -45,7 +45,7 @@ describe('a cold start loads only what it uses', () => {
   it('the ledger-rx command reaches commander only until a command runs', () => {
     const { files, packages } = staticGraph(join('cli', 'main.js'));
     expect([...files].some((f) => f.endsWith(join('commands', 'tail-command.js')))).toBe(true);
-    expect([...files].filter((f) => /run-(tail|ingest|publish|sql)\.js$|start-sandbox\.js$/.test(f))).toEqual([]);
+    expect([...files].filter((f) => /run-(tail|ingest|publish|sql|acs|submit)\.js$|start-sandbox\.js$/.test(f))).toEqual([]);
     expect([...packages]).toEqual(['commander']);
   });
 

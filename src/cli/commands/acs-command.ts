@@ -1,5 +1,4 @@
 import { Command, Option } from 'commander';
-import { runAcs } from '../acs/run-acs.js';
 import { addFilterOptions } from '../options/add-filter-options.js';
 import { addFormatOption } from '../options/add-format-option.js';
 import { addSourceOptions } from '../options/add-source-options.js';
@@ -29,10 +28,11 @@ with: ledger-rx tail --from 5678 (same filter flags).
 ${exitCodesHelp}`,
   );
   command.action(
-    commandAction((values) => {
+    commandAction(async (values) => {
       const at = values['at'];
       const transport = values['transport'];
       const format = readFormatOption(values);
+      const { runAcs } = await import('../acs/run-acs.js');
       return runAcs(
         {
           source: readSourceOptions(values),
