@@ -118,12 +118,15 @@ describe('runTail (in process)', () => {
     try {
       const io = captureIo();
       const running = runTail({ source: { url: proxy.url, transport: 'list' }, filter: {}, idleTimeoutMs: 37, longPollMs: 300, logLevel: 'silent' }, io);
-      await new Promise((r) => setTimeout(r, 800));
-      io.signal('SIGTERM');
-      expect(await running).toBe(0);
-      const idle = proxy.log
+      const idleValues = () => proxy.log
         .filter((r) => r.path.startsWith('/v2/updates'))
         .map((r) => new URL(`http://x${r.path}`).searchParams.get('stream_idle_timeout_ms'));
+      // wait for the first long poll (the tail has caught up), however loaded the machine is
+      const deadline = Date.now() + 30_000;
+      while (!idleValues().includes('300') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      io.signal('SIGTERM');
+      expect(await running).toBe(0);
+      const idle = idleValues();
       expect(idle).toContain('37'); // catch-up pages
       expect(idle).toContain('300'); // the long poll once caught up
       expect(idle.every((v) => v === '37' || v === '300')).toBe(true);
@@ -137,12 +140,16 @@ describe('runTail (in process)', () => {
     const slow = await startSandbox({ seed: 5, generate: 50 });
     try {
       const running = runTail({ source: { url: slow.url }, filter: {}, logLevel: 'debug' }, io);
-      await new Promise((r) => setTimeout(r, 1_300));
+      // wait until a progress line with a rate has been drawn (the meter reports once a second)
+      const erase = '\u001b[1G\u001b[2K'; // node:readline's cursorTo(0) and clearLine
+      const statusLine = /^websocket · \d+ updates · [\d.,]+\/s · offset [\d,]+ · lag [\d,?]+$/;
+      const drawn = () => io.err().split(erase).some((part) => statusLine.test(part));
+      const deadline = Date.now() + 30_000;
+      while (!drawn() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       io.signal('SIGINT');
       expect(await running).toBe(0);
-      const erase = '\u001b[1G\u001b[2K'; // node:readline's cursorTo(0) and clearLine
       expect(io.err()).toContain(erase);
-      expect(io.err().split(erase).some((part) => /^websocket · \d+ updates · [\d.,]+\/s · offset [\d,]+ · lag [\d,?]+$/.test(part))).toBe(true);
+      expect(drawn()).toBe(true);
       expect(io.err()).not.toContain('secret-token-value');
     } finally {
       await slow.close();
