@@ -1,5 +1,4 @@
 import { Command, Option } from 'commander';
-import { runCompletions } from '../completions/run-completions.js';
 import { addFormatOption } from '../options/add-format-option.js';
 import { addSourceOptions } from '../options/add-source-options.js';
 import { parseFromOffset } from '../options/parse-from-offset.js';
@@ -24,10 +23,11 @@ export function completionsCommand(): Command {
   addFormatOption(command);
   command.addHelpText('after', exitCodesHelp);
   command.action(
-    commandAction((values) => {
+    commandAction(async (values) => {
       const parties = Array.isArray(values['party']) ? (values['party'] as string[]) : [];
       const format = readFormatOption(values);
       if (values['transport'] === 'page') throw new UsageError('completions are read over websocket or list (the participant has no paged completions)');
+      const { runCompletions } = await import('../completions/run-completions.js');
       return runCompletions(
         {
           source: readSourceOptions(values),
