@@ -1,10 +1,8 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { InvalidArgumentError } from '../errors/index.js';
 import {
   AllocatePartyRequest,
   AllocatePartyResponse,
-  CreateUserRequest,
   CreateUserResponse,
   GetLatestPrunedOffsetsResponse,
   GetLedgerApiVersionResponse,
@@ -38,6 +36,7 @@ import { observeJsonList } from './observe-json-list.js';
 import { readUpdatesPage } from './read-updates-page.js';
 import { resolveClientOptions } from './resolve-client-options.js';
 import { toUpdatesBody } from './to-updates-body.js';
+import { userPath } from './user-path.js';
 import { updateDecoding } from '../updates/update-decoding.js';
 import { updateElementDecoder } from '../updates/update-element-decoder.js';
 import { streamFrameDecoder } from './stream-frame-decoder.js';
@@ -45,11 +44,9 @@ import type { StreamUpdatesOptions } from './stream-updates-options.js';
 import type { UpdatesCallOptions } from './updates-call-options.js';
 import type { UpdatesPageCallOptions } from './updates-page-call-options.js';
 import {
-  checkRights,
-  checkUserId,
   parseRequest,
-  requireNonEmptyString,
   validateCallOptions,
+  validateCreateUserRequest,
   validateGetUpdatesPageRequest,
   validateGetUpdatesRequest,
   validateListVettedPackagesRequest,
@@ -73,18 +70,6 @@ function offsetAttributes(beginExclusive: number | null | undefined, endInclusiv
     'ledger_rx.limit': limit ?? undefined,
     'ledger_rx.descending': descending === true ? true : undefined,
   };
-}
-
-/**
- * The path of a user resource: the id must be a non-empty string and a user id the server accepts
- * (`checkUserId`), and not `.` or `..`, which URL parsing would resolve (even percent-encoded) and so
- * send the call elsewhere. With its route (`/v2/users/{user-id}...`), which names the request's span.
- */
-function userPath(userId: string, suffix = ''): { path: string; route: string } {
-  requireNonEmptyString(userId, 'userId');
-  if (userId === '.' || userId === '..') throw new InvalidArgumentError('userId', `'${userId}' cannot be addressed in a URL path`);
-  checkUserId(userId, 'userId');
-  return { path: `/v2/users/${encodeURIComponent(userId)}${suffix}`, route: `/v2/users/{user-id}${suffix}` };
 }
 
 /**
@@ -268,9 +253,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
     async createUser(request, callOptions) {
       const { signal } = validateCallOptions(callOptions);
-      const parsed = parseRequest(CreateUserRequest, request);
-      requireNonEmptyString(parsed.user.id, 'user.id');
-      checkRights(parsed.rights);
+      validateCreateUserRequest(request);
       return unary({ method: 'POST', path: '/v2/users', body: request, signal }, CreateUserResponse);
     },
 
