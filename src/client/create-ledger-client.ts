@@ -1,5 +1,4 @@
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
 import {
   AllocatePartyRequest,
   AllocatePartyResponse,
@@ -24,7 +23,7 @@ import { createActiveContractsMethods } from './create-active-contracts-methods.
 import { createCompletionsMethod } from './create-completions-method.js';
 import { createHttpTransport, type HttpCall } from './create-http-transport.js';
 import { createWebSocketTransport } from './create-websocket-transport.js';
-import { createResponseParser } from './create-response-parser.js';
+import { createUnaryMethods } from './create-unary-methods.js';
 import { iterateUpdates } from './iterate-updates.js';
 import type { LedgerClient } from './ledger-client.js';
 import type { LedgerClientOptions } from './ledger-client-options.js';
@@ -100,9 +99,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const sockets = createWebSocketTransport(resolved);
   let closing: Promise<void> | undefined;
 
-  function unary<S extends z.ZodType>(call: HttpCall, schema: S): Promise<z.output<S>> {
-    return transport.call(call, createResponseParser(schema, resolved.validateResponses, `${call.method} ${call.path}`));
-  }
+  const unary = createUnaryMethods(transport, resolved.validateResponses);
 
   function prepareUpdates(request: GetUpdatesRequest, raw: UpdatesCallOptions | undefined) {
     const callOptions = validateUpdatesCallOptions(raw);
@@ -122,11 +119,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     ...createActiveContractsMethods({ http: transport, sockets, resolved }),
     completions: createCompletionsMethod({ http: transport, sockets, resolved }),
 
-    async listVettedPackages(request, callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      validateListVettedPackagesRequest(request);
-      return unary({ method: 'POST', path: '/v2/package-vetting/list', body: request, signal }, ListVettedPackagesResponse);
-    },
+    listVettedPackages: unary.post('/v2/package-vetting/list', validateListVettedPackagesRequest, ListVettedPackagesResponse),
 
     listAllVettedPackages(request, callOptions) {
       const options = validateCallOptions(callOptions) as ListAllVettedPackagesOptions;
@@ -138,7 +131,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       };
       resolveRetryConfig(options.retry); // a bad policy is rejected now, before anything is sent
       return listAllVettedPackages(
-        (page, signal) => unary(
+        (page, signal) => unary.send(
           { method: 'POST', path: '/v2/package-vetting/list', body: page, signal: outer, cancel: signal },
           ListVettedPackagesResponse,
         ),
@@ -147,12 +140,12 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       );
     },
 
-    async updateVettedPackages(request, callOptions) {
-      const { signal, endpoint = 'deprecated' } = validateUpdateVettedPackagesOptions(callOptions);
-      validateUpdateVettedPackagesRequest(request);
-      const path = endpoint === 'update' ? '/v2/package-vetting/update' : '/v2/package-vetting';
-      return unary({ method: 'POST', path, body: request, signal }, UpdateVettedPackagesResponse);
-    },
+    updateVettedPackages: unary.post(
+      ({ endpoint }) => (endpoint === 'update' ? '/v2/package-vetting/update' : '/v2/package-vetting'),
+      validateUpdateVettedPackagesRequest,
+      UpdateVettedPackagesResponse,
+      validateUpdateVettedPackagesOptions,
+    ),
 
     updates(request, callOptions) {
       const { call, decoding, signal, onBytes } = prepareUpdates(request, callOptions);
@@ -198,85 +191,20 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       );
     },
 
-    async submit(commands, callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      validateSubmitRequest(commands);
-      return unary({ method: 'POST', path: '/v2/commands/async/submit', body: commands, signal }, SubmitResponse);
-    },
-
-    async submitAndWaitForReassignment(request, callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      validateReassignmentRequest(request);
-      return unary(
-        { method: 'POST', path: '/v2/commands/submit-and-wait-for-reassignment', body: request, signal },
-        JsSubmitAndWaitForReassignmentResponse,
-      );
-    },
-
-    async updateUser(userId, request, callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      validateUpdateUserRequest(userId, request);
-      return unary({ method: 'PATCH', ...userPath(userId), body: request, signal }, UpdateUserResponse);
-    },
-
-    async revokeUserRights(userId, request, callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      validateUserRightsRequest('revoke', userId, request);
-      return unary({ method: 'PATCH', ...userPath(userId, '/rights'), body: request, signal }, RevokeUserRightsResponse);
-    },
-
-    async version(callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      return unary({ method: 'GET', path: '/v2/version', signal }, GetLedgerApiVersionResponse);
-    },
-
-    async ledgerEnd(callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      return unary({ method: 'GET', path: '/v2/state/ledger-end', signal }, GetLedgerEndResponse);
-    },
-
-    async latestPrunedOffsets(callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      return unary({ method: 'GET', path: '/v2/state/latest-pruned-offsets', signal }, GetLatestPrunedOffsetsResponse);
-    },
-
-    async allocateParty(request, callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      parseRequest(AllocatePartyRequest, request);
-      return unary({ method: 'POST', path: '/v2/parties', body: request, signal }, AllocatePartyResponse);
-    },
-
-    async listParties(callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      return unary({ method: 'GET', path: '/v2/parties', signal }, ListKnownPartiesResponse);
-    },
-
-    async createUser(request, callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      validateCreateUserRequest(request);
-      return unary({ method: 'POST', path: '/v2/users', body: request, signal }, CreateUserResponse);
-    },
-
-    async getUser(userId, callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      return unary({ method: 'GET', ...userPath(userId), signal }, GetUserResponse);
-    },
-
-    async listUserRights(userId, callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      return unary({ method: 'GET', ...userPath(userId, '/rights'), signal }, ListUserRightsResponse);
-    },
-
-    async grantUserRights(userId, request, callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      validateUserRightsRequest('grant', userId, request);
-      return unary({ method: 'POST', ...userPath(userId, '/rights'), body: request, signal }, GrantUserRightsResponse);
-    },
-
-    async listPackages(callOptions) {
-      const { signal } = validateCallOptions(callOptions);
-      return unary({ method: 'GET', path: '/v2/packages', signal }, ListPackagesResponse);
-    },
+    submit: unary.post('/v2/commands/async/submit', validateSubmitRequest, SubmitResponse),
+    submitAndWaitForReassignment: unary.post('/v2/commands/submit-and-wait-for-reassignment', validateReassignmentRequest, JsSubmitAndWaitForReassignmentResponse),
+    updateUser: unary.patch(userPath(), validateUpdateUserRequest, UpdateUserResponse),
+    revokeUserRights: unary.patch(userPath('/rights'), (userId, request) => validateUserRightsRequest('revoke', userId, request), RevokeUserRightsResponse),
+    version: unary.get('/v2/version', GetLedgerApiVersionResponse),
+    ledgerEnd: unary.get('/v2/state/ledger-end', GetLedgerEndResponse),
+    latestPrunedOffsets: unary.get('/v2/state/latest-pruned-offsets', GetLatestPrunedOffsetsResponse),
+    allocateParty: unary.post('/v2/parties', (request) => parseRequest(AllocatePartyRequest, request), AllocatePartyResponse),
+    listParties: unary.get('/v2/parties', ListKnownPartiesResponse),
+    createUser: unary.post('/v2/users', validateCreateUserRequest, CreateUserResponse),
+    getUser: unary.get(userPath(), GetUserResponse),
+    listUserRights: unary.get(userPath('/rights'), ListUserRightsResponse),
+    grantUserRights: unary.post(userPath('/rights'), (userId, request) => validateUserRightsRequest('grant', userId, request), GrantUserRightsResponse),
+    listPackages: unary.get('/v2/packages', ListPackagesResponse),
 
     close() {
       closing ??= (async () => {
