@@ -1,5 +1,5 @@
 import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstreamManager, type JetStreamManager, type StreamInfo } from '@nats-io/jetstream';
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { findNatsServer } from '../../../scripts/nats-server.js';
 import { consumeLedgerFromJetStream } from '../../../src/sinks/jetstream/consume-ledger-from-jetstream.js';
@@ -31,7 +31,7 @@ export async function messageCount(servers: string, stream: string): Promise<num
     const jsm = await jetstreamManager(nc, { checkAPI: false });
     for (let attempt = 1; ; attempt++) {
       try {
-        return (await jsm.streams.info(stream)).state.messages;
+        return (await leaderInfo(jsm, stream)).state.messages;
       } catch (error) {
         if (attempt >= 40) throw error;
         await new Promise((r) => setTimeout(r, 250));
@@ -42,11 +42,22 @@ export async function messageCount(servers: string, stream: string): Promise<num
   }
 }
 
+/**
+ * The stream's info as its leader has it. A cluster node that does not know the stream's leader (just
+ * restarted, still catching up) answers from its own copy, which may be far behind; such an answer is
+ * refused (and retried by the callers), as JetStreamSink refuses it when it reads the tip.
+ */
+async function leaderInfo(jsm: JetStreamManager, stream: string): Promise<StreamInfo> {
+  const info = await jsm.streams.info(stream);
+  if (info.cluster !== undefined && !info.cluster.leader) throw new Error(`stream '${stream}' has no known leader on the node that answered`);
+  return info;
+}
+
 async function readOffsets(servers: string, stream: string): Promise<number[]> {
   const nc = await connect({ servers: servers.split(','), maxReconnectAttempts: 20 });
   try {
     const jsm = await jetstreamManager(nc, { checkAPI: false });
-    const n = (await jsm.streams.info(stream)).state.messages;
+    const n = (await leaderInfo(jsm, stream)).state.messages;
     if (n === 0) return [];
     const elements = await firstValueFrom(consumeLedgerFromJetStream({ connection: nc, stream }).pipe(take(n), toArray()));
     return elements.map((e) => updateOffset(e) as number);
@@ -62,7 +73,7 @@ export async function waitForMessages(servers: string, stream: string, n: number
     const jsm = await jetstreamManager(nc, { checkAPI: false });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const count = await jsm.streams.info(stream).then((i) => i.state.messages, () => 0);
+      const count = await leaderInfo(jsm, stream).then((i) => i.state.messages, () => 0);
       if (count >= n) return count;
       if (Date.now() > deadline) throw new Error(`stream ${stream} holds ${count} of ${n} messages after ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 50));
