@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { ErrorCodes, ProtocolError } from '../errors/index.js';
 import { buildRequestUrl } from './build-request-url.js';
@@ -91,6 +92,9 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
   const maxErrorBytes = config.maxErrorBytes ?? 1024 * 1024;
   const streamTimeoutMs = Math.max(25_000, config.streamTimeoutMs ?? 0);
   const closing = new AbortController();
+  // every call in flight listens to the client's closing signal (and removes its listener when it ends), so
+  // more than ten at once is normal use, not a leak: without this Node prints MaxListenersExceededWarning
+  setMaxListeners(0, closing.signal);
 
   /**
    * One call's abort signal, fired by the client closing, the caller's signal, an internal cancel, or the

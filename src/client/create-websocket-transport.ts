@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { IncomingMessage, ClientRequest } from 'node:http';
 import type * as Ws from 'ws';
 import { AbortError, ErrorCodes, isLedgerRxError, LedgerApiError, ProtocolError, TransportError } from '../errors/index.js';
@@ -92,6 +93,9 @@ export function webSocketError(error: unknown, request: string): Error {
  */
 export function createWebSocketTransport(config: WebSocketTransportConfig): WebSocketTransport {
   const closing = new AbortController();
+  // every call in flight listens to the client's closing signal (and removes its listener when it ends), so
+  // more than ten at once is normal use, not a leak: without this Node prints MaxListenersExceededWarning
+  setMaxListeners(0, closing.signal);
   const maxErrorBytes = config.maxErrorBytes ?? 1024 * 1024;
 
   const urlOf = (path: string): URL => {

@@ -32,4 +32,25 @@ describe('the client releases its abort listeners when a call ends', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
+
+  it('many calls in flight at once are normal use: no MaxListenersExceededWarning on the client\'s own signals', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => void (w.name === 'MaxListenersExceededWarning' && warnings.push(w));
+    process.on('warning', onWarning);
+    try {
+      const end = sandbox.ledgerEnd();
+      const request = { beginExclusive: 0, endInclusive: end, updateFormat };
+      const unary = Array.from({ length: 30 }, () => client.ledgerEnd());
+      const lists = Array.from({ length: 15 }, () => lastValueFrom(client.updates(request, { limit: 100 }).pipe(toArray())));
+      const sockets = Array.from({ length: 15 }, () => lastValueFrom(client.streamUpdates(request).pipe(toArray())));
+      const answers = await Promise.all([...unary, ...lists, ...sockets]);
+      expect(answers).toHaveLength(60);
+      for (const list of answers.slice(30)) expect((list as unknown[]).length).toBeGreaterThan(0);
+      // warnings are emitted on the next tick
+      await new Promise((r) => setTimeout(r, 20));
+      expect(warnings.map((w) => w.message)).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });
