@@ -5,7 +5,7 @@
  *
  *     npm run bench                                   # from the repository root: build, then the full set (~9 min)
  *     npm run bench -- --quick                        # smaller fixtures, fewer runs (~1 min): a smoke test
- *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,ingest,publish,metrics] [--table-only]
+ *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,acs,ingest,publish,metrics] [--table-only]
  *
  * `--table-only` prints the table of the stored results without running anything. A full run of the whole
  * set also rewrites the results table in benchmarks/README.md (between the `results` markers);
@@ -20,7 +20,7 @@ import { findNatsServer } from './lib/nats-server.js';
 import { benchRoot, buildDir, cliMain, repoRoot } from './lib/paths.js';
 import { isMoot, readResult, resultsFile, table, type BenchResult, type Row } from './lib/report.js';
 
-const all = ['decode', 'http', 'tail', 'ingest', 'publish', 'metrics'] as const;
+const all = ['decode', 'http', 'tail', 'acs', 'ingest', 'publish', 'metrics'] as const;
 
 function prerequisites(name: string): string | undefined {
   if (!existsSync(cliMain)) return `${cliMain} is missing: run \`npm run build\` at the root`;
@@ -62,6 +62,8 @@ function fixtureLine(r: BenchResult): string {
       return `http: sandbox (streamed) in its own process, seed ${String(f['seed'])} tx, avg ${String(f['averageElementBytes'])} B per element, one request per body, fresh client process per read; ${sizes(f)[0]} MB: ${String(f['runs'])} runs, ${sizes(f)[1]} MB: ${String(f['largeRuns'])} runs (peers that fail run once).`;
     case 'tail':
       return `tail: sandboxes (buffered: 200 cap, 500 ms wait; and streamed) seeded with ${String(f['seed'])} tx, transports ${Array.isArray(f['transports']) ? f['transports'].join(', ') : 'list'}, ${String(f['runs'])} run(s) of catch-up and latency (slow consumer: 1 run each).`;
+    case 'acs':
+      return `acs: sandbox (buffered, list limit raised to ${Number(f['contracts']) * 2}) in its own process holding ${Number(f['contracts']).toLocaleString('en-US')} active contracts (1 Iou create per tx), fresh client process per read, ${String(f['runs'])} run(s); ${Number(f['submissions']).toLocaleString('en-US')} commands at 50/s per latency run.`;
     case 'ingest':
       return `ingest: ${String(f['postgres'])}, ${f['durable'] ? 'durable commits (fsync on)' : 'fsync off'}, sandbox (buffered) in its own process, ${String(f['runs'])} run(s), fresh schema per run.`;
     case 'publish':

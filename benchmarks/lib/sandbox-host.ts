@@ -6,6 +6,10 @@
  * Used by the ingest benchmark, which needs 1-event and 5-event transactions (the CLI's `--seed` workload
  * mixes shapes).
  *
+ * `--max-list-elements=N` raises the list limit of `POST /v2/updates` and `POST /v2/state/active-contracts`
+ * (the participant's `http-list-max-elements-limit`, 200 by default), for benchmarks that read a large set as
+ * one list.
+ *
  * With `--offsets-file=F` it first writes the offset of every transaction to F (a JSON array), so that a
  * reader can stop after the first n of them.
  *
@@ -17,7 +21,8 @@ import { numberOption, option } from './args.js';
 
 const transactions = numberOption('transactions', 1000);
 const events = numberOption('events', 1);
-const sandbox = await startSandbox({ port: 0, requestTimeoutMs: 3_600_000 });
+const maxListElements = numberOption('max-list-elements', 200);
+const sandbox = await startSandbox({ port: 0, requestTimeoutMs: 3_600_000, maxListElements });
 const parties = ['Alice', 'Bob', 'Charlie'].map((hint) => sandbox.partyId(hint));
 const offsetsFile = option('offsets-file', '');
 const offsets: number[] = [];
