@@ -8,6 +8,8 @@
  * checkpoint store and sink), `ledger-rx/jetstream` (NATS JetStream sink and consumer), `ledger-rx/metrics`
  * (Prometheus), `ledger-rx/tracing` (OpenTelemetry: continuing an update's trace), `ledger-rx/sandbox` (the
  * embedded participant). What the filters and operators subpaths export is exported here too.
+ *
+ * @module ledger-rx
  */
 
 // The client of the JSON Ledger API.

@@ -2,6 +2,8 @@
  * `ledger-rx/filters`: what to read. The immutable `updateFormat()` builder (with its transaction, event
  * and format parts), and the spec's rules for the deprecated `filter`/`verbose` request (`fromLegacyFilter`,
  * `checkLegacyTreeRequest`). Also exported from `ledger-rx`.
+ *
+ * @module ledger-rx/filters
  */
 export { checkLegacyTreeRequest } from './check-legacy-tree-request.js';
 export { EventFormatBuilder } from './event-format-builder.js';

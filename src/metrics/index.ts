@@ -2,6 +2,8 @@
  * `ledger-rx/metrics`: Prometheus instruments for reads of the update stream (through `prom-client`, loaded
  * only by this entry point), the readiness of a daemon, and a small HTTP server for `/metrics`, `/healthz`
  * and `/readyz`.
+ *
+ * @module ledger-rx/metrics
  */
 export { collectMetrics } from './collect-metrics.js';
 export type { CollectMetricsOptions } from './collect-metrics.js';

@@ -5,6 +5,8 @@
  * state to start from (`snapshotThenUpdates`, `liveContracts`) and the outcome of submissions
  * (`tailCompletions`, `trackCommands`, `submitAndTrack`). Pure RxJS: no I/O of their own, every delay on a
  * scheduler. Also exported from `ledger-rx`.
+ *
+ * @module ledger-rx/operators
  */
 export type { Checkpoint, CheckpointStore } from './checkpoint.js';
 export type { PagedReadOptions } from './paged-read-options.js';

@@ -1,3 +1,11 @@
+/**
+ * `ledger-rx/sandbox`: the embedded participant. {@link startSandbox} serves the Canton JSON Ledger API v2
+ * (HTTP and WebSocket) from memory, with parties, users, packages, submissions, the update and completion
+ * streams, active contracts, pruning, authentication and injectable faults, behaving like a real
+ * participant on every transport; the types of its options, state and faults.
+ *
+ * @module ledger-rx/sandbox
+ */
 export { startSandbox } from './start-sandbox.js';
 export type { AllocatePartyHandleOptions, OffsetRange, Sandbox, TokenOptions } from './start-sandbox.js';
 export { resolveSandboxOptions } from './sandbox-options.js';

@@ -4,6 +4,8 @@
  * themselves have their own entry points, so that each brings only its own driver's types:
  * `ledger-rx/postgres` (`PostgresSink`, `PostgresCheckpointStore`) and `ledger-rx/jetstream`
  * (`JetStreamSink`, `consumeLedgerFromJetStream`).
+ *
+ * @module ledger-rx/sinks
  */
 export type { LedgerSink, SinkCommit, SinkPosition } from './ledger-sink.js';
 export { BatchCommitter } from './batch-committer.js';

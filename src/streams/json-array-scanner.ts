@@ -74,7 +74,7 @@ function describeByte(c: number | undefined): string {
  * element and calls `onElement(value, index, text)` synchronously, in order, as soon as the element's last byte has
  * been written. The array is never held in memory: an element that lies inside one chunk is decoded straight
  * from that chunk; one that spans chunks is kept as chunk slices (no copy) and concatenated once; one larger
- * than `maxBufferedElementBytes` is parsed incrementally instead (see {@link StreamingElementParser}).
+ * than `maxBufferedElementBytes` is parsed incrementally instead (an internal `StreamingElementParser`).
  *
  * Chunk boundaries may fall anywhere, including inside multi-byte UTF-8 sequences, escapes, numbers and
  * literals. A leading UTF-8 byte-order mark and JSON whitespace anywhere between tokens are accepted.

@@ -3,6 +3,8 @@
  * carry a `traceparent` on their own (nothing to import for that); this entry continues the trace of the
  * command that made an update (`updateContext`), and reads `traceparent` headers. It loads
  * `@opentelemetry/api`, which `import 'ledger-rx'` does not.
+ *
+ * @module ledger-rx/tracing
  */
 export { parseTraceparent } from './traceparent.js';
 export type { Traceparent } from './traceparent.js';

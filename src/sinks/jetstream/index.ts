@@ -4,6 +4,8 @@
  * ({@link consumeLedgerFromJetStream}). Its declarations use the NATS client's own types
  * (`@nats-io/nats-core`, `@nats-io/jetstream`); the client is loaded only when a sink connects or a consumer
  * subscribes, and `import 'ledger-rx'` never loads or mentions it.
+ *
+ * @module ledger-rx/jetstream
  */
 export { JetStreamSink } from './jetstream-sink.js';
 export type { JetStreamSinkConnectOptions, JetStreamSinkOptions, JetStreamSinkStatus, JetStreamStreamSettings } from './jetstream-sink.js';

@@ -4,11 +4,14 @@
  * stored exactly once with its offset), with the sink's schema migrations. Its declarations use `pg`'s
  * types (`Pool`, `PoolClient`), which `@types/pg` provides; `pg` itself is loaded only when a store or a
  * sink connects, and `import 'ledger-rx'` never loads or mentions it.
+ *
+ * @module ledger-rx/postgres
  */
 export { PostgresCheckpointStore } from '../../checkpoints/postgres-checkpoint-store.js';
 export type { PostgresCheckpointStoreOptions, TransactionOutcome } from '../../checkpoints/postgres-checkpoint-store.js';
 export { PostgresSink } from './postgres-sink.js';
 export type { PostgresSinkConnectOptions, PostgresSinkOptions, PostgresSinkStatus, StreamLock } from './postgres-sink.js';
+export type { StreamLease } from './stream-lease.js';
 export { migrations } from './migrations.js';
 export type { Migration } from './migration.js';
 export { runMigrations } from './run-migrations.js';
