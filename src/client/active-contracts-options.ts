@@ -69,7 +69,10 @@ export interface ActiveContractsOptions extends CallOptions {
   readonly rawText?: boolean | undefined;
   /** Called with the size of each chunk or frame as it is read (for metrics). */
   readonly onBytes?: ((bytes: number) => void) | undefined;
-  /** WebSocket flow control, as `streamUpdates`' `paused`: while `true` the socket is not read. */
+  /**
+   * Flow control, as `streamUpdates`' `paused`: while `true` the WebSocket is not read, and the `page`
+   * transport asks for no further page.
+   */
   readonly paused?: Observable<boolean> | undefined;
 }
 

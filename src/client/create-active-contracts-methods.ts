@@ -97,6 +97,7 @@ export function createActiveContractsMethods(deps: ActiveContractsDeps): {
         scheduler: options.scheduler ?? asyncScheduler,
         onStatus: options.onStatus,
         onActiveAtOffset: options.onActiveAtOffset,
+        paused: options.paused,
       });
     },
 

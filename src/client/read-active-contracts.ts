@@ -1,4 +1,4 @@
-import { concatMap, defer, EMPTY, from, Observable, of, repeat, retry, tap, throwError, timer, type SchedulerLike } from 'rxjs';
+import { concatMap, defer, EMPTY, filter, from, Observable, of, repeat, retry, take, tap, throwError, timer, type SchedulerLike } from 'rxjs';
 import { onPageFailure } from '../retry/on-page-failure.js';
 import type { ResolvedRetryConfig } from '../retry/retry-config.js';
 import type { GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
@@ -33,6 +33,8 @@ export interface ActiveContractsReadSettings {
   readonly scheduler: SchedulerLike;
   readonly onStatus: ((status: ActiveContractsStatus) => void) | undefined;
   readonly onActiveAtOffset: ((offset: number) => void) | undefined;
+  /** Flow control of the `page` transport: while `true`, the next page is not requested. */
+  readonly paused?: Observable<boolean> | undefined;
 }
 
 /**
@@ -43,7 +45,8 @@ export interface ActiveContractsReadSettings {
  *   first for the streamed transports; for pages, the participant's choice on the first page), reported once
  *   through `onActiveAtOffset` before any entry.
  * - `websocket`/`list`: one streamed read; `page`: page after page, each sent once the previous one was
- *   emitted, the request otherwise unchanged (a page token is valid only with the same request).
+ *   emitted and `paused` is not `true`, the request otherwise unchanged (a page token is valid only with the
+ *   same request).
  * - A retryable failure (transport, 429, 503, categories with `retryInfo`) resumes after `retry`'s backoff
  *   (`onPageFailure`; attempts count from the last entry delivered) at the SAME offset, after the last entry
  *   delivered: with that entry's `streamContinuationToken` (streamed), or the token of the next page. A
@@ -159,7 +162,9 @@ export function readActiveContracts(reads: ActiveContractsReads, body: ActiveCon
             }),
           );
         };
-        return defer(onePage).pipe(repeat({ delay: () => (lastPage ? EMPTY : of(0)) }));
+        // the next page is asked for once the consumer is not paused (a slow consumer holds one page at most)
+        const resumed = settings.paused === undefined ? of(0) : settings.paused.pipe(filter((paused) => !paused), take(1));
+        return defer(onePage).pipe(repeat({ delay: () => (lastPage ? EMPTY : resumed) }));
       });
 
     return defer(() => (transport === 'page' ? paged() : streamed())).pipe(

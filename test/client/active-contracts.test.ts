@@ -76,6 +76,35 @@ describe('activeContracts() over the list and the pages', () => {
     expect(statuses[1]).toMatchObject({ type: 'request', transport: 'page', outcome: 'ok', elements: 2, limit: 2 });
   });
 
+  it('page: while paused, the next page is not requested', async () => {
+    ledger = createMockLedger();
+    const path = '/v2/state/active-contracts-page';
+    ledger.expect('GET', path, { data: { activeContracts: [activeEntry('c1', null)], activeAtOffset: 5, nextPageToken: 'CgE=' } });
+    ledger.expect('GET', path, { data: { activeContracts: [activeEntry('c2', null)], activeAtOffset: 5 } });
+    const { BehaviorSubject } = await import('rxjs');
+    const paused = new BehaviorSubject(false);
+    const seen: string[] = [];
+    const read = ledger.client.activeContracts({ eventFormat }, { transport: 'page', paused });
+    await new Promise<void>((resolve, reject) =>
+      read.subscribe({
+        next: (entry) => {
+          seen.push(ids([entry])[0] as string);
+          if (seen.length === 1) {
+            paused.next(true);
+            setTimeout(() => {
+              expect(ledger.requests).toHaveLength(1); // held while paused
+              paused.next(false);
+            }, 50);
+          }
+        },
+        error: reject,
+        complete: resolve,
+      }),
+    );
+    expect(seen).toEqual(['c1', 'c2']);
+    expect(ledger.requests).toHaveLength(2);
+  });
+
   it('activeContractsPage() reads one page; invalid requests send nothing', async () => {
     ledger = createMockLedger();
     ledger.expect('GET', '/v2/state/active-contracts-page', { data: { activeContracts: [activeEntry('c1', null)], activeAtOffset: 9, nextPageToken: '' } });
