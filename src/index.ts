@@ -79,6 +79,7 @@ export type { EventFormatSpec, InterfaceFilterOptions, Shape, TemplateFilterOpti
 
 // Resumable reads and checkpoints (also `ledger-rx/operators`).
 export {
+  activeContractsSnapshot,
   liveContracts,
   readDescending,
   snapshotThenUpdates,
@@ -89,6 +90,7 @@ export {
   trackCommands,
 } from './operators/index.js';
 export type {
+  ActiveContractsSnapshotConfig,
   ActiveContractsSnapshotOptions,
   ActiveContractsSnapshotRequest,
   Checkpoint,

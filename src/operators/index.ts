@@ -23,6 +23,8 @@ export type { PageReadOptions, StreamReadOptions, UpdatesPageAnswer, UpdatesPage
 export type { CommandSource, CompletionsReadOptions, CompletionsSource } from './completions-source.js';
 export { liveContracts } from './live-contracts.js';
 export type { LiveContracts, LiveContractsConfig } from './live-contracts.js';
+export { activeContractsSnapshot } from './active-contracts-snapshot.js';
+export type { ActiveContractsSnapshotConfig } from './active-contracts-snapshot.js';
 export type { ActiveContractsSnapshotOptions, ActiveContractsSnapshotRequest, SnapshotSource } from './snapshot-source.js';
 export { snapshotThenUpdates } from './snapshot-then-updates.js';
 export type { SnapshotElement, SnapshotThenUpdatesConfig } from './snapshot-then-updates.js';

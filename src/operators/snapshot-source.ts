@@ -20,6 +20,11 @@ export interface ActiveContractsSnapshotOptions {
   readonly onStatus?: (status: TailStatus) => void;
   readonly validate?: boolean;
   readonly rawText?: boolean;
+  /**
+   * Flow control for a consumer slower than the participant: while it is `true` the WebSocket is not read
+   * and no further page is requested (a list is read whole).
+   */
+  readonly paused?: Observable<boolean>;
 }
 
 /**

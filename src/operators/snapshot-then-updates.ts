@@ -3,8 +3,10 @@ import { ErrorCodes } from '../errors/error-codes.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ProtocolError } from '../errors/protocol-error.js';
 import type { EventFormat, JsGetActiveContractsResponse, JsGetUpdatesResponse, UpdateFormat } from '../schemas/index.js';
+import { activeContractsSnapshot } from './active-contracts-snapshot.js';
 import type { CheckpointStore } from './checkpoint.js';
 import { snapshotFormats } from './internal/snapshot-formats.js';
+import type { TransportOption } from './read-transport.js';
 import type { SnapshotSource } from './snapshot-source.js';
 import { tailUpdates, type TailUpdatesConfig } from './tail-updates.js';
 
@@ -35,8 +37,12 @@ export interface SnapshotThenUpdatesConfig extends Omit<TailUpdatesConfig, 'begi
   readonly updateFormat?: UpdateFormat;
   /** The snapshot's offset. Default: the ledger end when the snapshot starts (reported in `snapshot-end`). */
   readonly activeAtOffset?: number;
-  /** How the snapshot is read: `websocket` (default), `page` or `list` (small sets). */
-  readonly snapshotTransport?: 'websocket' | 'page' | 'list';
+  /**
+   * How the snapshot is read: `websocket`, `page`, `list` (small sets), or `'auto'` (the default): the
+   * WebSocket, falling back to `page`, then `list`, when the participant refuses one (see
+   * `activeContractsSnapshot`), as the updates' `transport` does.
+   */
+  readonly snapshotTransport?: TransportOption;
   /**
    * Resume position: when it holds a checkpoint, the snapshot was already taken and processed, so only the
    * updates after the checkpoint are emitted (no snapshot, no `snapshot-end`). The application saves into it
@@ -59,7 +65,8 @@ export interface SnapshotThenUpdatesConfig extends Omit<TailUpdatesConfig, 'begi
  * the updates are exactly those after it (the participant's promise, which the offset reported by the snapshot
  * read makes hold even when the ledger end moves meanwhile). A failure during the snapshot restarts it at the
  * same offset, after the last entry delivered (the source's `activeContracts` does, with `retry`); after the
- * seam the read resumes like `tailUpdates` (same `retry`, `transport` and statuses). With a
+ * seam the read resumes like `tailUpdates` (same `retry`, `transport` and statuses). The snapshot's transport
+ * is `snapshotTransport`, by default `'auto'` with the fallback of the updates (`activeContractsSnapshot`). With a
  * `checkpointStore` holding a position, no snapshot is taken: the updates resume after it.
  *
  * Never completes unless `endInclusive` is given. Errors like `client.activeContracts` during the snapshot
@@ -80,20 +87,19 @@ export function snapshotThenUpdates(source: SnapshotSource, config: SnapshotThen
   const withSnapshot = (): Observable<SnapshotElement> =>
     defer(() => {
       let offset: number | undefined;
-      const snapshot = source
-        .activeContracts(
-          { eventFormat, ...(activeAtOffset === undefined ? {} : { activeAtOffset }) },
-          {
-            ...(snapshotTransport === undefined ? {} : { transport: snapshotTransport }),
-            onActiveAtOffset: (at) => (offset = at),
-            ...(tail.retry === undefined ? {} : { retry: tail.retry }),
-            ...(tail.scheduler === undefined ? {} : { scheduler: tail.scheduler }),
-            ...(tail.onStatus === undefined ? {} : { onStatus: tail.onStatus }),
-            ...(tail.validate === undefined ? {} : { validate: tail.validate }),
-            ...(tail.rawText === undefined ? {} : { rawText: tail.rawText }),
-          },
-        )
-        .pipe(map((entry) => ({ kind: 'active-contract', entry }) as const));
+      const snapshot = activeContractsSnapshot(
+        source,
+        { eventFormat, ...(activeAtOffset === undefined ? {} : { activeAtOffset }) },
+        {
+          transport: snapshotTransport ?? 'auto',
+          onActiveAtOffset: (at) => (offset = at),
+          ...(tail.retry === undefined ? {} : { retry: tail.retry }),
+          ...(tail.scheduler === undefined ? {} : { scheduler: tail.scheduler }),
+          ...(tail.onStatus === undefined ? {} : { onStatus: tail.onStatus }),
+          ...(tail.validate === undefined ? {} : { validate: tail.validate }),
+          ...(tail.rawText === undefined ? {} : { rawText: tail.rawText }),
+        },
+      ).pipe(map((entry) => ({ kind: 'active-contract', entry }) as const));
       const seam = defer(() => {
         const at = offset ?? activeAtOffset;
         if (at === undefined) throw new ProtocolError(ErrorCodes.UNEXPECTED_RESPONSE, 'the active-contracts read ended without saying which offset it was taken at');

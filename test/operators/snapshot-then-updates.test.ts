@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, PrunedOffsetError, TransportError } from '../../src/errors/index.js';
-import { snapshotThenUpdates, type SnapshotElement } from '../../src/operators/index.js';
+import { InvalidArgumentError, LedgerApiError, PrunedOffsetError, TransportError } from '../../src/errors/index.js';
+import { snapshotThenUpdates, type SnapshotElement, type TailStatus } from '../../src/operators/index.js';
 import { MemoryCheckpointStore } from '../../src/checkpoints/index.js';
 import { activeEntry, fakeSnapshotSource, txWith } from '../support/fake-snapshot-source.js';
 import { cp } from '../support/fake-updates-source.js';
@@ -70,6 +70,60 @@ describe('snapshotThenUpdates', () => {
     const pruned = new PrunedOffsetError({ requestedOffset: 3, earliestOffset: 10 } as never);
     const failing = fakeSnapshotSource(() => throwError(() => pruned), 40, []);
     await expect(lastValueFrom(snapshotThenUpdates(failing, { eventFormat, activeAtOffset: 3 }))).rejects.toBe(pruned);
+  });
+
+  it("'auto' (the default) reads the snapshot through the next transport when one is refused, at the offset the refused read reported", async () => {
+    const { of, throwError, lastValueFrom, toArray } = await import('rxjs');
+    const legacy404 = new LedgerApiError({ status: 404, text: '{"errors":["GET, uri: /v2/state/active-contracts"],"status":404}' });
+    const notAllowed = new LedgerApiError({ status: 405, text: '' });
+    let end = 40;
+    const source = fakeSnapshotSource((call) => {
+      end = 60; // the ledger moves on: a fallback must not move the snapshot with it
+      switch (call.options?.transport) {
+        case 'websocket':
+          return throwError(() => legacy404);
+        case 'page':
+          return throwError(() => notAllowed);
+        default:
+          return call.request.activeAtOffset === 40 ? of(c1, c2) : throwError(() => new Error(`snapshot at ${call.request.activeAtOffset}`));
+      }
+    }, 40, [(call) => (call.request.beginExclusive === 40 ? of(cp(41)) : throwError(() => new Error('wrong begin')))]);
+    const statuses: TailStatus[] = [];
+    const got = await lastValueFrom(snapshotThenUpdates(source, { eventFormat, endInclusive: 41, onStatus: (s) => statuses.push(s) }).pipe(toArray()));
+    expect(end).toBe(60);
+    expect(got.map((e) => (e.kind === 'snapshot-end' ? `end ${e.offset}` : e.kind))).toEqual(['active-contract', 'active-contract', 'end 40', 'update']);
+    expect(source.snapshots.map((c) => [c.options?.transport, c.request.activeAtOffset])).toEqual([
+      ['websocket', undefined],
+      ['page', 40],
+      ['list', 40],
+    ]);
+    const selected = statuses.filter((s) => s.type === 'transport-selected');
+    expect(selected.slice(0, 3)).toEqual([
+      { type: 'transport-selected', transport: 'websocket', requested: 'auto' },
+      { type: 'transport-selected', transport: 'page', requested: 'auto', refused: { transport: 'websocket', error: legacy404 } },
+      { type: 'transport-selected', transport: 'list', requested: 'auto', refused: { transport: 'page', error: notAllowed } },
+    ]);
+  });
+
+  it('no fallback for an explicit snapshot transport, for an answer of the transport (a Canton 404), or once the snapshot has started', async () => {
+    const { concat, of, tap, throwError, lastValueFrom, toArray } = await import('rxjs');
+    const refused = new LedgerApiError({ status: 501, text: '' });
+    const explicit = fakeSnapshotSource(() => throwError(() => refused), 40, []);
+    await expect(lastValueFrom(snapshotThenUpdates(explicit, { eventFormat, snapshotTransport: 'websocket' }))).rejects.toBe(refused);
+    expect(explicit.snapshots).toHaveLength(1);
+
+    const cantonBody = { code: 'TEMPLATES_OR_INTERFACES_NOT_FOUND', cause: 'x', correlationId: null, traceId: null, context: {}, resources: [], errorCategory: 11, grpcCodeValue: 5, retryInfo: null, definiteAnswer: null };
+    const answer = new LedgerApiError({ status: 404, body: cantonBody });
+    const answered = fakeSnapshotSource(() => throwError(() => answer), 40, []);
+    await expect(lastValueFrom(snapshotThenUpdates(answered, { eventFormat }))).rejects.toBe(answer);
+    expect(answered.snapshots).toHaveLength(1);
+
+    // a refusal after the first entry (the transport answered) is an error like any other
+    const late = fakeSnapshotSource(() => concat(of(c1), throwError(() => refused)), 40, []);
+    const got: SnapshotElement[] = [];
+    await expect(lastValueFrom(snapshotThenUpdates(late, { eventFormat, onStatus: () => undefined }).pipe(tap((e) => got.push(e)), toArray()))).rejects.toBe(refused);
+    expect(late.snapshots).toHaveLength(1);
+    expect(got).toEqual([{ kind: 'active-contract', entry: c1 }]);
   });
 
   it('rejects bad options at the call', () => {

@@ -28,10 +28,17 @@ export function initialTransportChoice(requested: TransportOption, source: Updat
   if (typeof source.streamUpdates === 'function') offered.push('websocket');
   if (typeof source.updatesPage === 'function' && hasUpdateFormat) offered.push('page');
   offered.push('list');
-  if (requested === 'auto') return { requested, current: offered[0] as ReadTransport, fallbacks: offered.slice(1) };
-  if (!offered.includes(requested)) {
-    const why = requested === 'page' && !hasUpdateFormat ? 'needs an updateFormat (the deprecated filter cannot be paged)' : 'is not offered by this source';
-    throw new InvalidArgumentError('transport', `'${requested}' ${why}`);
-  }
+  const why = requested === 'page' && !hasUpdateFormat ? 'needs an updateFormat (the deprecated filter cannot be paged)' : 'is not offered by this source';
+  return transportChoiceAmong(requested, offered, why);
+}
+
+/**
+ * The transport choice a read starts with among `offered` (in the order `'auto'` tries them; `list` last):
+ * `'auto'` starts with the first and may fall back to the others, an explicit transport is used alone.
+ * Throws `InvalidArgumentError('transport')` (`why` says why) for an explicit transport not offered.
+ */
+export function transportChoiceAmong(requested: TransportOption, offered: readonly ReadTransport[], why = 'is not offered by this source'): TransportChoice {
+  if (requested === 'auto') return { requested, current: offered[0] ?? 'list', fallbacks: offered.slice(1) };
+  if (!offered.includes(requested)) throw new InvalidArgumentError('transport', `'${requested}' ${why}`);
   return { requested, current: requested, fallbacks: [] };
 }
