@@ -19,29 +19,29 @@ import {
   UpdateVettedPackagesResponse,
   type GetUpdatesRequest,
 } from '../schemas/index.js';
-import { createActiveContractsMethods } from './create-active-contracts-methods.js';
-import { createCompletionsMethod } from './create-completions-method.js';
-import { createHttpTransport, type HttpCall } from './create-http-transport.js';
-import { createWebSocketTransport } from './create-websocket-transport.js';
-import { createUnaryMethods } from './create-unary-methods.js';
-import { iterateUpdates } from './iterate-updates.js';
+import { createActiveContractsMethods } from './reads/create-active-contracts-methods.js';
+import { createCompletionsMethod } from './reads/create-completions-method.js';
+import { createHttpTransport, type HttpCall } from './http/create-http-transport.js';
+import { createWebSocketTransport } from './websocket/create-websocket-transport.js';
+import { createUnaryMethods } from './unary/create-unary-methods.js';
+import { iterateUpdates } from './reads/iterate-updates.js';
 import type { LedgerClient } from './ledger-client.js';
 import type { LedgerClientOptions } from './ledger-client-options.js';
-import { listAllVettedPackages, type ListAllVettedPackagesRetry } from './list-all-vetted-packages.js';
+import { listAllVettedPackages, type ListAllVettedPackagesRetry } from './unary/list-all-vetted-packages.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { ListAllVettedPackagesOptions } from './ledger-client.js';
-import { observeWebSocketStream } from './observe-websocket-stream.js';
-import { observeJsonList } from './observe-json-list.js';
-import { readUpdatesPage } from './read-updates-page.js';
+import { observeWebSocketStream } from './websocket/observe-websocket-stream.js';
+import { observeJsonList } from './http/observe-json-list.js';
+import { readUpdatesPage } from './reads/read-updates-page.js';
 import { resolveClientOptions } from './resolve-client-options.js';
-import { toUpdatesBody } from './to-updates-body.js';
-import { userPath } from './user-path.js';
+import { toUpdatesBody } from './reads/to-updates-body.js';
+import { userPath } from './unary/user-path.js';
 import { updateDecoding } from '../updates/update-decoding.js';
 import { updateElementDecoder } from '../updates/update-element-decoder.js';
-import { streamFrameDecoder } from './stream-frame-decoder.js';
-import type { StreamUpdatesOptions } from './stream-updates-options.js';
-import type { UpdatesCallOptions } from './updates-call-options.js';
-import type { UpdatesPageCallOptions } from './updates-page-call-options.js';
+import { streamFrameDecoder } from './websocket/stream-frame-decoder.js';
+import type { StreamUpdatesOptions } from './websocket/stream-updates-options.js';
+import type { UpdatesCallOptions } from './reads/updates-call-options.js';
+import type { UpdatesPageCallOptions } from './reads/updates-page-call-options.js';
 import {
   parseRequest,
   validateCallOptions,
@@ -59,7 +59,7 @@ import {
   validateUpdateVettedPackagesRequest,
   validateUserRightsRequest,
 } from './validation/index.js';
-import { loadUndici } from './load-undici.js';
+import { loadUndici } from './http/load-undici.js';
 
 /** The span attributes of an updates request: the range asked for, the page size and the order. */
 function offsetAttributes(beginExclusive: number | null | undefined, endInclusive: number | null | undefined, limit: number | null | undefined, descending: boolean | null | undefined) {

@@ -35,16 +35,16 @@ import type {
   UpdateVettedPackagesResponse,
   VettedPackages,
 } from '../schemas/index.js';
-import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './active-contracts-options.js';
-import type { ActiveContractsPage } from './active-contracts-page.js';
+import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './reads/active-contracts-options.js';
+import type { ActiveContractsPage } from './reads/active-contracts-page.js';
 import type { CallOptions } from './call-options.js';
-import type { CompletionsOptions } from './completions-options.js';
+import type { CompletionsOptions } from './reads/completions-options.js';
 import type { RetryConfig } from '../retry/retry-config.js';
-import type { UpdateVettedPackagesOptions } from './update-vetted-packages-options.js';
-import type { StreamUpdatesOptions } from './stream-updates-options.js';
-import type { UpdatesCallOptions } from './updates-call-options.js';
-import type { UpdatesPage } from './updates-page.js';
-import type { UpdatesPageCallOptions } from './updates-page-call-options.js';
+import type { UpdateVettedPackagesOptions } from './unary/update-vetted-packages-options.js';
+import type { StreamUpdatesOptions } from './websocket/stream-updates-options.js';
+import type { UpdatesCallOptions } from './reads/updates-call-options.js';
+import type { UpdatesPage } from './reads/updates-page.js';
+import type { UpdatesPageCallOptions } from './reads/updates-page-call-options.js';
 
 /** Options of `listAllVettedPackages`: the call options, and how a failed page is retried. */
 export interface ListAllVettedPackagesOptions extends CallOptions {

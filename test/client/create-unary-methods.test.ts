@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CallOptions } from '../../src/client/call-options.js';
-import type { HttpCall, HttpTransport } from '../../src/client/create-http-transport.js';
-import { createUnaryMethods } from '../../src/client/create-unary-methods.js';
-import { userPath } from '../../src/client/user-path.js';
+import type { HttpCall, HttpTransport } from '../../src/client/http/create-http-transport.js';
+import { createUnaryMethods } from '../../src/client/unary/create-unary-methods.js';
+import { userPath } from '../../src/client/unary/user-path.js';
 import { InvalidArgumentError, ProtocolError } from '../../src/errors/index.js';
 
 /** An HTTP transport that records each call and answers with `answer`. */

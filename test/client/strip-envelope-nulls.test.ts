@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripEnvelopeNulls } from '../../src/client/strip-envelope-nulls.js';
+import { stripEnvelopeNulls } from '../../src/client/http/strip-envelope-nulls.js';
 
 describe('stripEnvelopeNulls', () => {
   it('drops null-valued envelope properties at any depth', () => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { newCommandId } from '../../client/new-command-id.js';
+import { newCommandId } from '../../client/unary/new-command-id.js';
 import { CommandFailedError } from '../../errors/command-failed-error.js';
 import { CommandOutcomeUnknownError } from '../../errors/command-outcome-unknown-error.js';
 import { submitAndTrack } from '../../operators/submit-and-track.js';

@@ -1,4 +1,4 @@
-import { fieldMask } from '../../client/field-mask.js';
+import { fieldMask } from '../../client/unary/field-mask.js';
 import type { UserInput } from '../../schemas/users.js';
 import type { CliIo } from '../process/cli-io.js';
 import { ExitCode } from '../process/exit-code.js';

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../../errors/index.js';
-import type { ActiveContractsOptions } from '../active-contracts-options.js';
+import type { ActiveContractsOptions } from '../reads/active-contracts-options.js';
 import { validateStreamOptions } from './validate-stream-options.js';
 
 const transports = ['websocket', 'page', 'list'];

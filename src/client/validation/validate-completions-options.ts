@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../../errors/index.js';
-import type { CompletionsOptions } from '../completions-options.js';
+import type { CompletionsOptions } from '../reads/completions-options.js';
 import { requireNonNegativeInteger } from './require-non-negative-integer.js';
 import { validateStreamOptions } from './validate-stream-options.js';
 

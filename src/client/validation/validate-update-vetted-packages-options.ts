@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../../errors/index.js';
-import type { UpdateVettedPackagesOptions } from '../update-vetted-packages-options.js';
+import type { UpdateVettedPackagesOptions } from '../unary/update-vetted-packages-options.js';
 import { validateCallOptions } from './validate-call-options.js';
 
 /**

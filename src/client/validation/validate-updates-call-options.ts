@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../../errors/index.js';
-import type { UpdatesCallOptions } from '../updates-call-options.js';
+import type { UpdatesCallOptions } from '../reads/updates-call-options.js';
 import { requireNonNegativeInteger } from './require-non-negative-integer.js';
 import { validateCallOptions } from './validate-call-options.js';
 

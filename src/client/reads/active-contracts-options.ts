@@ -1,0 +1,87 @@
+import type { Observable, SchedulerLike } from 'rxjs';
+import type { RetryConfig } from '../../retry/retry-config.js';
+import type { GetActiveContractsRequest } from '../../schemas/index.js';
+import type { CallOptions } from '../call-options.js';
+
+/**
+ * A request for active contracts as `client.activeContracts` takes it: a `GetActiveContractsRequest` whose
+ * `activeAtOffset` may be left out (the ledger end is then used, and reported).
+ */
+export type ActiveContractsRequest = Omit<GetActiveContractsRequest, 'activeAtOffset'> & {
+  readonly activeAtOffset?: GetActiveContractsRequest['activeAtOffset'] | undefined;
+};
+
+/**
+ * How `client.activeContracts` reads the snapshot:
+ * - `websocket`: `GET /v2/state/active-contracts` upgraded to a WebSocket, one frame per entry;
+ * - `page`: `GET /v2/state/active-contracts-page`, page after page with the server's page tokens;
+ * - `list`: `POST /v2/state/active-contracts`, one list — for small sets: more entries than the participant's
+ *   list limit (200 by default) is an HTTP 413 error.
+ */
+export type ActiveContractsTransport = 'websocket' | 'page' | 'list';
+
+/**
+ * Status of a snapshot read, on the side channel (`onStatus`); the same shapes as the update reads'
+ * statuses, so metrics take both:
+ * - `resumed`: a read (re)started (`attempt` 0 at the start, the retry number after a failure), at the
+ *   snapshot's offset (`fromOffset`, `-1` while the participant has not said which it is);
+ * - `retrying`: a retryable failure; the read resumes after `delayMs` where it stopped;
+ * - `request`: a request ended (a WebSocket stream, a list, a page) with `outcome` after `elements` entries.
+ */
+export type ActiveContractsStatus =
+  | { readonly type: 'resumed'; readonly fromOffset: number; readonly attempt: number; readonly transport: string }
+  | { readonly type: 'retrying'; readonly attempt: number; readonly delayMs: number; readonly error: unknown }
+  | {
+      readonly type: 'request';
+      readonly transport: string;
+      readonly outcome: 'ok' | 'error' | 'cancelled';
+      readonly elements: number;
+      readonly limit: number | undefined;
+      readonly durationMs: number;
+      readonly error?: unknown;
+    };
+
+/** Options of `client.activeContracts`. */
+export interface ActiveContractsOptions extends CallOptions {
+  /** The way to read the snapshot. Default `websocket`. */
+  readonly transport?: ActiveContractsTransport | undefined;
+  /**
+   * Called once with the offset the snapshot is taken at, before the first entry: the request's
+   * `activeAtOffset`, or the ledger end it defaulted to. Updates after the snapshot start after it.
+   */
+  readonly onActiveAtOffset?: ((offset: number) => void) | undefined;
+  /** Entries per page of the `page` transport (`maxPageSize`). Default: the participant's (100). */
+  readonly pageSize?: number | undefined;
+  /**
+   * How a failed request is retried (as `tailUpdates`' `retry`); `false` fails on the first error. The read
+   * resumes after the last entry delivered, at the same offset: with the last entry's
+   * `streamContinuationToken` (WebSocket, list), or the page token of the next page. Default: the same
+   * defaults as `tailUpdates`.
+   */
+  readonly retry?: RetryConfig | false | undefined;
+  /** Scheduler of the backoff timers and durations. Default `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike | undefined;
+  /** Status side channel (see {@link ActiveContractsStatus}). */
+  readonly onStatus?: ((status: ActiveContractsStatus) => void) | undefined;
+  /** Validate each entry against the wire schema. Default: the client's `validateResponses`. */
+  readonly validate?: boolean | undefined;
+  /** Keep each entry's exact JSON text, readable with `elementText(element)`. Default false. */
+  readonly rawText?: boolean | undefined;
+  /** Called with the size of each chunk or frame as it is read (for metrics). */
+  readonly onBytes?: ((bytes: number) => void) | undefined;
+  /**
+   * Flow control, as `streamUpdates`' `paused`: while `true` the WebSocket is not read, and the `page`
+   * transport asks for no further page.
+   */
+  readonly paused?: Observable<boolean> | undefined;
+}
+
+/** Options of `client.activeContractsPage`. */
+export interface ActiveContractsPageOptions extends CallOptions {
+  /** Validate each entry (and the page's other members) against the wire schema. Default: the client's `validateResponses`. */
+  readonly validate?: boolean | undefined;
+  /** Keep each entry's exact JSON text, readable with `elementText(element)`. Default false. */
+  readonly rawText?: boolean | undefined;
+  /** Called with the size of each chunk of the answer as it is read (for metrics). */
+  readonly onBytes?: ((bytes: number) => void) | undefined;
+}

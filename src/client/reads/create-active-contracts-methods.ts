@@ -1,0 +1,111 @@
+import { asyncScheduler, map, type Observable } from 'rxjs';
+import { activeContractsElementDecoder, type ActiveContractsDecoding } from '../../active-contracts/active-contracts-element-decoder.js';
+import { resolveRetryConfig } from '../../retry/resolve-retry-config.js';
+import { GetLedgerEndResponse, JsGetActiveContractsPageResponse, type GetActiveContractsPageRequest, type JsGetActiveContractsResponse } from '../../schemas/index.js';
+import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './active-contracts-options.js';
+import type { ActiveContractsPage } from './active-contracts-page.js';
+import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';
+import { createResponseParser } from '../http/create-response-parser.js';
+import type { WebSocketTransport } from '../websocket/create-websocket-transport.js';
+import { fromAbortable } from '../http/from-abortable.js';
+import { observeJsonList } from '../http/observe-json-list.js';
+import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js';
+import { readActiveContracts, type ActiveContractsReads } from './read-active-contracts.js';
+import { readPage } from './read-page.js';
+import type { ResolvedClientOptions } from '../resolve-client-options.js';
+import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
+import { toActiveContractsBody } from './to-active-contracts-body.js';
+import { validateActiveContractsOptions, validateGetActiveContractsPageRequest, validateGetActiveContractsRequest, validateReadOptions } from '../validation/index.js';
+
+/** What the active-contracts methods use of the client. */
+export interface ActiveContractsDeps {
+  readonly http: HttpTransport;
+  readonly sockets: WebSocketTransport;
+  readonly resolved: ResolvedClientOptions;
+}
+
+const PageMembers = JsGetActiveContractsPageResponse.omit({ activeContracts: true });
+const pagePath = '/v2/state/active-contracts-page';
+
+/** One page of the snapshot; the caller's `signal` aborts it, and so does `cancel` (an unsubscribed read). */
+function fetchPage(
+  deps: ActiveContractsDeps,
+  request: GetActiveContractsPageRequest,
+  decoding: ActiveContractsDecoding,
+  signal: AbortSignal | undefined,
+  cancel: AbortSignal | undefined,
+  onBytes: ((bytes: number) => void) | undefined,
+): Promise<ActiveContractsPage> {
+  const call: Omit<HttpCall, 'signal'> = { method: 'GET', path: pagePath, body: request, cancel };
+  return readPage(
+    deps.http,
+    call,
+    { arrayKey: 'activeContracts', decode: activeContractsElementDecoder(decoding), members: PageMembers, component: 'JsGetActiveContractsPageResponse', validate: decoding.validate },
+    signal,
+    onBytes,
+  ).then(({ elements, members }) => {
+    const token = members.nextPageToken;
+    return { activeContracts: elements, activeAtOffset: members.activeAtOffset, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined };
+  });
+}
+
+/**
+ * The client's active-contracts methods (see `LedgerClient.activeContracts` and `activeContractsPage`):
+ * arguments validated before anything is sent; the snapshot read through `readActiveContracts` over the
+ * WebSocket reader, the JSON list reader and the page reader the update reads use.
+ */
+export function createActiveContractsMethods(deps: ActiveContractsDeps): {
+  activeContracts(request: ActiveContractsRequest, options?: ActiveContractsOptions): Observable<JsGetActiveContractsResponse>;
+  activeContractsPage(request: GetActiveContractsPageRequest, options?: ActiveContractsPageOptions): Promise<ActiveContractsPage>;
+} {
+  const { http, sockets, resolved } = deps;
+  return {
+    activeContracts(request, callOptions) {
+      const options = validateActiveContractsOptions(callOptions);
+      const parsed = validateGetActiveContractsRequest(request);
+      const retry = resolveRetryConfig(options.retry);
+      const body = toActiveContractsBody(request, parsed.filter);
+      const decoding: ActiveContractsDecoding = { validate: options.validate ?? resolved.validateResponses, rawText: options.rawText ?? false };
+      const { signal, onBytes } = options;
+      const reads: ActiveContractsReads = {
+        websocket: (pinned) =>
+          observeWebSocketStream(sockets, {
+            path: '/v2/state/active-contracts',
+            body: pinned,
+            bounded: true,
+            frameDecoder: (label) => streamFrameDecoder('contractEntry', activeContractsElementDecoder(decoding), label),
+            options: { signal, onBytes, paused: options.paused },
+            refreshableToken: resolved.refreshableToken,
+          }),
+        list: (pinned) =>
+          observeJsonList(http, { method: 'POST', path: '/v2/state/active-contracts', body: pinned }, () => activeContractsElementDecoder(decoding), signal, onBytes),
+        page: (pageRequest) => fromAbortable((cancel) => fetchPage(deps, pageRequest, decoding, signal, cancel, onBytes)),
+        ledgerEnd: () =>
+          fromAbortable((cancel) =>
+            http.call(
+              { method: 'GET', path: '/v2/state/ledger-end', signal, cancel },
+              createResponseParser(GetLedgerEndResponse, resolved.validateResponses, 'GET /v2/state/ledger-end'),
+            ),
+          ).pipe(map((end) => end.offset ?? 0)),
+      };
+      return readActiveContracts(reads, body, {
+        transport: options.transport ?? 'websocket',
+        activeAtOffset: parsed.activeAtOffset ?? undefined,
+        streamContinuationToken: parsed.streamContinuationToken == null || parsed.streamContinuationToken === '' ? undefined : parsed.streamContinuationToken,
+        pageSize: options.pageSize,
+        retry,
+        scheduler: options.scheduler ?? asyncScheduler,
+        onStatus: options.onStatus,
+        onActiveAtOffset: options.onActiveAtOffset,
+        paused: options.paused,
+      });
+    },
+
+    async activeContractsPage(request, callOptions) {
+      const options = validateReadOptions<ActiveContractsPageOptions>(callOptions);
+      validateGetActiveContractsPageRequest(request);
+      const decoding = { validate: options.validate ?? resolved.validateResponses, rawText: options.rawText ?? false };
+      return fetchPage(deps, request, decoding, options.signal, undefined, options.onBytes);
+    },
+  };
+}
