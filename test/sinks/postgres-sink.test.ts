@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { pgSqlDatabase } from '../../src/checkpoints/pg-sql-database.js';
 import { ErrorCodes } from '../../src/errors/error-codes.js';
+import { pgArrayLiteral } from '../../src/sinks/postgres/pg-array-literal.js';
 import { PostgresSink } from '../../src/sinks/postgres/postgres-sink.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
@@ -51,6 +52,17 @@ describe.runIf(pgUrl)('PostgresSink', () => {
     const again = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: 's' });
     expect(await again.start()).toMatchObject(at(5));
     await again.close();
+  });
+
+  it('reads back every value pgArrayLiteral encodes, as pg itself would send it', async () => {
+    const p = pool('public');
+    const texts = ['Alice::1220ab', '2026-01-01T00:00:00.5Z', '', 'null', 'NULL', 'a,b', '{x}', ' sp ', 'q"uote', 'back\\slash', 'é ü', 'tab\tnl\n', null];
+    const lists = [['A::1', 'B::2'], [], ['x"y', 'null', ''], ['\\']];
+    const r = await p.query<{ t: (string | null)[]; n: string[]; b: boolean[]; l: string[] }>(
+      'SELECT $1::text[] AS t, $2::bigint[]::text[] AS n, $3::boolean[] AS b, ARRAY(SELECT array_to_json(x::text[])::text FROM unnest($4::text[]) AS x) AS l',
+      [pgArrayLiteral(texts), pgArrayLiteral([0, -12, 9007199254740991]), pgArrayLiteral([true, false]), pgArrayLiteral(lists.map((l) => pgArrayLiteral(l)))],
+    );
+    expect(r.rows[0]).toEqual({ t: texts, n: ['0', '-12', '9007199254740991'], b: [true, false], l: lists.map((l) => JSON.stringify(l)) });
   });
 
   it('rolls a failed unit back whole and refuses every later unit', async () => {

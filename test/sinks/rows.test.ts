@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
 import { mapUpdateRows } from '../../src/sinks/postgres/map-update-rows.js';
-import { pgTextArray } from '../../src/sinks/postgres/pg-text-array.js';
+import { pgArrayLiteral } from '../../src/sinks/postgres/pg-array-literal.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 
@@ -209,8 +209,14 @@ describe('row mapping', () => {
     expect(() => batch.add(el(transaction(4, [])))).toThrow(RangeError);
   });
 
-  it('encodes PostgreSQL text array literals', () => {
-    expect(pgTextArray([])).toBe('{}');
-    expect(pgTextArray(['Alice::1220ab', 'a "quoted" \\ party'])).toBe('{"Alice::1220ab","a \\"quoted\\" \\\\ party"}');
+  it('encodes PostgreSQL array literals: ids bare, anything else quoted and escaped, NULL, numbers and booleans', () => {
+    expect(pgArrayLiteral([])).toBe('{}');
+    expect(pgArrayLiteral(['Alice::1220ab', 'a "quoted" \\ party'])).toBe('{Alice::1220ab,"a \\"quoted\\" \\\\ party"}');
+    expect(pgArrayLiteral(['2026-01-01T00:00:00.5Z', 'pkg:Mod.Sub:T', '', 'null', 'NuLL', 'nullx', 'a,b', '{x}', ' sp', 'é', null])).toBe(
+      '{2026-01-01T00:00:00.5Z,pkg:Mod.Sub:T,"","null","NuLL",nullx,"a,b","{x}"," sp","é",NULL}',
+    );
+    expect(pgArrayLiteral([0, -12, 9007199254740991, true, false, null])).toBe('{0,-12,9007199254740991,true,false,NULL}');
+    // a ragged list of lists, as the party columns pass it: each inner literal is one quoted element
+    expect(pgArrayLiteral([pgArrayLiteral(['A::1', 'B::2']), pgArrayLiteral([]), pgArrayLiteral(['x"y'])])).toBe('{"{A::1,B::2}","{}","{\\"x\\\\\\"y\\"}"}');
   });
 });

@@ -1,6 +1,6 @@
 import type { SqlQueryable } from '../../../checkpoints/sql-database.js';
 import type { ActiveContractRow } from '../ingest-rows.js';
-import { pgTextArray } from '../pg-text-array.js';
+import { pgArrayLiteral } from '../pg-array-literal.js';
 import { jsonLines } from './json-lines.js';
 
 /** Inserts `rows` into `active_contracts` with one statement (used for contracts made active by an assignment). */
@@ -15,17 +15,17 @@ export async function insertActiveContracts(tx: SqlQueryable, streamName: string
        AS x(c, t, p, s, ob, o, ca, sy, rc, a, k)`,
     [
       streamName,
-      rows.map((r) => r.contractId),
-      rows.map((r) => r.templateId),
-      rows.map((r) => r.packageName),
+      pgArrayLiteral(rows.map((r) => r.contractId)),
+      pgArrayLiteral(rows.map((r) => r.templateId)),
+      pgArrayLiteral(rows.map((r) => r.packageName)),
       jsonLines(rows.map((r) => r.createArgumentJson)),
       jsonLines(rows.map((r) => r.contractKeyJson)),
-      rows.map((r) => pgTextArray(r.signatories)),
-      rows.map((r) => pgTextArray(r.observers)),
-      rows.map((r) => r.createdOffset),
-      rows.map((r) => r.createdAt),
-      rows.map((r) => r.synchronizerId),
-      rows.map((r) => r.reassignmentCounter),
+      pgArrayLiteral(rows.map((r) => pgArrayLiteral(r.signatories))),
+      pgArrayLiteral(rows.map((r) => pgArrayLiteral(r.observers))),
+      pgArrayLiteral(rows.map((r) => r.createdOffset)),
+      pgArrayLiteral(rows.map((r) => r.createdAt)),
+      pgArrayLiteral(rows.map((r) => r.synchronizerId)),
+      pgArrayLiteral(rows.map((r) => r.reassignmentCounter)),
     ],
   );
 }

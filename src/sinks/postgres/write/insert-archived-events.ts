@@ -1,6 +1,6 @@
 import type { SqlQueryable } from '../../../checkpoints/sql-database.js';
 import type { ArchivedRow } from '../ingest-rows.js';
-import { pgTextArray } from '../pg-text-array.js';
+import { pgArrayLiteral } from '../pg-array-literal.js';
 
 /** Inserts `rows` into `archived_events` with one statement (`unnest` of column arrays). */
 export async function insertArchivedEvents(tx: SqlQueryable, streamName: string, rows: readonly ArchivedRow[]): Promise<void> {
@@ -10,12 +10,12 @@ export async function insertArchivedEvents(tx: SqlQueryable, streamName: string,
      SELECT $1, o, n, c, t, p, w::text[] FROM unnest($2::bigint[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) AS x(o, n, c, t, p, w)`,
     [
       streamName,
-      rows.map((r) => r.offset),
-      rows.map((r) => r.nodeId),
-      rows.map((r) => r.contractId),
-      rows.map((r) => r.templateId),
-      rows.map((r) => r.packageName),
-      rows.map((r) => pgTextArray(r.witnessParties)),
+      pgArrayLiteral(rows.map((r) => r.offset)),
+      pgArrayLiteral(rows.map((r) => r.nodeId)),
+      pgArrayLiteral(rows.map((r) => r.contractId)),
+      pgArrayLiteral(rows.map((r) => r.templateId)),
+      pgArrayLiteral(rows.map((r) => r.packageName)),
+      pgArrayLiteral(rows.map((r) => pgArrayLiteral(r.witnessParties))),
     ],
   );
 }

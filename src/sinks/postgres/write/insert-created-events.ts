@@ -1,6 +1,6 @@
 import type { SqlQueryable } from '../../../checkpoints/sql-database.js';
 import type { ActiveContractRow, CreatedRow } from '../ingest-rows.js';
-import { pgTextArray } from '../pg-text-array.js';
+import { pgArrayLiteral } from '../pg-array-literal.js';
 import { jsonLines } from './json-lines.js';
 
 /**
@@ -32,20 +32,20 @@ export async function insertCreatedEvents(
      FROM inserted i JOIN unnest($14::text[], $15::text[]) AS keep(id, sy) ON keep.id = i.contract_id`,
     [
       streamName,
-      rows.map((r) => r.offset),
-      rows.map((r) => r.nodeId),
-      rows.map((r) => r.contractId),
-      rows.map((r) => r.templateId),
-      rows.map((r) => r.packageName),
+      pgArrayLiteral(rows.map((r) => r.offset)),
+      pgArrayLiteral(rows.map((r) => r.nodeId)),
+      pgArrayLiteral(rows.map((r) => r.contractId)),
+      pgArrayLiteral(rows.map((r) => r.templateId)),
+      pgArrayLiteral(rows.map((r) => r.packageName)),
       jsonLines(rows.map((r) => r.createArgumentJson)),
       jsonLines(rows.map((r) => r.contractKeyJson)),
-      rows.map((r) => pgTextArray(r.signatories)),
-      rows.map((r) => pgTextArray(r.observers)),
-      rows.map((r) => pgTextArray(r.witnessParties)),
-      rows.map((r) => r.createdAt),
-      rows.map((r) => r.acsDelta),
-      stillActive.map((r) => r.contractId),
-      stillActive.map((r) => r.synchronizerId),
+      pgArrayLiteral(rows.map((r) => pgArrayLiteral(r.signatories))),
+      pgArrayLiteral(rows.map((r) => pgArrayLiteral(r.observers))),
+      pgArrayLiteral(rows.map((r) => pgArrayLiteral(r.witnessParties))),
+      pgArrayLiteral(rows.map((r) => r.createdAt)),
+      pgArrayLiteral(rows.map((r) => r.acsDelta)),
+      pgArrayLiteral(stillActive.map((r) => r.contractId)),
+      pgArrayLiteral(stillActive.map((r) => r.synchronizerId)),
     ],
   );
 }

@@ -1,6 +1,6 @@
 import type { SqlQueryable } from '../../../checkpoints/sql-database.js';
 import type { ExercisedRow } from '../ingest-rows.js';
-import { pgTextArray } from '../pg-text-array.js';
+import { pgArrayLiteral } from '../pg-array-literal.js';
 import { jsonLines } from './json-lines.js';
 
 /** Inserts `rows` into `exercised_events` with one statement (`unnest` of column arrays; arguments and results as JSON lines). */
@@ -16,20 +16,20 @@ export async function insertExercisedEvents(tx: SqlQueryable, streamName: string
        AS x(o, n, c, t, i, p, ch, ap, co, w, l, d, ca, r)`,
     [
       streamName,
-      rows.map((r) => r.offset),
-      rows.map((r) => r.nodeId),
-      rows.map((r) => r.contractId),
-      rows.map((r) => r.templateId),
-      rows.map((r) => r.interfaceId),
-      rows.map((r) => r.packageName),
-      rows.map((r) => r.choice),
+      pgArrayLiteral(rows.map((r) => r.offset)),
+      pgArrayLiteral(rows.map((r) => r.nodeId)),
+      pgArrayLiteral(rows.map((r) => r.contractId)),
+      pgArrayLiteral(rows.map((r) => r.templateId)),
+      pgArrayLiteral(rows.map((r) => r.interfaceId)),
+      pgArrayLiteral(rows.map((r) => r.packageName)),
+      pgArrayLiteral(rows.map((r) => r.choice)),
       jsonLines(rows.map((r) => r.choiceArgumentJson)),
-      rows.map((r) => pgTextArray(r.actingParties)),
-      rows.map((r) => r.consuming),
-      rows.map((r) => pgTextArray(r.witnessParties)),
-      rows.map((r) => r.lastDescendantNodeId),
+      pgArrayLiteral(rows.map((r) => pgArrayLiteral(r.actingParties))),
+      pgArrayLiteral(rows.map((r) => r.consuming)),
+      pgArrayLiteral(rows.map((r) => pgArrayLiteral(r.witnessParties))),
+      pgArrayLiteral(rows.map((r) => r.lastDescendantNodeId)),
       jsonLines(rows.map((r) => r.exerciseResultJson)),
-      rows.map((r) => r.acsDelta),
+      pgArrayLiteral(rows.map((r) => r.acsDelta)),
     ],
   );
 }

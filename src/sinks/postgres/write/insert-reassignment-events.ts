@@ -1,6 +1,6 @@
 import type { SqlQueryable } from '../../../checkpoints/sql-database.js';
 import type { ReassignmentRow } from '../ingest-rows.js';
-import { pgTextArray } from '../pg-text-array.js';
+import { pgArrayLiteral } from '../pg-array-literal.js';
 
 /** Inserts `rows` into `reassignment_events` with one statement (`unnest` of column arrays). */
 export async function insertReassignmentEvents(tx: SqlQueryable, streamName: string, rows: readonly ReassignmentRow[]): Promise<void> {
@@ -13,18 +13,18 @@ export async function insertReassignmentEvents(tx: SqlQueryable, streamName: str
                  $12::text[], $13::text[]) AS x(o, n, k, ri, c, t, p, s, tg, rc, sb, w)`,
     [
       streamName,
-      rows.map((r) => r.offset),
-      rows.map((r) => r.nodeId),
-      rows.map((r) => r.kind),
-      rows.map((r) => r.reassignmentId),
-      rows.map((r) => r.contractId),
-      rows.map((r) => r.templateId),
-      rows.map((r) => r.packageName),
-      rows.map((r) => r.source),
-      rows.map((r) => r.target),
-      rows.map((r) => r.reassignmentCounter),
-      rows.map((r) => r.submitter),
-      rows.map((r) => pgTextArray(r.witnessParties)),
+      pgArrayLiteral(rows.map((r) => r.offset)),
+      pgArrayLiteral(rows.map((r) => r.nodeId)),
+      pgArrayLiteral(rows.map((r) => r.kind)),
+      pgArrayLiteral(rows.map((r) => r.reassignmentId)),
+      pgArrayLiteral(rows.map((r) => r.contractId)),
+      pgArrayLiteral(rows.map((r) => r.templateId)),
+      pgArrayLiteral(rows.map((r) => r.packageName)),
+      pgArrayLiteral(rows.map((r) => r.source)),
+      pgArrayLiteral(rows.map((r) => r.target)),
+      pgArrayLiteral(rows.map((r) => r.reassignmentCounter)),
+      pgArrayLiteral(rows.map((r) => r.submitter)),
+      pgArrayLiteral(rows.map((r) => pgArrayLiteral(r.witnessParties))),
     ],
   );
 }

@@ -1,5 +1,6 @@
 import type { SqlQueryable } from '../../../checkpoints/sql-database.js';
 import type { UpdateRow } from '../ingest-rows.js';
+import { pgArrayLiteral } from '../pg-array-literal.js';
 import { jsonLines } from './json-lines.js';
 
 /** Inserts `rows` into `updates` with one statement (`unnest` of column arrays; the elements as JSON lines). */
@@ -12,14 +13,14 @@ export async function insertUpdates(tx: SqlQueryable, streamName: string, rows: 
                      string_to_table($10::text, E'\\n')) AS x(o, u, k, r, s, c, w, e, el)`,
     [
       streamName,
-      rows.map((r) => r.offset),
-      rows.map((r) => r.updateId),
-      rows.map((r) => r.kind),
-      rows.map((r) => r.recordTime),
-      rows.map((r) => r.synchronizerId),
-      rows.map((r) => r.commandId),
-      rows.map((r) => r.workflowId),
-      rows.map((r) => r.effectiveAt),
+      pgArrayLiteral(rows.map((r) => r.offset)),
+      pgArrayLiteral(rows.map((r) => r.updateId)),
+      pgArrayLiteral(rows.map((r) => r.kind)),
+      pgArrayLiteral(rows.map((r) => r.recordTime)),
+      pgArrayLiteral(rows.map((r) => r.synchronizerId)),
+      pgArrayLiteral(rows.map((r) => r.commandId)),
+      pgArrayLiteral(rows.map((r) => r.workflowId)),
+      pgArrayLiteral(rows.map((r) => r.effectiveAt)),
       jsonLines(rows.map((r) => r.elementJson)),
     ],
   );
