@@ -26,9 +26,10 @@
  * `consumeLedgerFromJetStream` (ordered) and submits 1,000 Iou creates at 50/s over HTTP: time from the
  * submit's answer (accepted) to the consumer receiving the transaction (0 when it arrived first), p50 and p99.
  *
- * Run (after the root `npm run build`; needs nats-server, e.g. `apt-get install nats-server`):
+ * Run (after the root `npm run build`; needs nats-server, e.g. `apt-get install nats-server`; `--cpu-prof=DIR`
+ * writes a CPU profile of each measured CLI run into DIR):
  *
- *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/publish/publish.bench.js [--quick] [--runs=3] [--updates=100000] [--parts=single,latency,cluster]
+ *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/publish/publish.bench.js [--quick] [--runs=3] [--updates=100000] [--parts=single,latency,cluster] [--cpu-prof=DIR]
  *
  * Writes benchmarks/results/publish.json; the full table is in benchmarks/README.md.
  */
@@ -73,10 +74,14 @@ interface RunStats {
   readonly seconds: number;
 }
 
+/** `--cpu-prof=DIR`: each measured CLI run also writes a V8 CPU profile into DIR (for `node --cpu-prof`'s viewers). */
+const cpuProfDir = option('cpu-prof', '');
+const profileFlags = cpuProfDir === '' ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`];
+
 /** Runs the built CLI with the CPU preload; resolves with its `--stats` and its CPU. */
 function runCli(args: readonly string[]): Promise<{ stats: RunStats; cpuMs: number; maxRssKiB: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...cpuAtExitFlags, cliMain, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [...cpuAtExitFlags, ...profileFlags, cliMain, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
     child.on('close', (code) => {
