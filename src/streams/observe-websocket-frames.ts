@@ -17,7 +17,8 @@ function frameBytes(data: unknown): Buffer {
 
 /**
  * The data frames of an open WebSocket as values: each frame is one JSON document, parsed and passed through
- * `decode(value, index, text)`, and emitted synchronously as it arrives (`index` counts frames from 0).
+ * `decode(value, index, text, bytes)` (`bytes`: the frame's payload, the UTF-8 of `text`), and emitted
+ * synchronously as it arrives (`index` counts frames from 0).
  *
  * - Completes when the socket closes and `closeOutcome(code, reason)` says so; errors with the error it
  *   returns otherwise, with `socketError(e)` for an `error` event of the socket, with `ProtocolError`
@@ -34,7 +35,7 @@ function frameBytes(data: unknown): Buffer {
  */
 export function observeWebSocketFrames<T>(
   socket: FrameSocket,
-  decode: (value: unknown, index: number, text: string) => T,
+  decode: (value: unknown, index: number, text: string, bytes: Buffer) => T,
   options: WebSocketFramesOptions,
 ): Observable<T> {
   return new Observable<T>((subscriber) => {
@@ -86,7 +87,7 @@ export function observeWebSocketFrames<T>(
         } catch (cause) {
           throw malformedElementError(i, at, `WebSocket frame ${i} is not valid JSON`, cause);
         }
-        subscriber.next(decode(value, i, text));
+        subscriber.next(decode(value, i, text, payload));
       } catch (error) {
         fail(error);
       }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLedgerClient, type LedgerClient, type LedgerClientOptions } from '../../src/client/index.js';
 import { AbortError, InvalidArgumentError, LedgerApiError, PrunedOffsetError, ProtocolError, TransportError } from '../../src/errors/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
-import { elementText, updateOffset } from '../../src/updates/index.js';
+import { elementBytes, elementText, updateOffset } from '../../src/updates/index.js';
 import { checkpointElement, transactionElement, updatesRequest } from './support/fixtures.js';
 import { startLocalWebSocketServer, type LocalWebSocketServer, type LocalWebSocketServerOptions } from './support/local-websocket-server.js';
 import { cantonError } from './support/mock-ledger.js';
@@ -41,6 +41,7 @@ describe('streamUpdates() over a WebSocket', () => {
     const elements = await got;
     expect(elements.map(updateOffset)).toEqual([11, 15]);
     expect(elements.map((e) => elementText(e))).toEqual(texts);
+    expect(elements.map((e) => Buffer.from(elementBytes(e) ?? []).toString('utf8'))).toEqual(texts); // each frame's own bytes
     // a second subscription is a new connection, with the token asked for again
     const again = firstValueFrom(client.streamUpdates(updatesRequest()));
     const second = await server.next();

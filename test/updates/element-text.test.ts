@@ -4,7 +4,8 @@ import { createLedgerClient, type LedgerClient } from '../../src/client/index.js
 import { tailUpdates } from '../../src/operators/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { JsonArrayScanner } from '../../src/streams/index.js';
-import { elementText } from '../../src/updates/index.js';
+import { elementBytes, elementText, rememberElementText, wireBytes } from '../../src/updates/index.js';
+import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
 
 describe('JsonArrayScanner passes each element text', () => {
   it('gives the exact text of buffered elements, across chunk boundaries', () => {
@@ -26,6 +27,33 @@ describe('JsonArrayScanner passes each element text', () => {
     scanner.write(Buffer.from('[{"long":"0123456789"},{"a":1}]'));
     scanner.end();
     expect(seen).toEqual([undefined, '{"a":1}']);
+  });
+});
+
+describe('wireBytes', () => {
+  const element = (): JsGetUpdatesResponse => ({ update: { OffsetCheckpoint: { value: { offset: 7, synchronizerTimes: [] } } } }) as JsGetUpdatesResponse;
+  const text = '{"update": {"OffsetCheckpoint":{"value":{"offset":7,"synchronizerTimes":[]}}}}';
+
+  it('gives the received bytes themselves when the read kept them, and the text beside them', () => {
+    const e = element();
+    const bytes = Buffer.from(text);
+    rememberElementText(e, text, bytes);
+    expect(wireBytes(e)).toBe(bytes);
+    expect(elementBytes(e)).toBe(bytes);
+    expect(elementText(e)).toBe(text);
+  });
+
+  it('encodes the kept text when there are no bytes, and serializes the element when there is no text or it spans lines', () => {
+    const withText = element();
+    rememberElementText(withText, text);
+    expect(elementBytes(withText)).toBeUndefined();
+    expect(Buffer.from(wireBytes(withText)).toString('utf8')).toBe(text);
+    const multiLine = element();
+    const spread = text.replace('{"value"', '{\n"value"');
+    rememberElementText(multiLine, spread, Buffer.from(spread));
+    expect(JSON.parse(Buffer.from(wireBytes(multiLine)).toString('utf8'))).toEqual(JSON.parse(text));
+    expect(Buffer.from(wireBytes(multiLine)).includes(0x0a)).toBe(false);
+    expect(JSON.parse(Buffer.from(wireBytes(element())).toString('utf8'))).toEqual(JSON.parse(text));
   });
 });
 

@@ -23,7 +23,7 @@ export interface WebSocketStreamCall<T> {
    * Makes the frame decoder of one connection (it may keep state, such as the last offset): called with
    * the request's label, it returns what is done with each frame's JSON (see `streamFrameDecoder`).
    */
-  readonly frameDecoder: (request: string) => (value: unknown, index: number, text: string) => T;
+  readonly frameDecoder: (request: string) => (value: unknown, index: number, text: string, bytes: Uint8Array) => T;
   readonly options: StreamUpdatesOptions;
   /** The token is a provider: a 401 error frame before any element is retried once with a fresh token. */
   readonly refreshableToken: boolean;

@@ -11,14 +11,14 @@ import { httpStatusForGrpcCode, isCantonErrorBody, normalizeCantonErrorBody, toL
  */
 export function streamFrameDecoder<T>(
   elementKey: string,
-  decodeElement: (value: unknown, index: number, text: string) => T,
+  decodeElement: (value: unknown, index: number, text: string, bytes: Uint8Array) => T,
   request: string,
-): (value: unknown, index: number, text: string) => T {
-  return (value, index, text) => {
+): (value: unknown, index: number, text: string, bytes: Uint8Array) => T {
+  return (value, index, text, bytes) => {
     if (isCantonErrorBody(value) && !(elementKey in value)) {
       const body = normalizeCantonErrorBody(value);
       throw toLedgerApiError({ status: httpStatusForGrpcCode(body.grpcCodeValue), body, request });
     }
-    return decodeElement(value, index, text);
+    return decodeElement(value, index, text, bytes);
   };
 }

@@ -5,7 +5,7 @@ import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { updateOffset } from '../../updates/update-offset.js';
-import { wireJson } from '../../updates/wire-json.js';
+import { wireBytes } from '../../updates/wire-bytes.js';
 import type { LedgerSink, SinkCommit, SinkPosition } from '../ledger-sink.js';
 import { ledgerHeaders } from './ledger-headers.js';
 import { ledgerSubject, ledgerSubjectKind } from './ledger-subject.js';
@@ -68,7 +68,6 @@ export interface JetStreamSinkConnectOptions extends Omit<JetStreamSinkOptions, 
 
 const token = /^[^.*>\s]+$/;
 const streamName = /^[^.*>\s/\\]+$/;
-const encoder = new TextEncoder();
 
 /** Rejects bad options before anything is sent. */
 function check(options: Omit<JetStreamSinkOptions, 'connection'>): void {
@@ -245,11 +244,10 @@ export class JetStreamSink implements LedgerSink {
         if (offset === undefined || offset <= this.lastWritten) continue;
         this.lastWritten = offset;
         if (!this.options.checkpoints && ledgerSubjectKind(element) === 'checkpoint') continue;
-        const text = wireJson(element);
         const message: WindowMessage = {
           offset,
           subject: ledgerSubject(this.subjectPrefix, element),
-          data: encoder.encode(text),
+          data: wireBytes(element),
           headers: ledgerHeaders(element, offset),
         };
         if (ledgerSubjectKind(element) !== 'checkpoint') this.unit.updates++;
