@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type * as JetStreamModule from '@nats-io/jetstream';
 import type { JetStreamManager } from '@nats-io/jetstream';
 import type * as NatsCore from '@nats-io/nats-core';
-import type { Msg, MsgHdrs, NatsConnection, Subscription } from '@nats-io/nats-core';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import { LedgerHeaders } from './ledger-headers.js';
+import { prebuiltHeaders, type HeadersMaker } from './prebuilt-headers.js';
 import type { PublishPort, StreamTip, WindowMessage } from './publish-window.js';
 
 /** Options of {@link JetStreamPublishPort.open}. */
@@ -52,6 +53,7 @@ export class JetStreamPublishPort implements PublishPort {
   private readonly nats: Nats;
   private readonly jetstream: JetStream;
   private readonly inbox: string;
+  private readonly headers: HeadersMaker;
   private readonly subscription: Subscription;
   /** In send order (a Map keeps insertion order), so the oldest is first. */
   private readonly pending = new Map<string, Pending>();
@@ -64,6 +66,7 @@ export class JetStreamPublishPort implements PublishPort {
     this.options = options;
     this.nats = nats;
     this.jetstream = jetstream;
+    this.headers = prebuiltHeaders(nats);
     const prefix = (options.connection as { options?: { inboxPrefix?: string } }).options?.inboxPrefix;
     this.inbox = nats.createInbox(prefix);
     this.subscription = options.connection.subscribe(`${this.inbox}.*`, { callback: (error, msg) => this.answer(error, msg) });
@@ -77,14 +80,12 @@ export class JetStreamPublishPort implements PublishPort {
 
   publish(message: WindowMessage, expectedLastSeq: number | undefined): Promise<{ readonly seq: number; readonly duplicate: boolean }> {
     if (this.publisher === undefined) return Promise.reject(new Error('JetStreamPublishPort: tip() first'));
-    const headers: MsgHdrs = this.nats.headers();
-    for (const [name, value] of message.headers) headers.set(name, value);
-    headers.set(LedgerHeaders.publisher, this.publisher);
-    headers.set('Nats-Msg-Id', `${this.options.stream}:${message.offset}`);
-    if (expectedLastSeq !== undefined && expectedLastSeq > 0) headers.set('Nats-Expected-Last-Sequence', String(expectedLastSeq));
+    const pairs: (readonly [string, string])[] = [...message.headers, [LedgerHeaders.publisher, this.publisher], ['Nats-Msg-Id', `${this.options.stream}:${message.offset}`]];
+    if (expectedLastSeq !== undefined && expectedLastSeq > 0) pairs.push(['Nats-Expected-Last-Sequence', String(expectedLastSeq)]);
     const token = (this.nextToken++).toString(36);
     return new Promise((resolve, reject) => {
       try {
+        const headers = this.headers(pairs);
         this.options.connection.publish(message.subject, message.data, { reply: `${this.inbox}.${token}`, headers });
       } catch (error) {
         reject(error);
