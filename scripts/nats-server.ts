@@ -11,6 +11,8 @@ export interface NatsServer {
   readonly port: number;
   /** Whether the process is running. */
   readonly running: boolean;
+  /** The running process's id (`undefined` while it is stopped). */
+  readonly pid: number | undefined;
   /** Kills the process with SIGKILL (its store stays: `start()` brings the same server back). */
   kill(): Promise<void>;
   /** Starts the process again on the same ports and store; resolves when it accepts clients. */
@@ -89,6 +91,9 @@ function serverOf(spec: ServerSpec, first: ChildProcess): NatsServer {
     port: spec.port,
     get running() {
       return child !== undefined;
+    },
+    get pid() {
+      return child?.pid;
     },
     kill,
     async start() {

@@ -1,4 +1,7 @@
-// Compiles the benchmarks (TypeScript) into node_modules/.bench-build with this folder's own TypeScript.
+// Compiles the benchmarks (TypeScript) with this folder's own TypeScript, together with the server launchers
+// they share with the tests (../scripts/free-port.ts, ../scripts/nats-server.ts): the output mirrors the
+// repository (node_modules/.bench-out/{benchmarks,scripts}/...), and node_modules/.bench-build is a link to
+// .bench-out/benchmarks, so the compiled benchmarks are run as node_modules/.bench-build/<name>/<name>.bench.js.
 //
 // The library is imported as `ledger-rx`, which resolves through the symlink node_modules/ledger-rx -> ../..
 // (made here) to the repository's package.json exports, i.e. the built ../dist/. Run the root
@@ -31,7 +34,10 @@ if (!linked) {
   mkdirSync(nodeModules, { recursive: true });
   symlinkSync('../..', link, 'dir'); // node_modules/ledger-rx -> the repository root
 }
-rmSync(join(nodeModules, '.bench-build'), { recursive: true, force: true });
+const out = join(nodeModules, '.bench-out');
+const build = join(nodeModules, '.bench-build');
+rmSync(out, { recursive: true, force: true });
+rmSync(build, { recursive: true, force: true });
 const tsc = createRequire(join(here, 'package.json')).resolve('typescript/bin/tsc');
 try {
   execFileSync(process.execPath, [tsc, '-p', join(here, 'tsconfig.json')], { stdio: 'inherit', cwd: here });
@@ -39,3 +45,4 @@ try {
   console.error('benchmarks: TypeScript errors (above)');
   process.exit(1);
 }
+symlinkSync(join('.bench-out', 'benchmarks'), build, 'dir'); // node_modules/.bench-build -> .bench-out/benchmarks
