@@ -113,6 +113,7 @@ export type {
   SnapshotSource,
   SnapshotThenUpdatesConfig,
   StreamReadOptions,
+  SubmitAndTrackConfig,
   TailCompletionsConfig,
   TailStatus,
   TailUpdatesConfig,

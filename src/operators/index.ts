@@ -29,7 +29,7 @@ export type { ActiveContractsSnapshotOptions, ActiveContractsSnapshotRequest, Sn
 export { snapshotThenUpdates } from './snapshot-then-updates.js';
 export type { SnapshotElement, SnapshotThenUpdatesConfig } from './snapshot-then-updates.js';
 export { submitAndTrack } from './submit-and-track.js';
-export type { CommandCommitted } from './submit-and-track.js';
+export type { CommandCommitted, SubmitAndTrackConfig } from './submit-and-track.js';
 export { tailCompletions } from './tail-completions.js';
 export type { TailCompletionsConfig } from './tail-completions.js';
 export { trackCommands } from './track-commands.js';

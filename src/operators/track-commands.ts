@@ -1,40 +1,15 @@
-import {
-  asyncScheduler,
-  catchError,
-  concatMap,
-  defer,
-  EMPTY,
-  filter,
-  finalize,
-  from,
-  ignoreElements,
-  map,
-  merge,
-  mergeMap,
-  of,
-  shareReplay,
-  Subject,
-  switchMap,
-  take,
-  tap,
-  throwIfEmpty,
-  timeout,
-  type Observable,
-  type OperatorFunction,
-  type SchedulerLike,
-  type Subscription,
-} from 'rxjs';
-import { completionMatches, type SubmissionKey } from '../completions/completion-matches.js';
-import { completionOf } from '../completions/completion-of.js';
-import { completionOffset } from '../completions/completion-offset.js';
-import { CommandFailedError } from '../errors/command-failed-error.js';
-import { CommandOutcomeUnknownError } from '../errors/command-outcome-unknown-error.js';
+import { defer, finalize, mergeMap, type OperatorFunction, type SchedulerLike } from 'rxjs';
+import type { CommandFailedError } from '../errors/command-failed-error.js';
+import type { CommandOutcomeUnknownError } from '../errors/command-outcome-unknown-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { LedgerApiError } from '../errors/ledger-api-error.js';
+import type { LedgerApiError } from '../errors/ledger-api-error.js';
+import type { LedgerRxError } from '../errors/ledger-rx-error.js';
 import type { RetryConfig } from '../retry/retry-config.js';
-import type { Completion, CompletionStreamResponse, JsCommands } from '../schemas/index.js';
+import type { Completion, JsCommands } from '../schemas/index.js';
 import type { CommandSource } from './completions-source.js';
-import { tailCompletions } from './tail-completions.js';
+import { completionTails } from './internal/completion-tails.js';
+import { resolveTrackSettings } from './internal/resolve-track-settings.js';
+import { trackCommand } from './internal/track-command.js';
 
 /** Options of {@link trackCommands} (and `submitAndTrack`). */
 export interface TrackCommandsConfig {
@@ -74,12 +49,14 @@ export type CommandOutcome =
     }
   | {
       /**
-       * The command failed: a completion with a non-zero status (`CommandFailedError`), or a submission the
-       * participant refused outright (its `LedgerApiError`, 4xx: invalid, unauthorized, overloaded).
+       * The command did not commit: a completion with a non-zero status (`CommandFailedError`), a submission
+       * the participant refused outright (its `LedgerApiError`, 4xx: invalid, unauthorized, overloaded), or a
+       * failure BEFORE the submission (the ledger end or the completion stream could not be read, e.g. a
+       * `TransportError`): nothing was submitted then, and the commands may be submitted again as they are.
        */
       readonly outcome: 'failed';
       readonly commands: JsCommands;
-      readonly error: CommandFailedError | LedgerApiError;
+      readonly error: CommandFailedError | LedgerApiError | LedgerRxError;
     }
   | {
       /** No completion within `timeoutMs` (or the completion stream failed): it may still commit. */
@@ -88,21 +65,8 @@ export type CommandOutcome =
       readonly error: CommandOutcomeUnknownError;
     };
 
-/** The completion stream of one party set, started at the ledger end it looked up first. */
-interface PartyTail {
-  /** Emits (and replays) the offset the stream starts after, once known. */
-  readonly begin: Observable<number>;
-  /** The stream's elements, hot. */
-  readonly elements: Subject<CompletionStreamResponse>;
-  readonly subscription: Subscription;
-}
-
-/** A submission the participant refused outright: nothing was accepted, so no completion will come. */
-function definiteRefusal(error: unknown): error is LedgerApiError {
-  return error instanceof LedgerApiError && error.status >= 400 && error.status < 500 && error.status !== 408;
-}
-
-function checkConfig(c: TrackCommandsConfig): void {
+/** Throws `InvalidArgumentError` for options `trackCommands` and `submitAndTrack` cannot run with. */
+export function checkTrackCommandsConfig(c: TrackCommandsConfig): void {
   if (c.timeoutMs !== undefined && (!Number.isSafeInteger(c.timeoutMs) || c.timeoutMs < 1)) throw new InvalidArgumentError('timeoutMs', 'must be an integer >= 1');
   if (c.concurrency !== undefined && !(c.concurrency === Infinity || (Number.isSafeInteger(c.concurrency) && c.concurrency >= 1))) {
     throw new InvalidArgumentError('concurrency', 'must be an integer >= 1 (or Infinity)');
@@ -121,7 +85,9 @@ function checkConfig(c: TrackCommandsConfig): void {
  * submission id, which is generated when the command has none. A submission whose answer is lost (a
  * transport error, a 5xx, a timeout) may still have been accepted, so its completion is awaited all the
  * same; one the participant refused (4xx) fails at once. The completion streams resume after failures like
- * `tailCompletions`; one that fails for good makes the outcomes of the commands awaiting it `unknown`.
+ * `tailCompletions`; one that fails for good makes the outcomes of the commands awaiting it `unknown`, and
+ * those it failed before their submission `failed` (not submitted). The streams stay open, one per party set,
+ * until the operator completes or is unsubscribed.
  *
  * Completes when the input completed and every outcome was emitted; never errors for a command's sake
  * (outcomes are values); invalid options throw `InvalidArgumentError` at the call. Unsubscribing stops the
@@ -129,119 +95,15 @@ function checkConfig(c: TrackCommandsConfig): void {
  * backoff run on `scheduler`.
  */
 export function trackCommands(source: CommandSource, config: TrackCommandsConfig = {}): OperatorFunction<JsCommands, CommandOutcome> {
-  checkConfig(config);
-  const timeoutMs = config.timeoutMs ?? 30_000;
-  const scheduler = config.scheduler ?? asyncScheduler;
-  const newSubmissionId = config.newSubmissionId ?? (() => globalThis.crypto.randomUUID());
-
+  checkTrackCommandsConfig(config);
+  const settings = resolveTrackSettings(config);
   return (commands$) =>
     defer(() => {
-      const tails = new Map<string, PartyTail>();
-
-      const tailFor = (parties: readonly string[]): PartyTail => {
-        const sorted = [...new Set(parties)].sort();
-        const key = sorted.join('\n');
-        const existing = tails.get(key);
-        if (existing !== undefined) return existing;
-        const elements = new Subject<CompletionStreamResponse>();
-        const begin = from(source.ledgerEnd()).pipe(
-          map((end) => end.offset ?? 0),
-          shareReplay(1),
-        );
-        const subscription = begin
-          .pipe(
-            concatMap((offset) =>
-              tailCompletions(source, {
-                parties: sorted,
-                beginExclusive: offset,
-                scheduler,
-                ...(config.endpoint === undefined ? {} : { endpoint: config.endpoint }),
-                ...(config.transport === undefined ? {} : { transport: config.transport }),
-                ...(config.retry === undefined ? {} : { retry: config.retry }),
-              }),
-            ),
-            // A stream that failed for good is forgotten: the next command of these parties starts a new one.
-            tap({ error: () => tails.delete(key) }),
-          )
-          .subscribe(elements);
-        const tail = { begin, elements, subscription };
-        tails.set(key, tail);
-        return tail;
-      };
-
-      const track = (commands: JsCommands): Observable<CommandOutcome> =>
-        defer(() => {
-          const submitted: JsCommands = { ...commands, submissionId: commands.submissionId ?? newSubmissionId() };
-          const key: SubmissionKey = {
-            userId: submitted.userId ?? undefined,
-            actAs: submitted.actAs,
-            commandId: submitted.commandId,
-            submissionId: submitted.submissionId as string,
-          };
-          const tail = tailFor(config.parties ?? submitted.actAs);
-          let beginExclusive = -1;
-          let submitError: unknown;
-          const unknownOutcome = (cause: unknown): CommandOutcome => ({
-            outcome: 'unknown',
-            commands: submitted,
-            error: new CommandOutcomeUnknownError({
-              commandId: key.commandId,
-              submissionId: key.submissionId,
-              actAs: key.actAs,
-              userId: key.userId,
-              timeoutMs,
-              beginExclusive,
-              ...(cause === undefined ? {} : { cause }),
-            }),
-          });
-          return tail.begin.pipe(
-            take(1),
-            switchMap((offset) => {
-              beginExclusive = offset;
-              // Subscribed first, so the completion of the submission below cannot pass unseen.
-              const completion = tail.elements.pipe(
-                map((element) => ({ element, completion: completionOf(element) })),
-                filter((c): c is { element: CompletionStreamResponse; completion: Completion } => c.completion !== undefined && completionMatches(c.completion, key)),
-                map(({ element, completion }): CommandOutcome => {
-                  const at = completionOffset(element) ?? completion.offset;
-                  const status = completion.status;
-                  if (status == null || status.code === 0) {
-                    return { outcome: 'committed', commands: submitted, updateId: completion.updateId ?? '', completionOffset: at, completion };
-                  }
-                  const error = new CommandFailedError({
-                    commandId: key.commandId,
-                    submissionId: key.submissionId,
-                    status: { code: status.code, message: status.message, details: status.details ?? [] },
-                    completionOffset: at,
-                    completion,
-                  });
-                  return { outcome: 'failed', commands: submitted, error };
-                }),
-              );
-              const submission = defer(() => from(source.submit(submitted))).pipe(
-                ignoreElements(),
-                catchError((error: unknown) => {
-                  if (definiteRefusal(error)) return of<CommandOutcome>({ outcome: 'failed', commands: submitted, error });
-                  submitError = error;
-                  return EMPTY;
-                }),
-              );
-              return merge(completion, submission).pipe(
-                take(1),
-                throwIfEmpty(() => new Error('the completion stream ended')),
-                timeout({ first: timeoutMs, scheduler, with: () => of(unknownOutcome(submitError)) }),
-              );
-            }),
-            catchError((error: unknown) => of(unknownOutcome(error))),
-          );
-        });
-
+      // the streams stay open while the operator runs: the next command of the same parties joins at once
+      const tails = completionTails(source, { endpoint: config.endpoint, transport: config.transport, retry: config.retry, scheduler: settings.scheduler, lingerMs: Infinity });
       return commands$.pipe(
-        mergeMap(track, config.concurrency ?? Infinity),
-        finalize(() => {
-          for (const tail of tails.values()) tail.subscription.unsubscribe();
-          tails.clear();
-        }),
+        mergeMap((commands) => trackCommand(source, tails, commands, settings), config.concurrency ?? Infinity),
+        finalize(() => tails.close()),
       );
     });
 }

@@ -1,4 +1,4 @@
-import { from, lastValueFrom, map, of, throwError, toArray } from 'rxjs';
+import { from, lastValueFrom, map, of, throwError, toArray, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { CommandFailedError, CommandOutcomeUnknownError, InvalidArgumentError, LedgerApiError, TransportError } from '../../src/errors/index.js';
 import { submitAndTrack, trackCommands, type CommandOutcome } from '../../src/operators/index.js';
@@ -65,5 +65,48 @@ describe('trackCommands', () => {
     expect(() => trackCommands(source, { timeoutMs: 0 })).toThrow(InvalidArgumentError);
     expect(() => trackCommands(source, { concurrency: 0 })).toThrow(InvalidArgumentError);
     expect(() => trackCommands(source, { parties: [] })).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('submitAndTrack', () => {
+  const streams = (source: { log: { kind: string }[] }) => source.log.filter((e) => e.kind === 'completions').length;
+
+  it('calls on one client share the completion stream of their parties while in flight and for lingerMs after; then it closes', async () => {
+    const source = miniParticipant((c, at) => completionAt(at, c.commandId, c.submissionId as string));
+    const scheduler = new VirtualTimeScheduler();
+    const options = { scheduler, lingerMs: 100 };
+    const together = await Promise.all(['a1', 'a2', 'a3'].map((id) => submitAndTrack(source, cmd(id, `s-${id}`), options)));
+    expect(together.map((c) => c.completionOffset)).toEqual([11, 12, 13]);
+    expect(streams(source)).toBe(1);
+    // within the linger (no virtual time passed): the next call joins the open stream
+    await expect(submitAndTrack(source, cmd('a4', 's-a4'), options)).resolves.toMatchObject({ completionOffset: 14 });
+    expect(streams(source)).toBe(1);
+    scheduler.flush(); // the linger passes: the stream closes
+    await expect(submitAndTrack(source, cmd('a5', 's-a5'), options)).resolves.toMatchObject({ completionOffset: 15 });
+    expect(streams(source)).toBe(2);
+    // other stream options (here lingerMs 0) never share with these
+    await submitAndTrack(source, cmd('a6', 's-a6'), { scheduler, lingerMs: 0 });
+    expect(streams(source)).toBe(3);
+    expect(source.log.filter((e) => e.kind === 'submit')).toHaveLength(6);
+  });
+
+  it('nothing submitted when the ledger end cannot be read: rejects with that error, not as an unknown outcome', async () => {
+    const down = new TransportError('CONNECTION_FAILED', 'connect ECONNREFUSED');
+    const participant = miniParticipant((c, at) => completionAt(at, c.commandId, c.submissionId as string));
+    let up = false;
+    const source = { ...participant, ledgerEnd: () => (up ? participant.ledgerEnd() : throwError(() => down)) };
+    await expect(submitAndTrack(source, cmd('c1', 's1'))).rejects.toBe(down);
+    expect(participant.log).toEqual([]);
+    const outcomes = await lastValueFrom(of(cmd('c2', 's2')).pipe(trackCommands(source), toArray()));
+    expect(outcomes.map(summary)).toEqual([['c2', 'failed', 'TransportError']]);
+    // the failed stream is forgotten: once the participant answers again, the next call starts afresh
+    up = true;
+    await expect(submitAndTrack(source, cmd('c3', 's3'))).resolves.toMatchObject({ completionOffset: 11 });
+    expect(participant.log.map((e) => e.kind)).toEqual(['completions', 'submit']);
+  });
+
+  it('rejects a bad lingerMs at the call', () => {
+    expect(() => submitAndTrack(fakeCommandSource([]), cmd('c1'), { lingerMs: -1 })).toThrow(InvalidArgumentError);
+    expect(() => submitAndTrack(fakeCommandSource([]), cmd('c1'), { lingerMs: 1.5 })).toThrow(InvalidArgumentError);
   });
 });
