@@ -2,17 +2,12 @@ import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { isUnknownVariant } from '../../schemas/variant.js';
 import { updateOffset } from '../../updates/update-offset.js';
 import { wireJson } from '../../updates/wire-json.js';
-import type { AcsChange, ActiveContractRow, ArchivedRow, CreatedRow, ExercisedRow, IngestRows, ReassignmentRow, UpdateRow } from './ingest-rows.js';
+import { activeRow } from './active-row.js';
+import { createdRow } from './created-row.js';
+import type { AcsChange, ArchivedRow, CreatedRow, ExercisedRow, IngestRows, ReassignmentRow, UpdateRow } from './ingest-rows.js';
+import { wireFields, type Json } from './wire-fields.js';
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-const int = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : 0);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const json = (v: unknown): string => JSON.stringify(v ?? null);
-const jsonOrNull = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
+const { isObject, str, text, int, strings, json, jsonOrNull } = wireFields;
 
 /** The single `{tag: payload}` entry of a variant object. */
 function variantOf(v: unknown): [string, unknown] | undefined {
@@ -20,23 +15,6 @@ function variantOf(v: unknown): [string, unknown] | undefined {
   if (!isObject(v)) return undefined;
   for (const key in v) return [key, v[key]];
   return undefined;
-}
-
-function createdRow(e: Json): CreatedRow {
-  return {
-    offset: int(e['offset']),
-    nodeId: int(e['nodeId']),
-    contractId: text(e['contractId']),
-    templateId: text(e['templateId']),
-    packageName: text(e['packageName']),
-    createArgumentJson: json(e['createArgument']),
-    contractKeyJson: jsonOrNull(e['contractKey']),
-    signatories: strings(e['signatories']),
-    observers: strings(e['observers']),
-    witnessParties: strings(e['witnessParties']),
-    createdAt: str(e['createdAt']),
-    acsDelta: e['acsDelta'] !== false,
-  };
 }
 
 const empty: Omit<IngestRows, 'offset' | 'update'> = { created: [], archived: [], exercised: [], reassignments: [], acs: [] };
@@ -177,20 +155,4 @@ export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
     }
   }
   return { offset, update, created, archived, exercised, reassignments, acs };
-}
-
-function activeRow(c: CreatedRow, synchronizerId: string, reassignmentCounter: number): ActiveContractRow {
-  return {
-    contractId: c.contractId,
-    templateId: c.templateId,
-    packageName: c.packageName,
-    createArgumentJson: c.createArgumentJson,
-    contractKeyJson: c.contractKeyJson,
-    signatories: c.signatories,
-    observers: c.observers,
-    createdOffset: c.offset,
-    createdAt: c.createdAt,
-    synchronizerId,
-    reassignmentCounter,
-  };
 }
