@@ -8,5 +8,6 @@
  * @module ledger-rx/sinks
  */
 export type { LedgerSink, SinkCommit, SinkPosition } from './ledger-sink.js';
+export type { SnapshotBootstrap, SnapshotSink } from './snapshot-sink.js';
 export { BatchCommitter } from './batch-committer.js';
 export type { BatchCommit, BatchCommitterOptions } from './batch-committer.js';

@@ -37,7 +37,29 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
       [schema],
     );
     expect(tables.rows.map((r) => r.table_name)).toEqual([
-      'active_contracts', 'archived_events', 'created_events', 'exercised_events', 'ledger_rx_checkpoints', 'ledger_rx_migrations', 'reassignment_events', 'updates',
+      'active_contracts', 'archived_events', 'created_events', 'exercised_events', 'ledger_rx_checkpoints', 'ledger_rx_migrations', 'ledger_rx_snapshots', 'reassignment_events', 'updates',
+    ]);
+  });
+
+  it('version 2 upgrades a version-1 schema in place: existing active contracts get origin update, only update or snapshot is accepted', async () => {
+    const schema = `mig_v2_${unique}`;
+    expect(await runMigrations(db(admin), schema, migrations.filter((m) => m.version === 1))).toEqual({ applied: [1], version: 1 });
+    const insert = (id: string, origin?: string) =>
+      admin.query(
+        `INSERT INTO ${schema}.active_contracts (stream_name, contract_id, template_id, package_name, create_argument, signatories, observers, created_offset, synchronizer_id, reassignment_counter${origin ? ', origin' : ''})
+         VALUES ('s', $1, 't', 'p', '{}', '{}', '{}', 1, 'sync', 0${origin ? ', $2' : ''})`,
+        origin ? [id, origin] : [id],
+      );
+    await insert('before-v2');
+    expect(await runMigrations(db(admin), schema)).toEqual({ applied: [2], version: 2 });
+    await insert('after-v2');
+    await insert('from-snapshot', 'snapshot');
+    await expect(insert('bad', 'elsewhere')).rejects.toThrow(/check constraint/);
+    const rows = await admin.query(`SELECT contract_id AS id, origin FROM ${schema}.active_contracts ORDER BY contract_id`);
+    expect(rows.rows).toEqual([
+      { id: 'after-v2', origin: 'update' },
+      { id: 'before-v2', origin: 'update' },
+      { id: 'from-snapshot', origin: 'snapshot' },
     ]);
   });
 

@@ -14,6 +14,14 @@ import type { Migration } from './migration.js';
  * - `active_contracts`: the active contract set of the stream's filter, kept up to date by every batch.
  *
  * Every table has a `stream_name` column, so several streams (filters) can share a database.
+ *
+ * Version 2 (a stream may start from the active-contract snapshot, see `PostgresSink.bootstrap`):
+ *
+ * - `active_contracts.origin`: `update` (made active by a create or an assignment stored in the event
+ *   tables; every row written before version 2) or `snapshot` (taken from the snapshot: its create is not in
+ *   the event tables, it happened at or before the snapshot's offset, possibly before the pruning offset);
+ * - `ledger_rx_snapshots`: one row per stream that started from a snapshot: its offset, the contracts it
+ *   stored, the incomplete unassignments it skipped (their assignment comes as an update), and when.
  */
 export const migrations: readonly Migration[] = [
   {
@@ -112,6 +120,19 @@ export const migrations: readonly Migration[] = [
          reassignment_counter bigint NOT NULL,
          PRIMARY KEY (stream_name, contract_id))`,
       `CREATE INDEX active_contracts_template ON active_contracts (stream_name, template_id)`,
+    ],
+  },
+  {
+    version: 2,
+    name: 'streams that start from the active-contract snapshot',
+    statements: [
+      `ALTER TABLE active_contracts ADD COLUMN origin text NOT NULL DEFAULT 'update' CHECK (origin IN ('update', 'snapshot'))`,
+      `CREATE TABLE ledger_rx_snapshots (
+         stream_name text PRIMARY KEY,
+         snapshot_offset bigint NOT NULL,
+         contracts bigint NOT NULL,
+         incomplete_unassigned bigint NOT NULL,
+         taken_at timestamptz NOT NULL)`,
     ],
   },
 ];

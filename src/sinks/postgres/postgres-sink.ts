@@ -5,12 +5,17 @@ import type { SqlDatabase } from '../../checkpoints/sql-database.js';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
+import type { JsGetActiveContractsResponse } from '../../schemas/index.js';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import type { LedgerSink, SinkCommit, SinkPosition } from '../ledger-sink.js';
+import type { SnapshotBootstrap, SnapshotSink } from '../snapshot-sink.js';
 import { acquireStreamLock } from './acquire-stream-lock.js';
 import type { StreamLease } from './stream-lease.js';
 import { IngestBatch } from './ingest-batch.js';
+import type { ActiveContractRow } from './ingest-rows.js';
+import { mapSnapshotRow } from './map-snapshot-row.js';
 import { runMigrations } from './run-migrations.js';
+import { insertActiveContracts } from './write/insert-active-contracts.js';
 import { writeBatch } from './write/write-batch.js';
 
 /**
@@ -90,9 +95,16 @@ const checkpoints = new CheckpointTable('ledger_rx_checkpoints');
  *   fails. And a commit that finds the checkpoint row neither where its batch starts nor at or past its end
  *   (another writer stored part of the batch) rejects with `SINK_CONFLICT` instead of writing.
  *
+ * - `bootstrap(offset, chunks)` (a {@link SnapshotSink}: a new stream that starts from the active-contract
+ *   snapshot): in ONE transaction that first locks the checkpoint row, inserts the snapshot's active contracts
+ *   chunk by chunk as it reads them (`active_contracts.origin` = `snapshot`; one multi-row statement per
+ *   chunk), records the snapshot in `ledger_rx_snapshots` and moves the checkpoint row to `offset`. A
+ *   failure or a crash before the commit leaves nothing of it (a failed `bootstrap` may be called again);
+ *   a stream that already has a position is refused with `SINK_CONFLICT`.
+ *
  * The SQL runs through {@link SqlDatabase} only, so an embedded PostgreSQL (PGlite) reuses it as it is.
  */
-export class PostgresSink implements LedgerSink {
+export class PostgresSink implements LedgerSink, SnapshotSink {
   readonly schema: string;
   readonly streamName: string;
   private readonly options: PostgresSinkOptions;
@@ -191,6 +203,57 @@ export class PostgresSink implements LedgerSink {
       this.failed ??= { error };
     });
     return run;
+  }
+
+  bootstrap(offset: number, chunks: AsyncIterable<readonly JsGetActiveContractsResponse[]>): Promise<SnapshotBootstrap> {
+    const run = this.queue.then(async () => {
+      if (this.failed) throw this.failed.error;
+      const stored = await this.storeSnapshot(offset, chunks);
+      this.after = offset;
+      return stored;
+    });
+    // a failed snapshot was rolled back whole: the stream is still new, and may try again
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private storeSnapshot(offset: number, chunks: AsyncIterable<readonly JsGetActiveContractsResponse[]>): Promise<SnapshotBootstrap> {
+    return (this.lease?.database ?? this.options.database).transaction(async (tx) => {
+      const stored = await checkpoints.lock(tx, this.streamName);
+      if (stored !== -1 || this.after !== -1) {
+        throw new LedgerRxError(
+          ErrorCodes.SINK_CONFLICT,
+          `stream '${this.streamName}' already has a position (${Math.max(stored, this.after)}): only a new stream starts from a snapshot`,
+        );
+      }
+      let entries = 0;
+      let incompleteUnassigned = 0;
+      for await (const chunk of chunks) {
+        const rows: ActiveContractRow[] = [];
+        for (const entry of chunk) {
+          entries++;
+          const mapped = mapSnapshotRow(entry);
+          if (mapped.kind === 'active') rows.push(mapped.row);
+          else if (mapped.kind === 'in-flight') incompleteUnassigned++;
+        }
+        await insertActiveContracts(tx, this.streamName, rows, 'snapshot');
+      }
+      const contracts = Number(
+        (await tx.query<{ n: string | number }>(`SELECT count(*) AS n FROM active_contracts WHERE stream_name = $1`, [this.streamName])).rows[0]?.n ?? 0,
+      );
+      await tx.query(
+        `INSERT INTO ledger_rx_snapshots (stream_name, snapshot_offset, contracts, incomplete_unassigned, taken_at) VALUES ($1, $2, $3, $4, now())
+         ON CONFLICT (stream_name) DO UPDATE SET snapshot_offset = EXCLUDED.snapshot_offset, contracts = EXCLUDED.contracts,
+           incomplete_unassigned = EXCLUDED.incomplete_unassigned, taken_at = EXCLUDED.taken_at`,
+        [this.streamName, offset, contracts, incompleteUnassigned],
+      );
+      try {
+        await checkpoints.save(tx, this.streamName, { offset, synchronizerTimes: [], updatedAt: new Date().toISOString() });
+      } catch (error) {
+        throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot save checkpoint ${this.streamName} at ${offset}`, { cause: error });
+      }
+      return { entries, contracts, incompleteUnassigned };
+    });
   }
 
   private store(batch: IngestBatch, position: SinkPosition): Promise<SinkCommit> {
