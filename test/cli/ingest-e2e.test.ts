@@ -1,8 +1,12 @@
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newCommandId } from '../../src/client/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startFaultProxy } from '../support/fault-proxy.js';
 import { reportFigures } from '../support/ledger-oracle.js';
+import { call } from '../support/sandbox-http.js';
+import { rawActiveSet } from './support/raw-active-set.js';
 import { activeContractIds, visibleAcsDeltaOffsets, visibleLedgerEffectsOffsets } from './support/ledger-truth.js';
 import { runCli, startCli } from './support/run-cli.js';
 
@@ -38,6 +42,34 @@ function expectedEvents(sandbox: Sandbox, end: number) {
   }
   return { createdAcs, archivedAcs, createdAll, exercisedAll };
 }
+
+/** Creates an Iou of `party` (through the sandbox's own submission) and returns its contract id. */
+async function createIou(sandbox: Sandbox, party: string): Promise<string> {
+  const createArguments = { issuer: party, owner: party, currency: 'CHF', amount: '1.0000000000', observers: [] };
+  const result = await sandbox.submit({ commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments } }], commandId: newCommandId('acs'), actAs: [party] });
+  return result.contractIds[0] as string;
+}
+
+/** Submits one (un)assignment as raw HTTP; resolves with its reassignment id. */
+async function reassign(sandbox: Sandbox, party: string, kind: 'UnassignCommand' | 'AssignCommand', value: Record<string, string>): Promise<string> {
+  const r = await call(sandbox.url, 'POST', '/v2/commands/submit-and-wait-for-reassignment', {
+    body: {
+      reassignmentCommands: { userId: 'participant_admin', commandId: newCommandId('r'), submitter: party, commands: [{ command: { [kind]: { value } } }] },
+      eventFormat: { filtersByParty: { [party]: { cumulative: [] } }, verbose: false },
+    },
+  });
+  expect(r.status, r.text).toBe(200);
+  const event = Object.values((r.json as { reassignment: { events: Record<string, { value?: { reassignmentId: string }; reassignmentId?: string }>[] } }).reassignment.events[0] ?? {})[0];
+  return (event?.value?.reassignmentId ?? event?.reassignmentId) as string;
+}
+
+const waitFor = async (what: () => boolean | Promise<boolean>, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
 
 describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
   let db: pg.Pool;
@@ -133,6 +165,125 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       expect(beyond.code, beyond.stderr).toBe(2);
       expect(beyond.stderr).toContain(`--from ${end + 50} is after the ledger end (${end})`);
     } finally {
+      await sandbox.close();
+    }
+  });
+
+  /** The checkpoint and the active contracts of a stream, read in one snapshot of the database. */
+  const storedState = async (schema: string, stream = 'default') => {
+    const client = await db.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const checkpoint = await client.query<{ o: string }>(`SELECT ledger_offset AS o FROM ${schema}.ledger_rx_checkpoints WHERE stream_name = $1`, [stream]);
+      const active = await client.query<{ id: string }>(`SELECT contract_id AS id FROM ${schema}.active_contracts WHERE stream_name = $1 ORDER BY contract_id`, [stream]);
+      await client.query('COMMIT');
+      const row = checkpoint.rows[0];
+      return { checkpoint: row ? Number(row.o) : undefined, active: active.rows.map((r) => r.id).sort() };
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  it('a pruned participant: --from begin starts from the active contracts at the pruning offset, and active_contracts equals the participant\'s set (raw HTTP) at every checkpoint while the ledger moves', async () => {
+    const sandbox = await startSandbox({ seed: 300, synchronizers: 2, maxListElements: 20_000 });
+    const schema = `ing_acs_${unique}`;
+    try {
+      const alice = sandbox.partyId('Alice');
+      const [s0, s1] = sandbox.state.synchronizers.map((s) => s.id) as [string, string];
+      // in flight at the pruning offset: unassigned before it, assigned after the snapshot
+      const moving = await createIou(sandbox, alice);
+      const reassignmentId = await reassign(sandbox, alice, 'UnassignCommand', { contractId: moving, source: s0, target: s1 });
+      const prunedAt = sandbox.ledgerEnd();
+      sandbox.prune(prunedAt);
+      const atPruning = await rawActiveSet(sandbox.url, prunedAt);
+      expect(atPruning.inFlight).toEqual([moving]);
+      expect(atPruning.active.length).toBeGreaterThan(50);
+
+      sandbox.startWorkload(40); // creates, transfers (archives) after the pruning offset
+      const cli = startCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--reassignments', '--batch', '20', '--batch-ms', '30', '--log-level', 'info']);
+      await waitFor(() => cli.stderr().includes('active contracts stored'));
+      expect(cli.stderr()).toContain('the participant is pruned: taking the active contracts at the pruning offset');
+      await reassign(sandbox, alice, 'AssignCommand', { reassignmentId, source: s0, target: s1 });
+      // every checkpoint seen while the ingest runs: the stored set is the participant's set at that offset
+      const compared = new Set<number>();
+      const until = Date.now() + 2_500;
+      while (Date.now() < until || compared.size < 4) {
+        const state = await storedState(schema);
+        if (state.checkpoint !== undefined && !compared.has(state.checkpoint)) {
+          expect(state.active, `active_contracts at checkpoint ${state.checkpoint}`).toEqual((await rawActiveSet(sandbox.url, state.checkpoint)).active);
+          compared.add(state.checkpoint);
+        }
+        await new Promise((r) => setTimeout(r, 60));
+      }
+      expect(compared.has(prunedAt) || Math.min(...compared) > prunedAt).toBe(true);
+      cli.child.kill('SIGTERM');
+      expect((await cli.exited).code, cli.stderr()).toBe(0);
+      sandbox.stopWorkload();
+
+      const final = await storedState(schema);
+      expect(final.active).toEqual((await rawActiveSet(sandbox.url, final.checkpoint as number)).active);
+      expect(final.active).toContain(moving); // assigned after the snapshot: an update made it active
+      expect(await offsetsOf(schema, 'default')).toEqual(
+        sandbox
+          .updates({ endInclusive: final.checkpoint as number })
+          .filter((u) => u.offset > prunedAt && (u.kind === 'Reassignment' || (u.kind === 'Transaction' && u.events.some((e) => e.acsDelta))))
+          .map((u) => u.offset),
+      );
+      const snapshot = await db.query(`SELECT snapshot_offset::int AS o, contracts::int AS n, incomplete_unassigned::int AS f FROM ${schema}.ledger_rx_snapshots`);
+      expect(snapshot.rows).toEqual([{ o: prunedAt, n: atPruning.active.length, f: 1 }]);
+      const origins = await db.query<{ origin: string; n: number }>(`SELECT origin, count(*)::int AS n FROM ${schema}.active_contracts GROUP BY origin ORDER BY origin`);
+      expect(origins.rows.map((r) => r.origin)).toEqual(['snapshot', 'update']);
+      const movedRow = await db.query(`SELECT origin, synchronizer_id AS s FROM ${schema}.active_contracts WHERE contract_id = $1`, [moving]);
+      expect(movedRow.rows).toEqual([{ origin: 'update', s: s1 }]);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('--from acs is crash safe: a kill -9 during the snapshot leaves nothing, one after it resumes without a new snapshot; every offset once', async () => {
+    const sandbox = await startSandbox({ seed: 400, maxListElements: 20_000, generate: 40 });
+    const proxy = await startFaultProxy({ target: sandbox.url });
+    const schema = `ing_acs_kill_${unique}`;
+    const args = ['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', proxy.url, '--from', 'acs', '--batch', '50', '--batch-ms', '30', '--log-level', 'info'];
+    try {
+      const count = async (table: string) => (await db.query(`SELECT count(*)::int AS n FROM ${schema}.${table}`)).rows[0].n as number;
+      // 1. the snapshot stalls after 120 entries (two chunks inserted in the open transaction): kill -9 there
+      proxy.schedule([{ kind: 'ws-stall', afterFrames: 120 }], { match: (_m, path) => path === '/v2/state/active-contracts' });
+      const first = startCli(args);
+      await waitFor(() => first.stderr().includes('taking the active contracts') && proxy.applied() === 1);
+      await new Promise((r) => setTimeout(r, 400));
+      first.child.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
+      expect(first.stderr()).not.toContain('active contracts stored');
+      expect([await count('ledger_rx_checkpoints'), await count('active_contracts'), await count('ledger_rx_snapshots'), await count('updates')]).toEqual([0, 0, 0, 0]);
+
+      // 2. a restart takes the snapshot again (at the ledger end now) and goes on; kill -9 once updates are stored
+      proxy.schedule([]);
+      const second = startCli(args);
+      await waitFor(async () => second.stderr().includes('active contracts stored') && (await count('updates')) >= 3);
+      second.child.kill('SIGKILL');
+      expect((await second.exited).signal).toBe('SIGKILL');
+      const snapshotAt = Number((await db.query(`SELECT snapshot_offset AS o FROM ${schema}.ledger_rx_snapshots`)).rows[0].o);
+      const afterKill = await storedState(schema);
+      expect(afterKill.active).toEqual((await rawActiveSet(sandbox.url, afterKill.checkpoint as number)).active);
+
+      // 3. the last run resumes from the checkpoint: no snapshot again, the updates after it once each
+      sandbox.stopWorkload();
+      const end = sandbox.ledgerEnd();
+      const last = await runCli([...args, '--to', 'end']);
+      expect(last.code, last.stderr).toBe(0);
+      expect(last.stderr).toContain('resuming after the stored position');
+      expect(last.stderr).not.toContain('taking the active contracts');
+      const final = await storedState(schema);
+      expect(final.checkpoint).toBe(end);
+      expect(final.active).toEqual((await rawActiveSet(sandbox.url, end)).active);
+      expect(await offsetsOf(schema, 'default')).toEqual(visibleAcsDeltaOffsets(sandbox, end).filter((o) => o > snapshotAt));
+      expect(await count('ledger_rx_snapshots')).toBe(1);
+    } finally {
+      await proxy.close();
       await sandbox.close();
     }
   });

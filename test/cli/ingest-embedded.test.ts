@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIngestOptions } from '../../src/cli/ingest/read-ingest-options.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { openEmbeddedPostgres } from '../../src/sinks/postgres/open-embedded-postgres.js';
+import { startFaultProxy } from '../support/fault-proxy.js';
 import { visibleAcsDeltaOffsets } from './support/ledger-truth.js';
+import { rawActiveSet } from './support/raw-active-set.js';
 import { runCli, startCli } from './support/run-cli.js';
 
 // `ingest` with no set-up: the embedded PostgreSQL (PGlite) in --data-dir, and `sql` to look at it. The
@@ -89,6 +91,44 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
       expect(restart.stderr).toContain('resuming after the stored position');
       expect(await storedOffsets(data)).toEqual(visibleAcsDeltaOffsets(sandbox, end)); // no gap, no duplicate
     } finally {
+      await sandbox.close();
+    }
+  }, 240_000);
+
+  it('--from acs --at OFFSET: a kill -9 during the snapshot leaves nothing; the restart stores the active set at that offset, then the updates after it', async () => {
+    const sandbox = await startSandbox({ seed: 200, maxListElements: 20_000 });
+    const proxy = await startFaultProxy({ target: sandbox.url });
+    try {
+      const data = await fresh('from-acs');
+      const at = (visibleAcsDeltaOffsets(sandbox)[120] as number) + 1; // between two updates
+      const args = ['ingest', '--url', proxy.url, '--data-dir', data, '--from', 'acs', '--at', String(at), '--batch', '40', '--log-level', 'info', '--lock-wait-ms', '0'];
+      proxy.schedule([{ kind: 'ws-stall', afterFrames: 100 }], { match: (_m, path) => path === '/v2/state/active-contracts' });
+      const killed = startCli(args);
+      const started = Date.now();
+      while (!(killed.stderr().includes('taking the active contracts') && proxy.applied() === 1) && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500));
+      killed.child.kill('SIGKILL');
+      expect((await killed.exited).signal).toBe('SIGKILL');
+
+      // the killed snapshot committed nothing: the restart finds a new stream
+      proxy.schedule([]);
+      const end = sandbox.ledgerEnd();
+      const restart = await runCli([...args, '--to', 'end'], { timeoutMs: 90_000 });
+      expect(restart.code, restart.stderr).toBe(0);
+      expect(restart.stderr).toContain('"msg":"new stream"');
+      expect(restart.stderr).toContain('active contracts stored');
+      const stored = await runCli(
+        ['sql', '--data-dir', data, '--format', 'ndjson', "select 'u' as k, ledger_offset::text as v from updates union all select 'c', contract_id from active_contracts union all select 's', snapshot_offset::text from ledger_rx_snapshots"],
+        { timeoutMs: 60_000 },
+      );
+      expect(stored.code, stored.stderr).toBe(0);
+      const rows = stored.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { k: string; v: string });
+      const of = (k: string) => rows.filter((r) => r.k === k).map((r) => r.v);
+      expect(of('s')).toEqual([String(at)]);
+      expect(of('c').sort()).toEqual((await rawActiveSet(sandbox.url, end)).active);
+      expect(of('u').map(Number).sort((a, b) => a - b)).toEqual(visibleAcsDeltaOffsets(sandbox, end).filter((o) => o > at));
+    } finally {
+      await proxy.close();
       await sandbox.close();
     }
   }, 240_000);

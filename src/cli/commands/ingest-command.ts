@@ -27,7 +27,15 @@ export function ingestCommand(): Command {
   command
     .addOption(new Option('--schema <name>', 'schema of the tables (created if needed)').default('public'))
     .addOption(new Option('--stream-name <name>', 'name of the stream: its checkpoint row and the stream_name of its rows').default('default'));
-  addSinkReadOptions(command, { batch: '1000', batchMs: '500', batchWhat: 'elements per transaction' });
+  addSinkReadOptions(command, {
+    batch: '1000',
+    batchMs: '500',
+    batchWhat: 'elements per transaction (and snapshot rows per statement)',
+    fromWhat:
+      "where a new stream starts: an offset, 'begin' (on a pruned participant: its active contracts at the pruning offset, then the updates), " +
+      "'end', or 'acs' (the active contracts at --at or the ledger end, then the updates); ignored once it has a position",
+  });
+  command.addOption(new Option('--at <offset>', 'with --from acs: the offset of the active-contract snapshot (default: the ledger end)'));
   command
     .addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream (embedded: using the same --data-dir)').default('15000'))
     .addOption(new Option('--standby', 'when another process ingests the stream, wait (not ready) and take over once its session ends, instead of exiting'))
@@ -42,6 +50,7 @@ Examples:
   ledger-rx ingest --sandbox --to end                         no set-up: into ./ledger-rx-data, then: ledger-rx sql "select count(*) from updates"
   ledger-rx ingest --pg postgres://localhost/pqs --url http://localhost:7575 --token-file jwt --party Alice::1220…
   ledger-rx ingest --pg … --sandbox --shape ledger-effects --stream-name effects --to end --stats
+  ledger-rx ingest --pg … --url … --party Alice::1220… --from acs   the active contracts now, then every update after them
 ${exitCodesHelp}`,
     )
     .action(commandAction(async (values) => (await import('../ingest/run-ingest.js')).runIngest(readIngestOptions(values, process.env), await processIoWithLogger(values))));

@@ -16,4 +16,11 @@ export interface IngestOptions extends SinkReadOptions {
   readonly standby?: boolean | undefined;
   /** A leader whose lock session falls silent this long loses the lock to a standby. Default 10 000 ms. */
   readonly lockLeaseMs?: number | undefined;
+  /**
+   * `--from acs`: a new stream starts from the active-contract snapshot (at `at`, else the ledger end), then
+   * the updates after it. (`from` `begin`, the default, does so by itself on a pruned participant.)
+   */
+  readonly fromAcs?: boolean | undefined;
+  /** `--at OFFSET` (only with `fromAcs`): the snapshot's offset. */
+  readonly at?: number | undefined;
 }

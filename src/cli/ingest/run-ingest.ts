@@ -1,14 +1,16 @@
 import { Subject } from 'rxjs';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
-import type { PostgresSinkStatus } from '../../sinks/postgres/postgres-sink.js';
+import type { PostgresSink, PostgresSinkStatus } from '../../sinks/postgres/postgres-sink.js';
 import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { ExitCode } from '../process/exit-code.js';
 import { runStreamingCommand } from '../process/run-streaming-command.js';
-import { drainIntoSink } from '../sink/drain-into-sink.js';
+import { drainIntoSink, type NewStreamStart } from '../sink/drain-into-sink.js';
 import type { IngestOptions } from './ingest-options.js';
 import { openIngestSink } from './open-ingest-sink.js';
+import { planSnapshotStart } from './plan-snapshot-start.js';
+import { startFromSnapshot } from './start-from-snapshot.js';
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
@@ -30,6 +32,14 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * The range is resolved as for `tail` (`resolveReadRange`): `from` `begin` (the default) is the
  * participant's pruning boundary, a `from` after the ledger end is bad usage (exit 2), and the start-up
  * requests are retried like the read (exit 4 when they run out).
+ *
+ * A NEW stream starts from the active-contract snapshot (`planSnapshotStart`, `startFromSnapshot`) with
+ * `fromAcs` (at `at`, else the ledger end), and with `from` `begin` on a pruned participant (at the pruning
+ * offset: the contracts created before it and still active are in no update the participant still serves):
+ * the snapshot's contracts and the checkpoint at its offset are committed in one transaction
+ * (`PostgresSink.bootstrap`), then the updates after it follow as above, so `active_contracts` equals the
+ * participant's active set at every checkpoint. A crash during the snapshot leaves nothing (a restart takes
+ * it again); a stream with a position never takes one again.
  *
  * With `standby`, a second ingester of the stream waits for its lock as long as it takes and takes over
  * when the leader's session ends (see `PostgresSink`: the leader commits on the lock's session, so one that
@@ -70,7 +80,15 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
             lockLost.error(new LedgerRxError(ErrorCodes.SINK_CONFLICT, `lost the lock of stream '${streamName}'`, { cause: status.error }));
           }
     };
-    const openSink = () => openIngestSink(options, { schema, streamName, onStatus, signal: run.stops.signal, logger });
-    await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost });
+    let sink: PostgresSink | undefined;
+    const openSink = async () => (sink = await openIngestSink(options, { schema, streamName, onStatus, signal: run.stops.signal, logger }));
+    const startNewStream = async ({ client, range, bounds, updateFormat }: NewStreamStart) => {
+      const start = await planSnapshotStart(options, range, bounds);
+      if (start === undefined || sink === undefined) return undefined;
+      const retry = options.maxRetries === undefined ? undefined : { maxAttempts: options.maxRetries };
+      const context = { client, sink, updateFormat, transport: options.source.transport ?? 'auto', chunkSize: options.batch ?? 1_000, retry, validate: options.validate ?? true, run } as const;
+      return startFromSnapshot(start, context);
+    };
+    await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost, startNewStream });
   });
 }

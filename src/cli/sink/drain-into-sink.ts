@@ -1,14 +1,16 @@
 import { NEVER, Subject, lastValueFrom, takeUntil, type Observable } from 'rxjs';
 import { tailUpdates } from '../../operators/tail-updates.js';
 import { BatchCommitter, type BatchCommit } from '../../sinks/batch-committer.js';
-import type { LedgerSink } from '../../sinks/ledger-sink.js';
+import type { LedgerClient } from '../../client/ledger-client.js';
+import type { UpdateFormat } from '../../schemas/index.js';
+import type { LedgerSink, SinkPosition } from '../../sinks/ledger-sink.js';
 import { buildUpdateFormat } from '../options/build-update-format.js';
 import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { StreamingRun } from '../process/streaming-run.js';
-import { ledgerBounds } from '../source/ledger-bounds.js';
+import { ledgerBounds, type LedgerBounds } from '../source/ledger-bounds.js';
 import { openRunSource } from '../source/open-run-source.js';
-import { resolveReadRange } from '../source/resolve-read-range.js';
+import { resolveReadRange, type ReadRange } from '../source/resolve-read-range.js';
 import type { SinkReadOptions } from './sink-read-options.js';
 
 /** The defaults and words of one command over {@link drainIntoSink}. */
@@ -21,6 +23,20 @@ export interface DrainSettings {
   readonly onCommit?: ((commit: BatchCommit) => void) | undefined;
   /** Ends the read with its error when it errors (the ingest sink lost its stream lock). */
   readonly failure$?: Observable<never> | undefined;
+  /**
+   * For a new stream (the sink holds no position), once the range is resolved: may store a starting state
+   * itself (ingest: the active-contract snapshot) and resolve with the position it stored, after which the
+   * read continues; `undefined` reads the range as it is.
+   */
+  readonly startNewStream?: ((start: NewStreamStart) => Promise<SinkPosition | undefined>) | undefined;
+}
+
+/** What {@link DrainSettings.startNewStream} decides with. */
+export interface NewStreamStart {
+  readonly client: LedgerClient;
+  readonly range: ReadRange;
+  readonly bounds: LedgerBounds;
+  readonly updateFormat: UpdateFormat;
 }
 
 /**
@@ -28,6 +44,7 @@ export interface DrainSettings {
  * sink (`openSink`; both closed at the end of the run), starts the sink — which says where the stream
  * resumes — and reads with `tailUpdates` after that position (or `from` for a new stream) up to `to` or
  * forever, handing every element to a {@link BatchCommitter} over the sink (`batch` elements / `batchMs`).
+ * A new stream may first store a starting state (`startNewStream`: ingest's snapshot) and read after it.
  * A stop (SIGINT/SIGTERM) during the read commits what was read and returns; during the start-up it
  * abandons it (`StopRequested`). The range is resolved as for `tail` (`resolveReadRange`).
  *
@@ -88,12 +105,13 @@ export async function drainIntoSink(
     const range = await resolveReadRange({ from: options.from, to: options.to }, bounds, logger, settings.activity);
     const endInclusive = range.endInclusive;
     stops.throwIfStopped();
+    const start = resumed ?? (await settings.startNewStream?.({ client, range, bounds, updateFormat: format }));
     // A stream already at or beyond --to has nothing left to read.
-    const done = endInclusive === 0 || (resumed !== undefined && typeof endInclusive === 'number' && resumed.offset >= endInclusive);
+    const done = endInclusive === 0 || (start !== undefined && typeof endInclusive === 'number' && start.offset >= endInclusive);
     if (!done) {
       await lastValueFrom(
         tailUpdates(client, {
-          beginExclusive: resumed?.offset ?? range.beginExclusive,
+          beginExclusive: start?.offset ?? range.beginExclusive,
           updateFormat: format,
           ...(typeof endInclusive === 'number' ? { endInclusive } : {}),
           pageLimit: options.pageLimit ?? 200,
