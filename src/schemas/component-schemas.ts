@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { built } from './lazy-schema.js';
 import * as activeContracts from './active-contracts.js';
 import * as common from './common.js';
 import * as commands from './commands.js';
@@ -12,12 +13,8 @@ import * as updates from './updates.js';
 import * as users from './users.js';
 import * as vetting from './vetting.js';
 
-/**
- * Every OpenAPI component the ledger-rx operations use, by its name in `openapi.yaml`, mapped to the zod
- * schema that models it. The spec numbers some names (`CanActAs1` is the payload of the `CanActAs`
- * wrapper); the map makes the correspondence explicit, and a test checks it against the spec.
- */
-export const componentSchemas: Readonly<Record<string, z.ZodType>> = {
+/** The schemas of {@link componentSchemas}, as declared (lazy stand-ins, see `lazySchema`). */
+const declared: Readonly<Record<string, z.ZodType>> = {
   AllocatePartyRequest: parties.AllocatePartyRequest,
   AllocatePartyResponse: parties.AllocatePartyResponse,
   ArchivedEvent: events.ArchivedEvent,
@@ -195,3 +192,14 @@ export const componentSchemas: Readonly<Record<string, z.ZodType>> = {
   WildcardFilter: filters.identifierFilterCases.WildcardFilter,
   WildcardFilter1: filters.WildcardFilter,
 };
+
+/**
+ * Every OpenAPI component the ledger-rx operations use, by its name in `openapi.yaml`, mapped to the zod
+ * schema that models it. The spec numbers some names (`CanActAs1` is the payload of the `CanActAs`
+ * wrapper); the map makes the correspondence explicit, and a test checks it against the spec. Each entry is
+ * the built schema (the very object other schemas and variants hold), built when the entry is first read.
+ */
+export const componentSchemas: Readonly<Record<string, z.ZodType>> = Object.defineProperties(
+  {},
+  Object.fromEntries(Object.entries(declared).map(([name, schema]) => [name, { enumerable: true, get: () => built(schema) }])),
+);

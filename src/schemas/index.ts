@@ -3,6 +3,7 @@ export * from './active-contracts.js';
 export * from './common.js';
 export * from './completions.js';
 export { componentSchemas } from './component-schemas.js';
+export { built, lazySchema } from './lazy-schema.js';
 export * from './events.js';
 export * from './filters.js';
 export * from './js-canton-error.js';

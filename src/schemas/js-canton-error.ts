@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { built, lazySchema } from './lazy-schema.js';
 import { MapString, Tuple2StringString } from './common.js';
 import { Int32 } from './primitives.js';
 
@@ -6,16 +7,16 @@ import { Int32 } from './primitives.js';
  * `JsCantonError`: the JSON error body. The server always sends all ten keys, with `null` for absent
  * values; the schema also accepts them missing, as the spec allows.
  */
-export const JsCantonError = z.looseObject({
+export const JsCantonError = lazySchema(() => z.looseObject({
   code: z.string(),
   cause: z.string(),
   correlationId: z.string().nullish(),
   traceId: z.string().nullish(),
-  context: MapString,
-  resources: z.array(Tuple2StringString).nullish(),
-  errorCategory: Int32,
-  grpcCodeValue: Int32.nullish(),
+  context: built(MapString),
+  resources: z.array(built(Tuple2StringString)).nullish(),
+  errorCategory: built(Int32),
+  grpcCodeValue: built(Int32).nullish(),
   retryInfo: z.string().nullish(),
   definiteAnswer: z.boolean().nullish(),
-});
+}));
 export type JsCantonError = z.output<typeof JsCantonError>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { built } from './lazy-schema.js';
 import { variantInfo } from './variant.js';
 
 /** True when the schema's parse of the value would succeed and give back the value unchanged. */
@@ -62,7 +63,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * JSON values and allocates nothing.
  */
 export function compilePassThroughCheck(schema: z.ZodType): PassThroughCheck {
-  return compile(schema, new Map());
+  return compile(built(schema), new Map());
 }
 
 function compile(schema: z.ZodType, compiled: Map<z.ZodType, PassThroughCheck>): PassThroughCheck {

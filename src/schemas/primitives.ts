@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 const digits = /^-?\d+$/;
 
@@ -18,16 +19,16 @@ function integer(min: number, max: number, label: string) {
  * also accepts a numeric string, so this schema accepts both and always produces a `number`. Values beyond
  * 2^53 are rejected: participant offsets stay far below that.
  */
-export const Int64 = integer(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 'int64');
+export const Int64 = lazySchema(() => integer(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 'int64'));
 
 /** A 32-bit integer; numeric strings are accepted on input, as the server does. */
-export const Int32 = integer(-2147483648, 2147483647, 'int32');
+export const Int32 = lazySchema(() => integer(-2147483648, 2147483647, 'int32'));
 
 /** A ledger offset: a non-negative int64. */
-export const Offset = integer(0, Number.MAX_SAFE_INTEGER, 'offset');
+export const Offset = lazySchema(() => integer(0, Number.MAX_SAFE_INTEGER, 'offset'));
 
 /** An ISO-8601 instant in UTC (`2026-06-30T10:15:30.123456Z`), kept as text. */
-export const Timestamp = z.string();
+export const Timestamp = lazySchema(() => z.string());
 
 /** A JSON value, for JSON-valued payloads. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -36,7 +37,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  * A Daml value (create and choice arguments, results, keys, views): opaque JSON, never inspected on the hot
  * path. Required-ness is kept: the key must be present, though its value may be `null`.
  */
-export const DamlValue = z.custom<JsonValue>((v) => v !== undefined, { message: 'expected a Daml value' });
+export const DamlValue = lazySchema(() => z.custom<JsonValue>((v) => v !== undefined, { message: 'expected a Daml value' }));
 
 /** An optional Daml value: absent, `null`, or any JSON. */
-export const OptionalDamlValue = z.custom<JsonValue | undefined>(() => true);
+export const OptionalDamlValue = lazySchema(() => z.custom<JsonValue | undefined>(() => true));

@@ -1,56 +1,57 @@
 import { z } from 'zod';
+import { built, lazySchema } from './lazy-schema.js';
 import { Duration, SynchronizerTime } from './common.js';
 import { Int32, Offset } from './primitives.js';
 
 /** `GetLedgerEndResponse`: `offset` 0 on an empty ledger. */
-export const GetLedgerEndResponse = z.looseObject({
-  offset: Offset.nullish(),
-  synchronizerTimes: z.array(SynchronizerTime).nullish(),
-});
+export const GetLedgerEndResponse = lazySchema(() => z.looseObject({
+  offset: built(Offset).nullish(),
+  synchronizerTimes: z.array(built(SynchronizerTime)).nullish(),
+}));
 export type GetLedgerEndResponse = z.output<typeof GetLedgerEndResponse>;
 
 /** `GetLatestPrunedOffsetsResponse`: `beginExclusive` must be at least `participantPrunedUpToInclusive`. */
-export const GetLatestPrunedOffsetsResponse = z.looseObject({
-  participantPrunedUpToInclusive: Offset.nullish(),
-  allDivulgedContractsPrunedUpToInclusive: Offset.nullish(),
-});
+export const GetLatestPrunedOffsetsResponse = lazySchema(() => z.looseObject({
+  participantPrunedUpToInclusive: built(Offset).nullish(),
+  allDivulgedContractsPrunedUpToInclusive: built(Offset).nullish(),
+}));
 export type GetLatestPrunedOffsetsResponse = z.output<typeof GetLatestPrunedOffsetsResponse>;
 
 /** `ExperimentalStaticTime`. */
-export const ExperimentalStaticTime = z.looseObject({ supported: z.boolean() });
+export const ExperimentalStaticTime = lazySchema(() => z.looseObject({ supported: z.boolean() }));
 /** `ExperimentalCommandInspectionService`. */
-export const ExperimentalCommandInspectionService = z.looseObject({ supported: z.boolean() });
+export const ExperimentalCommandInspectionService = lazySchema(() => z.looseObject({ supported: z.boolean() }));
 /** `ExperimentalFeatures`. */
-export const ExperimentalFeatures = z.looseObject({
-  staticTime: ExperimentalStaticTime.nullish(),
-  commandInspectionService: ExperimentalCommandInspectionService.nullish(),
-});
+export const ExperimentalFeatures = lazySchema(() => z.looseObject({
+  staticTime: built(ExperimentalStaticTime).nullish(),
+  commandInspectionService: built(ExperimentalCommandInspectionService).nullish(),
+}));
 /** `UserManagementFeature`. */
-export const UserManagementFeature = z.looseObject({
+export const UserManagementFeature = lazySchema(() => z.looseObject({
   supported: z.boolean(),
-  maxRightsPerUser: Int32,
-  maxUsersPageSize: Int32,
-});
+  maxRightsPerUser: built(Int32),
+  maxUsersPageSize: built(Int32),
+}));
 /** `PartyManagementFeature`. */
-export const PartyManagementFeature = z.looseObject({ maxPartiesPageSize: Int32 });
+export const PartyManagementFeature = lazySchema(() => z.looseObject({ maxPartiesPageSize: built(Int32) }));
 /** `OffsetCheckpointFeature`. */
-export const OffsetCheckpointFeature = z.looseObject({ maxOffsetCheckpointEmissionDelay: Duration });
+export const OffsetCheckpointFeature = lazySchema(() => z.looseObject({ maxOffsetCheckpointEmissionDelay: built(Duration) }));
 /** `PackageFeature`: publishes the vetting-list maximum page size. */
-export const PackageFeature = z.looseObject({ maxVettedPackagesPageSize: Int32 });
+export const PackageFeature = lazySchema(() => z.looseObject({ maxVettedPackagesPageSize: built(Int32) }));
 
 /** `FeaturesDescriptor`. */
-export const FeaturesDescriptor = z.looseObject({
-  experimental: ExperimentalFeatures,
-  userManagement: UserManagementFeature,
-  partyManagement: PartyManagementFeature,
-  offsetCheckpoint: OffsetCheckpointFeature,
-  packageFeature: PackageFeature,
-});
+export const FeaturesDescriptor = lazySchema(() => z.looseObject({
+  experimental: built(ExperimentalFeatures),
+  userManagement: built(UserManagementFeature),
+  partyManagement: built(PartyManagementFeature),
+  offsetCheckpoint: built(OffsetCheckpointFeature),
+  packageFeature: built(PackageFeature),
+}));
 export type FeaturesDescriptor = z.output<typeof FeaturesDescriptor>;
 
 /** `GetLedgerApiVersionResponse`: `GET /v2/version`, which needs no token. */
-export const GetLedgerApiVersionResponse = z.looseObject({
+export const GetLedgerApiVersionResponse = lazySchema(() => z.looseObject({
   version: z.string(),
-  features: FeaturesDescriptor,
-});
+  features: built(FeaturesDescriptor),
+}));
 export type GetLedgerApiVersionResponse = z.output<typeof GetLedgerApiVersionResponse>;

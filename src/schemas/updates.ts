@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { built, lazySchema } from './lazy-schema.js';
 import { SynchronizerTime, TraceContext } from './common.js';
 import { Event, JsReassignmentEvent, TopologyEvent } from './events.js';
 import { TransactionFilter, UpdateFormat } from './filters.js';
@@ -9,87 +10,87 @@ import { variant, wrapped } from './variant.js';
  * `JsTransaction`: a committed Daml transaction. `commandId` and `workflowId` are `""` (not `null`) when not
  * visible or not set.
  */
-export const JsTransaction = z.looseObject({
+export const JsTransaction = lazySchema(() => z.looseObject({
   updateId: z.string(),
   commandId: z.string().nullish(),
   workflowId: z.string().nullish(),
-  effectiveAt: Timestamp,
-  events: z.array(Event),
-  offset: Offset,
+  effectiveAt: built(Timestamp),
+  events: z.array(built(Event)),
+  offset: built(Offset),
   synchronizerId: z.string(),
-  traceContext: TraceContext.nullish(),
-  recordTime: Timestamp,
+  traceContext: built(TraceContext).nullish(),
+  recordTime: built(Timestamp),
   externalTransactionHash: z.string().nullish(),
-  paidTrafficCost: Int64.nullish(),
+  paidTrafficCost: built(Int64).nullish(),
   transactionHash: z.string().nullish(),
-});
+}));
 export type JsTransaction = z.output<typeof JsTransaction>;
 
 /** `JsReassignment`: contracts moved between synchronizers. */
-export const JsReassignment = z.looseObject({
+export const JsReassignment = lazySchema(() => z.looseObject({
   updateId: z.string(),
   commandId: z.string().nullish(),
   workflowId: z.string().nullish(),
-  offset: Offset,
-  events: z.array(JsReassignmentEvent),
-  traceContext: TraceContext.nullish(),
-  recordTime: Timestamp,
+  offset: built(Offset),
+  events: z.array(built(JsReassignmentEvent)),
+  traceContext: built(TraceContext).nullish(),
+  recordTime: built(Timestamp),
   synchronizerId: z.string(),
-  paidTrafficCost: Int64.nullish(),
-});
+  paidTrafficCost: built(Int64).nullish(),
+}));
 export type JsReassignment = z.output<typeof JsReassignment>;
 
 /** `JsTopologyTransaction`: participant authorization changes. */
-export const JsTopologyTransaction = z.looseObject({
+export const JsTopologyTransaction = lazySchema(() => z.looseObject({
   updateId: z.string(),
-  offset: Offset,
+  offset: built(Offset),
   synchronizerId: z.string(),
-  recordTime: Timestamp,
-  events: z.array(TopologyEvent),
-  traceContext: TraceContext.nullish(),
-});
+  recordTime: built(Timestamp),
+  events: z.array(built(TopologyEvent)),
+  traceContext: built(TraceContext).nullish(),
+}));
 export type JsTopologyTransaction = z.output<typeof JsTopologyTransaction>;
 
 /**
  * `OffsetCheckpoint` (payload): the participant has indexed everything up to `offset`. A valid
  * `beginExclusive` for resuming; appears only in open-ended streams.
  */
-export const OffsetCheckpoint = z.looseObject({
-  offset: Offset,
-  synchronizerTimes: z.array(SynchronizerTime).nullish(),
-});
+export const OffsetCheckpoint = lazySchema(() => z.looseObject({
+  offset: built(Offset),
+  synchronizerTimes: z.array(built(SynchronizerTime)).nullish(),
+}));
 export type OffsetCheckpoint = z.output<typeof OffsetCheckpoint>;
 
 /** The alternatives of `Update`; every one wraps its payload in `"value"`. */
 export const updateCases = {
-  OffsetCheckpoint: wrapped(OffsetCheckpoint),
-  Reassignment: wrapped(JsReassignment),
-  TopologyTransaction: wrapped(JsTopologyTransaction),
-  Transaction: wrapped(JsTransaction),
+  OffsetCheckpoint: lazySchema(() => wrapped(built(OffsetCheckpoint))),
+  Reassignment: lazySchema(() => wrapped(built(JsReassignment))),
+  TopologyTransaction: lazySchema(() => wrapped(built(JsTopologyTransaction))),
+  Transaction: lazySchema(() => wrapped(built(JsTransaction))),
 };
 
 /** `Update`: one of the four kinds, or an {@link UnknownVariant} from a newer server. */
-export const Update = variant('Update', updateCases, { open: true });
+export const Update = lazySchema(() => variant('Update', updateCases, { open: true }));
 export type Update = z.output<typeof Update>;
 
 /** `JsGetUpdatesResponse`: one element of the `POST /v2/updates` array. */
-export const JsGetUpdatesResponse = z.looseObject({
-  update: Update,
-});
+export const JsGetUpdatesResponse = lazySchema(() => z.looseObject({
+  update: built(Update),
+}));
 export type JsGetUpdatesResponse = z.output<typeof JsGetUpdatesResponse>;
 
 /**
  * `GetUpdatesRequest`: the body of `POST /v2/updates`. Use `updateFormat`; the deprecated `filter`/`verbose`
  * pair is accepted and converted by the client (see `fromLegacyFilter`).
  */
-export const GetUpdatesRequest = z.looseObject({
-  beginExclusive: Offset,
-  endInclusive: Int64.nullish(),
-  filter: TransactionFilter.nullish(),
+export const GetUpdatesRequest = lazySchema(() => z.looseObject({
+  beginExclusive: built(Offset),
+  endInclusive: built(Int64).nullish(),
+  filter: built(TransactionFilter).nullish(),
   verbose: z.boolean().nullish(),
-  updateFormat: UpdateFormat.nullish(),
+  updateFormat: built(UpdateFormat).nullish(),
   descendingOrder: z.boolean().nullish(),
-});
+}));
 export type GetUpdatesRequest = z.input<typeof GetUpdatesRequest>;
 
 /** `JsGetUpdateResponse`: one update of a `get-updates-page` answer; the same shape as {@link JsGetUpdatesResponse}. */
@@ -101,14 +102,14 @@ export type JsGetUpdateResponse = JsGetUpdatesResponse;
  * optional; `pageToken` is the `nextPageToken` of the previous page (base64), valid only with the same
  * offsets, page size, format and order, on the same participant.
  */
-export const GetUpdatesPageRequest = z.looseObject({
-  beginOffsetExclusive: Offset.nullish(),
-  endOffsetInclusive: Int64.nullish(),
-  maxPageSize: Int32.nullish(),
-  updateFormat: UpdateFormat,
+export const GetUpdatesPageRequest = lazySchema(() => z.looseObject({
+  beginOffsetExclusive: built(Offset).nullish(),
+  endOffsetInclusive: built(Int64).nullish(),
+  maxPageSize: built(Int32).nullish(),
+  updateFormat: built(UpdateFormat),
   descendingOrder: z.boolean().nullish(),
   pageToken: z.string().nullish(),
-});
+}));
 export type GetUpdatesPageRequest = z.input<typeof GetUpdatesPageRequest>;
 
 /**
@@ -116,10 +117,10 @@ export type GetUpdatesPageRequest = z.input<typeof GetUpdatesPageRequest>;
  * highestPageOffsetInclusive]`, and `nextPageToken` unless it is the last page (an ascending read without
  * an end always has one).
  */
-export const JsGetUpdatesPageResponse = z.looseObject({
-  updates: z.array(JsGetUpdateResponse).nullish(),
-  lowestPageOffsetExclusive: Int64,
-  highestPageOffsetInclusive: Int64,
+export const JsGetUpdatesPageResponse = lazySchema(() => z.looseObject({
+  updates: z.array(built(JsGetUpdateResponse)).nullish(),
+  lowestPageOffsetExclusive: built(Int64),
+  highestPageOffsetInclusive: built(Int64),
   nextPageToken: z.string().nullish(),
-});
+}));
 export type JsGetUpdatesPageResponse = z.output<typeof JsGetUpdatesPageResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { built } from './lazy-schema.js';
 
 /**
  * A variant the schema does not know: the server sent `{"<unknownVariant>": <payload>}` with a key that
@@ -33,9 +34,12 @@ interface VariantInfo {
 
 const registry = new WeakMap<z.ZodType, VariantInfo>();
 
-/** The case names and schemas of a schema built by {@link variant}, or `undefined`. */
+/**
+ * The case names and schemas of a schema built by {@link variant} (or of a lazy stand-in of one: it is built
+ * then), or `undefined`. The cases are the built schemas, as the variant's parse uses them.
+ */
 export function variantInfo(schema: z.ZodType): VariantInfo | undefined {
-  return registry.get(schema);
+  return registry.get(built(schema));
 }
 
 /**
@@ -54,8 +58,13 @@ export function variant<const C extends Cases, const Open extends boolean>(
   // issue paths under that key; the check then demands exactly one key, and the overwrite turns an unknown
   // key into an UnknownVariant. This costs far less than a transform around a nested safeParse, which
   // matters on the update decoder's hot path.
+  // Cases may be lazy stand-ins (see lazySchema): the variant is made of, and reports, the built schemas.
+  const builtCases: Cases = {};
   const shape: Record<string, z.ZodType> = {};
-  for (const [key, schema] of Object.entries(cases)) shape[key] = schema.optional();
+  for (const [key, schema] of Object.entries(cases)) {
+    builtCases[key] = built(schema);
+    shape[key] = builtCases[key].optional();
+  }
   const known = new Set(Object.keys(cases));
   const soleKey = (value: object): string | undefined => {
     let key: string | undefined;
@@ -88,11 +97,11 @@ export function variant<const C extends Cases, const Open extends boolean>(
       return (known.has(key) ? value : { unknownVariant: key, payload: (value as Record<string, unknown>)[key] }) as typeof value;
     });
   const typed = schema as unknown as VariantSchema<C, Open>;
-  registry.set(typed, { name, cases, open: options.open });
+  registry.set(typed, { name, cases: builtCases, open: options.open });
   return typed;
 }
 
-/** The case schema of a wrapper alternative: `{"value": <payload>}`. */
+/** The case schema of a wrapper alternative: `{"value": <payload>}` (a lazy `payload` is built now). */
 export function wrapped<T extends z.ZodType>(payload: T) {
-  return z.looseObject({ value: payload });
+  return z.looseObject({ value: built(payload) });
 }

@@ -1,5 +1,6 @@
 import { ErrorCodes, ProtocolError, type ProtocolIssue } from '../errors/index.js';
 import {
+  built,
   compilePassThroughCheck,
   Event,
   JsGetUpdatesResponse,
@@ -7,6 +8,7 @@ import {
   topologyEventCases,
   updateCases,
   variantInfo,
+  type PassThroughCheck,
   type UnknownVariant,
 } from '../schemas/index.js';
 import { updateOffset } from './update-offset.js';
@@ -22,9 +24,19 @@ export interface DecodeUpdateElementOptions {
   readonly validate: boolean;
 }
 
-const eventCases: object = variantInfo(Event)?.cases ?? {};
-/** True for an element the schema would accept and give back unchanged: then the element is its own result. */
-const passesUnchanged = compilePassThroughCheck(JsGetUpdatesResponse);
+/**
+ * What validation uses, made on the first validated element rather than at import (the schemas are built
+ * on first use, see `lazySchema`), then kept: the built schema, and the check compiled from it that is true
+ * for an element the schema would accept and give back unchanged (then the element is its own result).
+ */
+let validation: { readonly schema: typeof JsGetUpdatesResponse; readonly passesUnchanged: PassThroughCheck } | undefined;
+/** The alternatives of `Event`, made on the first unvalidated transaction. */
+let eventCases: object | undefined;
+
+function validationOf(): NonNullable<typeof validation> {
+  validation ??= { schema: built(JsGetUpdatesResponse), passesUnchanged: compilePassThroughCheck(JsGetUpdatesResponse) };
+  return validation;
+}
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
@@ -46,8 +58,9 @@ const hasOwn = Object.prototype.hasOwnProperty;
  */
 export function decodeUpdateElement(value: unknown, index: number, options: DecodeUpdateElementOptions): JsGetUpdatesResponse {
   if (options.validate) {
+    const { schema, passesUnchanged } = validation ?? validationOf();
     if (passesUnchanged(value)) return value as JsGetUpdatesResponse;
-    const result = JsGetUpdatesResponse.safeParse(value);
+    const result = schema.safeParse(value);
     if (result.success) return result.data;
     const issues: ProtocolIssue[] = result.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code }));
     throw schemaMismatch(value, index, issues, result.error);
@@ -91,7 +104,7 @@ function normalizePayload(tag: string, payload: unknown): unknown {
   if (!Array.isArray(events)) return payload;
   const normalized = tag === 'TopologyTransaction'
     ? mapChanged(events, normalizeTopologyEvent)
-    : mapChanged(events, (event) => normalizeVariant(event, tag === 'Transaction' ? eventCases : reassignmentEventCases));
+    : mapChanged(events, (event) => normalizeVariant(event, tag === 'Transaction' ? (eventCases ??= variantInfo(Event)?.cases ?? {}) : reassignmentEventCases));
   if (normalized === events) return payload;
   return { ...payload, value: { ...inner, events: normalized } };
 }

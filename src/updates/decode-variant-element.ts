@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ErrorCodes, ProtocolError, type ProtocolIssue } from '../errors/index.js';
-import type { UnknownVariant } from '../schemas/index.js';
+import { built, type UnknownVariant } from '../schemas/index.js';
 import { ownKeysOf } from './own-keys-of.js';
 
 /** What {@link decodeVariantElement} needs to know about one kind of stream element. */
@@ -33,7 +33,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
  */
 export function decodeVariantElement<T>(value: unknown, index: number, options: { readonly validate: boolean }, kind: VariantElementKind<T>): T {
   if (options.validate) {
-    const result = kind.schema.safeParse(value);
+    const result = built(kind.schema).safeParse(value);
     if (result.success) return result.data;
     const issues: ProtocolIssue[] = result.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code }));
     throw mismatch(value, index, issues, kind, result.error);

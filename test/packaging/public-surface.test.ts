@@ -33,6 +33,8 @@ const internals = [
   'variant',
   'variantInfo',
   'wrapped',
+  'lazySchema',
+  'built',
   'updateCases',
   'reassignmentEventCases',
   'topologyEventCases',

@@ -1,7 +1,7 @@
 import { asyncScheduler, map, type Observable } from 'rxjs';
 import { activeContractsElementDecoder, type ActiveContractsDecoding } from '../../active-contracts/active-contracts-element-decoder.js';
 import { resolveRetryConfig } from '../../retry/resolve-retry-config.js';
-import { GetLedgerEndResponse, JsGetActiveContractsPageResponse, type GetActiveContractsPageRequest, type JsGetActiveContractsResponse } from '../../schemas/index.js';
+import { built, GetLedgerEndResponse, JsGetActiveContractsPageResponse, lazySchema, type GetActiveContractsPageRequest, type JsGetActiveContractsResponse } from '../../schemas/index.js';
 import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './active-contracts-options.js';
 import type { ActiveContractsPage } from './active-contracts-page.js';
 import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';
@@ -24,7 +24,7 @@ export interface ActiveContractsDeps {
   readonly resolved: ResolvedClientOptions;
 }
 
-const PageMembers = JsGetActiveContractsPageResponse.omit({ activeContracts: true });
+const PageMembers = lazySchema(() => built(JsGetActiveContractsPageResponse).omit({ activeContracts: true }));
 const pagePath = '/v2/state/active-contracts-page';
 
 /** One page of the snapshot; the caller's `signal` aborts it, and so does `cancel` (an unsubscribed read). */

@@ -1,11 +1,11 @@
-import { JsGetUpdatesPageResponse } from '../../schemas/index.js';
+import { built, JsGetUpdatesPageResponse, lazySchema } from '../../schemas/index.js';
 import type { UpdateDecoding } from '../../updates/update-decoding.js';
 import { updateElementDecoder } from '../../updates/update-element-decoder.js';
 import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';
 import { readPage } from './read-page.js';
 import type { UpdatesPage } from './updates-page.js';
 
-const PageBounds = JsGetUpdatesPageResponse.omit({ updates: true });
+const PageBounds = lazySchema(() => built(JsGetUpdatesPageResponse).omit({ updates: true }));
 
 /**
  * Sends one `POST /v2/updates/get-updates-page` and reads its answer as it arrives (`readPage`): each element

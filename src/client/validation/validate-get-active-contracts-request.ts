@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { GetActiveContractsRequest } from '../../schemas/index.js';
+import { built, GetActiveContractsRequest, lazySchema } from '../../schemas/index.js';
 import { checkEventFormat } from './check-event-format.js';
 import { checkPageToken } from './check-page-token.js';
 import { checkUpdateFormatChoice } from './check-update-format-choice.js';
 import { parseRequest } from './parse-request.js';
 
 /** `GetActiveContractsRequest` with `activeAtOffset` optional: the client looks the ledger end up when it is left out. */
-const ActiveContractsRequest = GetActiveContractsRequest.partial({ activeAtOffset: true });
+const ActiveContractsRequest = lazySchema(() => built(GetActiveContractsRequest).partial({ activeAtOffset: true }));
 
 /**
  * Validates a request for active contracts (the body of `POST /v2/state/active-contracts`, the request frame
