@@ -66,8 +66,11 @@ export const ExercisedEvent = lazySchema(() => z.looseObject({
 }));
 export type ExercisedEvent = z.output<typeof ExercisedEvent>;
 
-/** `Event`: the fields sit directly under the alternative's name (no `"value"`). */
-export const Event = lazySchema(() => variant('Event', { ArchivedEvent: built(ArchivedEvent), CreatedEvent: built(CreatedEvent), ExercisedEvent: built(ExercisedEvent) }, { open: true }));
+/** The alternatives of `Event`; the fields sit directly under the alternative's name (no `"value"`). */
+export const eventCases = { ArchivedEvent, CreatedEvent, ExercisedEvent };
+
+/** `Event`. */
+export const Event = lazySchema(() => variant('Event', eventCases, { open: true }));
 export type Event = z.output<typeof Event>;
 
 /** `UnassignedEvent`: a contract left a synchronizer. */

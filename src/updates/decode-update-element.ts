@@ -2,12 +2,11 @@ import { ErrorCodes, ProtocolError, type ProtocolIssue } from '../errors/index.j
 import {
   built,
   compilePassThroughCheck,
-  Event,
+  eventCases,
   JsGetUpdatesResponse,
   reassignmentEventCases,
   topologyEventCases,
   updateCases,
-  variantInfo,
   type PassThroughCheck,
   type UnknownVariant,
 } from '../schemas/index.js';
@@ -30,8 +29,6 @@ export interface DecodeUpdateElementOptions {
  * for an element the schema would accept and give back unchanged (then the element is its own result).
  */
 let validation: { readonly schema: typeof JsGetUpdatesResponse; readonly passesUnchanged: PassThroughCheck } | undefined;
-/** The alternatives of `Event`, made on the first unvalidated transaction. */
-let eventCases: object | undefined;
 
 function validationOf(): NonNullable<typeof validation> {
   validation ??= { schema: built(JsGetUpdatesResponse), passesUnchanged: compilePassThroughCheck(JsGetUpdatesResponse) };
@@ -104,7 +101,7 @@ function normalizePayload(tag: string, payload: unknown): unknown {
   if (!Array.isArray(events)) return payload;
   const normalized = tag === 'TopologyTransaction'
     ? mapChanged(events, normalizeTopologyEvent)
-    : mapChanged(events, (event) => normalizeVariant(event, tag === 'Transaction' ? (eventCases ??= variantInfo(Event)?.cases ?? {}) : reassignmentEventCases));
+    : mapChanged(events, (event) => normalizeVariant(event, tag === 'Transaction' ? eventCases : reassignmentEventCases));
   if (normalized === events) return payload;
   return { ...payload, value: { ...inner, events: normalized } };
 }

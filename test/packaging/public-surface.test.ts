@@ -36,6 +36,7 @@ const internals = [
   'lazySchema',
   'built',
   'updateCases',
+  'eventCases',
   'reassignmentEventCases',
   'topologyEventCases',
   'contractEntryCases',
