@@ -5,7 +5,7 @@
  *
  *     npm run bench                                   # from the repository root: build, then the full set (~9 min)
  *     npm run bench -- --quick                        # smaller fixtures, fewer runs (~1 min): a smoke test
- *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,acs,ingest,publish,metrics] [--table-only]
+ *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,acs,ingest,publish,metrics,start-up] [--table-only]
  *
  * `--table-only` prints the table of the stored results without running anything. A full run of the whole
  * set also rewrites the results table in benchmarks/README.md (between the `results` markers);
@@ -20,7 +20,7 @@ import { findNatsServer } from './lib/nats-server.js';
 import { benchRoot, buildDir, cliMain, repoRoot } from './lib/paths.js';
 import { isMoot, readResult, resultsFile, table, type BenchResult, type Row } from './lib/report.js';
 
-const all = ['decode', 'http', 'tail', 'acs', 'ingest', 'publish', 'metrics'] as const;
+const all = ['decode', 'http', 'tail', 'acs', 'ingest', 'publish', 'metrics', 'start-up'] as const;
 
 function prerequisites(name: string): string | undefined {
   if (!existsSync(cliMain)) return `${cliMain} is missing: run \`npm run build\` at the root`;
@@ -70,6 +70,8 @@ function fixtureLine(r: BenchResult): string {
       return `publish: ${String(f['natsServer'])}, file storage, sandbox (buffered) in its own process with ${Number(f['updates']).toLocaleString('en-US')} 1-event tx (avg ${String(f['averageElementBytes'])} B), fresh publisher process and new stream per run, ${String(f['runs'])} run(s) per variant (cluster: ${String(f['clusterRuns'])}).`;
     case 'metrics':
       return `metrics: tail and ingest of ${Number(f['transactions']).toLocaleString('en-US')} 1-event tx with and without \`--metrics-port\` (scraped every ${Number(f['scrapeEveryMs'] ?? 1000) / 1000} s), ${String(f['runs'])} interleaved rounds, CPU of the CLI process from /proc, sandbox (buffered) in its own process, ${String(f['postgres'])} with durable commits.`;
+    case 'start-up':
+      return `start-up: ${String(f['runs'])} cold processes per figure, interleaved; first element from a sandbox (${String(f['sandbox'])}) in its own process.`;
     default:
       return r.name;
   }
