@@ -190,10 +190,12 @@ export function pagedRead<S>(source: UpdatesSource, spec: PagedReadSpec<S>, conf
         };
         const subscription = page.elements.subscribe({
           next: ({ element, offset }) => {
-            subscriber.next(element);
+            // counted and positioned before it is emitted: a consumer that unsubscribes on it (take(n)) ends
+            // the read inside next(), and the read's last report must include it
             state = spec.delivered(state as S, offset, element);
             attempt = 0;
             meter?.delivered(element, spec.position(state));
+            subscriber.next(element);
           },
           error: (e: unknown) => {
             report('error', e);
