@@ -13,7 +13,7 @@ let tokens = 0;
 const format = updateFormat().transactions((t) => t.anyParty()).build();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 120, authSecret: 'stream-secret', checkpointIntervalMs: 100, idleCheckpointIntervalMs: 200 });
+  sandbox = await startSandbox({ seed: 120, authSecret: 'stream-secret', checkpointIntervalMs: 100, idleCheckpointIntervalMs: 200, userRightsCheckIntervalMs: 100 });
   const admin = createLedgerClient({ baseUrl: sandbox.url, token: await sandbox.token('participant_admin') });
   const rights = [{ kind: { CanReadAsAnyParty: { value: {} } } }, { kind: { CanActAs: { value: { party: sandbox.partyId('Alice') } } } }];
   await admin.createUser({ user: { id: 'streamer', primaryParty: '', isDeactivated: false, identityProviderId: '' }, rights });
@@ -164,6 +164,40 @@ describe('streams that outlive their token', () => {
         expect(retries.length).toBeGreaterThan(0);
         expect(retries.every((s) => s.type === 'retrying' && s.delayMs === 0 && (s.error as { code?: string }).code === 'ACCESS_TOKEN_EXPIRED')).toBe(true);
       }
+    }
+  });
+
+  it.each(['websocket', 'list'] as const)('%s: when the user\'s rights change the participant ends the stream with STALE_STREAM_AUTHORIZATION; the tail resumes at once and delivers exactly the ledger', async (transport) => {
+    const admin = createLedgerClient({ baseUrl: sandbox.url, token: await sandbox.token('participant_admin') });
+    const userId = `stale-${transport}`;
+    await admin.createUser({ user: { id: userId, primaryParty: '', isDeactivated: false, identityProviderId: '' }, rights: [{ kind: { CanReadAsAnyParty: { value: {} } } }] });
+    const reader = createLedgerClient({ baseUrl: sandbox.url, token: () => sandbox.token(userId) });
+    const statuses: TailStatus[] = [];
+    const start = sandbox.ledgerEnd();
+    const got: number[] = [];
+    // list: once caught up a long poll (5 s) is open when the rights change
+    const subscription = tailUpdates(reader, { updateFormat: format, beginExclusive: start, transport, onStatus: (s) => statuses.push(s) }).subscribe((e) =>
+      got.push(updateOffset(e) as number),
+    );
+    try {
+      for (let i = 0; i < 3; i++) await submitOne();
+      await new Promise((r) => setTimeout(r, 300));
+      await admin.grantUserRights(userId, { userId, rights: [{ kind: { CanReadAs: { value: { party: sandbox.partyId('Bob') } } } }], identityProviderId: '' });
+      const until = Date.now() + 5_000;
+      while (!statuses.some((s) => s.type === 'retrying') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 3; i++) await submitOne();
+      const expected = () => sandbox.updates({ beginExclusive: start }).filter((u) => u.kind === 'Transaction').map((u) => u.offset);
+      while (got.filter((o) => expected().includes(o)).length < expected().length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(got.filter((o) => expected().includes(o))).toEqual(expected());
+      expect(expected().length).toBeGreaterThanOrEqual(6);
+      for (let i = 1; i < got.length; i++) expect(got[i]).toBeGreaterThan(got[i - 1] as number);
+      const retries = statuses.filter((s) => s.type === 'retrying');
+      expect(retries.length).toBeGreaterThan(0);
+      expect(retries.every((s) => s.type === 'retrying' && s.delayMs === 0 && (s.error as { code?: string }).code === 'STALE_STREAM_AUTHORIZATION')).toBe(true);
+    } finally {
+      subscription.unsubscribe();
+      await reader.close();
+      await admin.close();
     }
   });
 });
