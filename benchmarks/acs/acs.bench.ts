@@ -9,7 +9,9 @@
  *   - outcome: `submitAndTrack` (subscribe to completions from the ledger end, submit, await the completion)
  *     at 50 commands/s, one independent call per command as a service would make them, latency from the call
  *     to the promise resolving, p50/p99, with completions over WebSocket and over the HTTP list; beside it
- *     the bare `client.submit` (the participant's acceptance, no outcome) at the same rate.
+ *     the bare `client.submit` (the participant's acceptance, no outcome) at the same rate. One call before
+ *     the measured ones warms the process up (module loading, connections), as in a running service; calls
+ *     in flight together share one completion stream (submitAndTrack's `lingerMs`).
  *
  * Fixture: one sandbox participant in its own process (lib/sandbox-host.ts, buffered mode) holding 10^5
  * transactions of one Iou create each, nothing archived, so 10^5 active contracts (~1 KB per entry). Its list
@@ -26,13 +28,14 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLedgerClient, submitAndTrack, tailUpdates } from 'ledger-rx';
+import { submitAndTrack, tailUpdates } from 'ledger-rx';
 import type { ActiveContractsTransport, JsCommands, LedgerClient } from 'ledger-rx';
 import { log, mode, numberOption, option } from '../lib/args.js';
 import { histogram } from '../lib/latency.js';
 import { MiB, procStatusBytes, runJsonChild, startSandboxProcess } from '../lib/proc.js';
 import { figure, quantile, ratio, type Row } from '../lib/report.js';
 import { startBenchRun } from '../lib/bench-run.js';
+import { runClientChild } from '../lib/client-child.js';
 import { buildDir } from '../lib/paths.js';
 import { wildcardUpdateFormat } from '../lib/updates-request.js';
 
@@ -118,22 +121,25 @@ async function track(client: LedgerClient, count: number, rate: number, transpor
   let inFlight = 0;
   let maxInFlight = 0;
   const calls: Promise<void>[] = [];
+  const iou = (commandId: string): JsCommands => ({
+    commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: alice, owner: alice, currency: 'USD', amount: '10.0000000000', observers: [] } } }],
+    commandId,
+    actAs: [alice],
+    userId: 'participant_admin',
+  });
+  const call = (commands: JsCommands): Promise<unknown> => (transport === 'none' ? client.submit(commands) : submitAndTrack(client, commands, { transport, timeoutMs: 30_000 }));
+  // warm-up, not measured: the first call of a process loads the WebSocket client and opens the connections
+  await call(iou(`${run}-warm-up`));
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
     const wait = t0 + (i * 1000) / rate - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const commands: JsCommands = {
-      commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: alice, owner: alice, currency: 'USD', amount: '10.0000000000', observers: [] } } }],
-      commandId: `${run}-${i}`,
-      actAs: [alice],
-      userId: 'participant_admin',
-    };
     const started = performance.now();
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    const call = transport === 'none' ? client.submit(commands) : submitAndTrack(client, commands, { transport, timeoutMs: 30_000 });
+    const pending = call(iou(`${run}-${i}`));
     calls.push(
-      call.then(
+      pending.then(
         () => {
           committed++;
         },
@@ -149,29 +155,6 @@ async function track(client: LedgerClient, count: number, rate: number, transpor
   }
   await Promise.all(calls);
   return { count, committed, failed, latencies, maxInFlight };
-}
-
-async function child(kind: string, url: string): Promise<void> {
-  const client = createLedgerClient({ baseUrl: url });
-  let result: unknown;
-  switch (kind) {
-    case 'snapshot':
-      result = await snapshot(client, snapshotTransport(option('transport', 'websocket')));
-      break;
-    case 'history':
-      result = await history(client, numberOption('count', 0));
-      break;
-    case 'track': {
-      const t = option('transport', 'websocket');
-      if (t !== 'websocket' && t !== 'list' && t !== 'none') throw new Error(`--transport: ${t} is not websocket, list or none`);
-      result = await track(client, numberOption('count', 0), numberOption('rate', 50), t);
-      break;
-    }
-    default:
-      throw new Error(`unknown child ${kind}`);
-  }
-  await client.close();
-  process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 async function driver(): Promise<void> {
@@ -281,6 +264,15 @@ function snapshotTransport(value: string): ActiveContractsTransport {
 
 const rate = (x: ReadSample) => x.elements / (x.ms / 1000);
 
-const childKind = option('child', '');
-if (childKind) await child(childKind, option('url', ''));
-else await driver();
+function trackTransport(value: string): 'websocket' | 'list' | 'none' {
+  if (value === 'websocket' || value === 'list' || value === 'none') return value;
+  throw new Error(`--transport: ${value} is not websocket, list or none`);
+}
+
+if (option('child', '') !== '') {
+  await runClientChild({
+    snapshot: (client) => snapshot(client, snapshotTransport(option('transport', 'websocket'))),
+    history: (client) => history(client, numberOption('count', 0)),
+    track: (client) => track(client, numberOption('count', 0), numberOption('rate', 50), trackTransport(option('transport', 'websocket'))),
+  });
+} else await driver();

@@ -32,13 +32,14 @@
  * so that they cannot go stale).
  */
 import { fileURLToPath } from 'node:url';
-import { createLedgerClient, tailUpdates } from 'ledger-rx';
+import { tailUpdates } from 'ledger-rx';
 import type { LedgerClient, ReadTransport } from 'ledger-rx';
 import { log, mode, numberOption, option } from '../lib/args.js';
 import { histogram, measureLatency, type LatencySample } from '../lib/latency.js';
 import { MiB, procStatusBytes, runJsonChild, startSandboxProcess, type SandboxProcess } from '../lib/proc.js';
 import { atLeast, atMost, figure, quantile, ratio, type Figure, type Row } from '../lib/report.js';
 import { startBenchRun } from '../lib/bench-run.js';
+import { runClientChild } from '../lib/client-child.js';
 import { updatesRequest, wildcardUpdateFormat } from '../lib/updates-request.js';
 
 interface ReadSample {
@@ -151,30 +152,6 @@ function slowConsumer(client: LedgerClient, count: number, transport: ReadTransp
       },
     });
   });
-}
-
-async function child(kind: string, url: string, count: number): Promise<void> {
-  const client = createLedgerClient({ baseUrl: url });
-  const transport = transportOption(option('transport', 'list'));
-  let result: unknown;
-  switch (kind) {
-    case 'catchup':
-      result = await catchUp(client, count, transport);
-      break;
-    case 'oneshot':
-      result = await oneShot(client, count);
-      break;
-    case 'latency':
-      result = await latency(client, count, numberOption('rate', 50), transport);
-      break;
-    case 'slow':
-      result = await slowConsumer(client, count, transport);
-      break;
-    default:
-      throw new Error(`unknown child ${kind}`);
-  }
-  await client.close();
-  process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 async function driver(): Promise<void> {
@@ -334,6 +311,13 @@ function quarters(values: readonly number[]): string[] {
   return out;
 }
 
-const childKind = option('child', '');
-if (childKind) await child(childKind, option('url', ''), Number(option('count', '0')));
-else await driver();
+if (option('child', '') !== '') {
+  const count = numberOption('count', 0);
+  const transport = () => transportOption(option('transport', 'list'));
+  await runClientChild({
+    catchup: (client) => catchUp(client, count, transport()),
+    oneshot: (client) => oneShot(client, count),
+    latency: (client) => latency(client, count, numberOption('rate', 50), transport()),
+    slow: (client) => slowConsumer(client, count, transport()),
+  });
+} else await driver();
