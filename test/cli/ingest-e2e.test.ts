@@ -209,7 +209,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       await reassign(sandbox, alice, 'AssignCommand', { reassignmentId, source: s0, target: s1 });
       // every checkpoint seen while the ingest runs: the stored set is the participant's set at that offset
       const compared = new Set<number>();
-      const until = Date.now() + 2_500;
+      const until = Date.now() + 1_500;
       while (Date.now() < until || compared.size < 4) {
         const state = await storedState(schema);
         if (state.checkpoint !== undefined && !compared.has(state.checkpoint)) {
@@ -250,8 +250,10 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
     const args = ['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', proxy.url, '--from', 'acs', '--batch', '50', '--batch-ms', '30', '--log-level', 'info'];
     try {
       const count = async (table: string) => (await db.query(`SELECT count(*)::int AS n FROM ${schema}.${table}`)).rows[0].n as number;
-      // 1. the snapshot stalls after 120 entries (two chunks inserted in the open transaction): kill -9 there
-      proxy.schedule([{ kind: 'ws-stall', afterFrames: 120 }], { match: (_m, path) => path === '/v2/state/active-contracts' });
+      // 1. the snapshot stalls half-way (two chunks inserted in the open transaction): kill -9 there
+      const size = (await rawActiveSet(sandbox.url, sandbox.ledgerEnd())).active.length;
+      expect(size).toBeGreaterThanOrEqual(200);
+      proxy.schedule([{ kind: 'ws-stall', afterFrames: Math.floor(size / 2) }], { match: (_m, path) => path === '/v2/state/active-contracts' });
       const first = startCli(args);
       await waitFor(() => first.stderr().includes('taking the active contracts') && proxy.applied() === 1);
       await new Promise((r) => setTimeout(r, 400));

@@ -101,14 +101,18 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
     try {
       const data = await fresh('from-acs');
       const at = (visibleAcsDeltaOffsets(sandbox)[120] as number) + 1; // between two updates
-      const args = ['ingest', '--url', proxy.url, '--data-dir', data, '--from', 'acs', '--at', String(at), '--batch', '40', '--log-level', 'info', '--lock-wait-ms', '0'];
-      proxy.schedule([{ kind: 'ws-stall', afterFrames: 100 }], { match: (_m, path) => path === '/v2/state/active-contracts' });
+      const args = ['ingest', '--url', proxy.url, '--data-dir', data, '--from', 'acs', '--at', String(at), '--batch', '20', '--log-level', 'info', '--lock-wait-ms', '0'];
+      // the snapshot stalls half-way, after two chunks were inserted in the open transaction
+      const size = (await rawActiveSet(sandbox.url, at)).active.length;
+      expect(size).toBeGreaterThanOrEqual(80);
+      proxy.schedule([{ kind: 'ws-stall', afterFrames: Math.floor(size / 2) }], { match: (_m, path) => path === '/v2/state/active-contracts' });
       const killed = startCli(args);
       const started = Date.now();
       while (!(killed.stderr().includes('taking the active contracts') && proxy.applied() === 1) && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 500));
       killed.child.kill('SIGKILL');
       expect((await killed.exited).signal).toBe('SIGKILL');
+      expect(killed.stderr()).not.toContain('active contracts stored');
 
       // the killed snapshot committed nothing: the restart finds a new stream
       proxy.schedule([]);
