@@ -4,6 +4,7 @@ import { pgSqlDatabase } from '../../src/checkpoints/pg-sql-database.js';
 import { ErrorCodes } from '../../src/errors/error-codes.js';
 import { pgArrayLiteral } from '../../src/sinks/postgres/pg-array-literal.js';
 import { PostgresSink } from '../../src/sinks/postgres/postgres-sink.js';
+import type { JsGetActiveContractsResponse } from '../../src/schemas/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 
@@ -63,6 +64,47 @@ describe.runIf(pgUrl)('PostgresSink', () => {
       [pgArrayLiteral(texts), pgArrayLiteral([0, -12, 9007199254740991]), pgArrayLiteral([true, false]), pgArrayLiteral(lists.map((l) => pgArrayLiteral(l)))],
     );
     expect(r.rows[0]).toEqual({ t: texts, n: ['0', '-12', '9007199254740991'], b: [true, false], l: lists.map((l) => JSON.stringify(l)) });
+  });
+
+  it('bootstrap: the snapshot and its checkpoint in one transaction — all or nothing, each contract once, then the updates after it; only for a new stream', async () => {
+    const schema = `sink_snap_${unique}`;
+    const p = pool(schema);
+    const created = (id: string) => ({ contractId: id, offset: 3, nodeId: 0, templateId: 'pkg:M:T', packageName: 'demo', createArgument: { id }, signatories: ['A::1'], observers: [], witnessParties: ['A::1'], createdAt: '2026-01-01T00:00:00Z' });
+    const entry = (contractEntry: unknown) => ({ workflowId: '', contractEntry }) as unknown as JsGetActiveContractsResponse;
+    const active = (id: string, synchronizerId = 's1') => entry({ JsActiveContract: { createdEvent: created(id), synchronizerId, reassignmentCounter: 0 } });
+    const assigned = entry({ JsIncompleteAssigned: { assignedEvent: { source: 's1', target: 's2', reassignmentId: 'r', reassignmentCounter: 2, createdEvent: created('c4') } } });
+    const inFlight = entry({ JsIncompleteUnassigned: { createdEvent: created('c5'), unassignedEvent: { contractId: 'c5', source: 's1', target: 's2' } } });
+    async function* chunks(...lists: JsGetActiveContractsResponse[][]) {
+      for (const list of lists) yield list;
+    }
+    async function* failing() {
+      yield [active('x1'), active('x2')];
+      throw new Error('connection lost mid-snapshot');
+    }
+    const sink = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: 's' });
+    expect(await sink.start()).toBeUndefined();
+    // a snapshot that fails half-way leaves nothing, and the stream may try again
+    await expect(sink.bootstrap(7, failing())).rejects.toThrow('connection lost mid-snapshot');
+    expect((await p.query("SELECT count(*)::int AS n FROM active_contracts")).rows[0].n).toBe(0);
+    expect((await p.query("SELECT count(*)::int AS n FROM ledger_rx_checkpoints WHERE ledger_offset >= 0")).rows[0].n).toBe(0);
+    const stored = await sink.bootstrap(7, chunks([active('c1'), active('c2'), entry({ JsEmpty: {} })], [assigned, inFlight, active('c1', 's2')]));
+    expect(stored).toEqual({ entries: 6, contracts: 3, incompleteUnassigned: 1 });
+    // the updates after the snapshot continue from its offset
+    await sink.write([tx(8)]);
+    expect(await sink.commit(at(8))).toMatchObject({ applied: true, updates: 1 });
+    await expect(sink.bootstrap(9, chunks([active('c9')]))).rejects.toMatchObject({ code: ErrorCodes.SINK_CONFLICT });
+    await sink.close();
+    const rows = await p.query("SELECT contract_id AS id, synchronizer_id AS s, reassignment_counter::int AS rc, origin FROM active_contracts ORDER BY 1");
+    expect(rows.rows).toEqual([
+      { id: 'c1', s: 's1', rc: 0, origin: 'snapshot' },
+      { id: 'c2', s: 's1', rc: 0, origin: 'snapshot' },
+      { id: 'c4', s: 's2', rc: 2, origin: 'snapshot' },
+    ]);
+    expect((await p.query("SELECT snapshot_offset::int AS o, contracts::int AS n, incomplete_unassigned::int AS f FROM ledger_rx_snapshots")).rows).toEqual([{ o: 7, n: 3, f: 1 }]);
+    const again = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: 's' });
+    expect((await again.start())?.offset).toBe(8);
+    await expect(again.bootstrap(9, chunks([active('c9')]))).rejects.toMatchObject({ code: ErrorCodes.SINK_CONFLICT });
+    await again.close();
   });
 
   it('rolls a failed unit back whole and refuses every later unit', async () => {
