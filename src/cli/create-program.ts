@@ -9,6 +9,7 @@ import { submitCommand } from './commands/submit-command.js';
 import { tailCommand } from './commands/tail-command.js';
 import { usersCommand } from './commands/users-command.js';
 import { vettingCommand } from './commands/vetting-command.js';
+import { cliVersion } from './cli-version.js';
 import { exitCodesHelp } from './process/exit-codes-help.js';
 
 /**
@@ -41,7 +42,7 @@ function applyConventions(command: Command): void {
 export function createProgram(): Command {
   const program = new Command('ledger-rx')
     .description('Tail, ingest and operate a Canton participant through the JSON Ledger API v2')
-    .version('0.1.0')
+    .version(cliVersion)
     .addHelpText('after', exitCodesHelp);
   program.addCommand(tailCommand());
   program.addCommand(ingestCommand());

@@ -42,8 +42,15 @@ describe('a cold start loads only what it uses', () => {
     expect([...packages].sort()).toEqual(['rxjs', 'stream-json', 'zod']);
   });
 
-  it('the ledger-rx command reaches commander only until a command runs', () => {
-    const { files, packages } = staticGraph(join('cli', 'main.js'));
+  it('ledger-rx --version loads nothing but its entry; the program reaches commander only until a command runs', () => {
+    const main = staticGraph(join('cli', 'main.js'));
+    expect([...main.packages]).toEqual([]);
+    expect([...main.files].some((f) => f.endsWith('create-program.js'))).toBe(false);
+    const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      expect(execFileSync(process.execPath, [join(repoRoot, 'dist', 'cli', 'main.js'), flag], { encoding: 'utf8' })).toBe(`${version.version}\n`);
+    }
+    const { files, packages } = staticGraph(join('cli', 'create-program.js'));
     expect([...files].some((f) => f.endsWith(join('commands', 'tail-command.js')))).toBe(true);
     expect([...files].filter((f) => /run-(tail|ingest|publish|sql|acs|submit)\.js$|start-sandbox\.js$/.test(f))).toEqual([]);
     expect([...packages]).toEqual(['commander']);
