@@ -16,23 +16,33 @@
  * and compare the checkpoint row, the multi-row inserts, the checkpoint upsert, COMMIT with fsync) estimated
  * from batches 1 and 10. Every figure is the median of the runs with its min–max.
  *
+ * The embedded store beside the server: in the same rounds, the CLI also ingests into the embedded
+ * PostgreSQL (PGlite, `--data-dir` in a fresh temporary directory instead of `--pg`), batch 1000, a tenth
+ * of each workload (`--embedded-share`); reported: updates/s, the CLI's peak RSS (the embedded database
+ * runs inside it; sampled from /proc every 100 ms), the bytes of the schema's tables with their indexes
+ * and TOAST per update on each, the size of PGlite's whole data directory (catalog and WAL included), and
+ * the fixed part of a run on each (for PGlite it creates the data directory, which the measured run then
+ * reopens: its figure includes that reopen, as a restarted ingest pays it).
+ *
  * Run (after the root `npm run build`; needs PostgreSQL installed, e.g. `apt-get install postgresql`):
  *
  *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/ingest/ingest.bench.js [--quick] [--runs=3] [--durable=false] [--cli-node-args="--cpu-prof --cpu-prof-dir=DIR"]
+ *         [--stores=server,embedded] [--events=1,5] [--batches=1,10,100,1000] [--one-event=N] [--five-event=N] [--embedded-share=0.1]
  *
  * Writes benchmarks/results/ingest.json; the full table is in benchmarks/README.md.
  *
  * Latest figures: benchmarks/results/ingest.json and the table in benchmarks/README.md (not repeated here,
  * so that they cannot go stale).
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { log, mode, numberOption, option } from '../lib/args.js';
 import { buildDir, cliMain, dataDir } from '../lib/paths.js';
 import { startPostgres } from '../lib/postgres.js';
-import { startSandboxProcess } from '../lib/proc.js';
+import { MiB, procStatusBytes, startSandboxProcess } from '../lib/proc.js';
 import { atLeastAbsolute, figure, type Row } from '../lib/report.js';
 import { startBenchRun } from '../lib/bench-run.js';
 
@@ -44,7 +54,11 @@ interface RunStats {
   readonly updatesPerSecond: number;
 }
 
+/** Where the CLI writes: the PostgreSQL server (`--pg`) or the embedded PGlite (`--data-dir`). */
+type Store = 'server' | 'embedded';
+
 interface IngestSample {
+  readonly store: Store;
   /** 0 for the setup runs (one update: start-up, migrations, lock, one commit). */
   readonly events: number;
   readonly batch: number;
@@ -52,27 +66,72 @@ interface IngestSample {
   readonly rows: number;
   readonly seconds: number;
   readonly wallSeconds: number;
+  /** Peak RSS of the CLI process (sampled from /proc every 100 ms), bytes. */
+  readonly cliPeakRss: number;
+  /** Bytes of the schema's tables with their indexes and TOAST after the run (`pg_total_relation_size`). */
+  readonly dataBytes: number;
+  /** Embedded only: bytes of the whole data directory after the run (catalog, WAL, the setup run's schema). */
+  readonly dirBytes?: number | undefined;
 }
 
 /** Node flags for the measured CLI, e.g. `--cli-node-args="--cpu-prof --cpu-prof-dir=/tmp/p"` to profile each run. */
 const cliNodeArgs = option('cli-node-args', '').split(' ').filter((a) => a !== '');
 
-function runIngest(args: readonly string[]): Promise<{ stats: RunStats; wallSeconds: number }> {
+function runIngest(args: readonly string[]): Promise<{ stats: RunStats; wallSeconds: number; peakRss: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, [...cliNodeArgs, cliMain, 'ingest', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, procStatusBytes(child.pid as number, 'VmHWM'))), 100);
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
     child.on('close', (code) => {
+      clearInterval(sampler);
       const wallSeconds = (performance.now() - t0) / 1000;
       const line = err.trim().split('\n').reverse().find((l) => l.startsWith('{"count"'));
       if (code !== 0 || line === undefined) {
         reject(new Error(`ingest exited with ${code}:\n${err.slice(-3000)}`));
         return;
       }
-      resolve({ stats: JSON.parse(line) as RunStats, wallSeconds });
+      resolve({ stats: JSON.parse(line) as RunStats, wallSeconds, peakRss });
     });
   });
+}
+
+function duBytes(dir: string): number {
+  return Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
+}
+
+/** The counts and sizes of `schema` (SQL run on the server or in PGlite). */
+function countsSql(schema: string): string {
+  return `SELECT (SELECT count(*) FROM ${schema}.updates)::text AS updates, (SELECT count(*) FROM ${schema}.created_events)::text AS created,
+                 (SELECT count(*) FROM ${schema}.active_contracts)::text AS active,
+                 (SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                   WHERE n.nspname = '${schema}' AND c.relkind = 'r')::text AS bytes`;
+}
+
+interface Counts {
+  readonly updates: string;
+  readonly created: string;
+  readonly active: string;
+  readonly bytes: string;
+}
+
+/** {@link countsSql} in an embedded data directory (the CLI has exited and released it). */
+async function embeddedCounts(dataDir: string, schema: string): Promise<Counts> {
+  // PGlite is a dependency of the library (this resolves through the repository's node_modules)
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(join(dataDir, 'pgdata'));
+  try {
+    const r = await db.query<Counts>(countsSql(schema));
+    return r.rows[0] as Counts;
+  } finally {
+    await db.close();
+  }
+}
+
+function list(name: string, fallback: string): string[] {
+  return option(name, fallback).split(',').filter((v) => v !== '');
 }
 
 async function main(): Promise<void> {
@@ -82,18 +141,25 @@ async function main(): Promise<void> {
   const durable = option('durable', 'true') !== 'false';
   const oneEvent = numberOption('one-event', m === 'quick' ? 10_000 : 100_000);
   const fiveEvent = numberOption('five-event', m === 'quick' ? 4_000 : 40_000);
+  // the embedded store ingests fewer updates: a tenth of each workload (its rate is what counts)
+  const embeddedShare = numberOption('embedded-share', 0.1);
+  const stores = list('stores', 'server,embedded') as Store[];
+  const eventCounts = list('events', '1,5').map(Number);
+  const batches = list('batches', '1,10,100,1000').map(Number);
   // batch size → number of updates ingested at that size (small batches take longer per update)
-  const sweep: [number, number][] = m === 'quick' ? [[1, 500], [10, 2_000], [100, 10_000], [1000, oneEvent]] : [[1, 2_000], [10, 10_000], [100, 50_000], [1000, oneEvent]];
+  const sweep: [number, number][] = (m === 'quick' ? [[1, 500], [10, 2_000], [100, 10_000], [1000, oneEvent]] : [[1, 2_000], [10, 10_000], [100, 50_000], [1000, oneEvent]])
+    .filter(([b]) => batches.includes(b as number)) as [number, number][];
 
   const server = await startPostgres({ durable });
   if (!server) throw new Error('ingest: PostgreSQL is not installed (apt-get install postgresql)');
-  log(`ingest: ${server.version} at ${server.url} (${durable ? 'durable: fsync and synchronous_commit on' : 'fsync off'})`);
+  log(`ingest: ${server.version} at ${server.url} (${durable ? 'durable: fsync and synchronous_commit on' : 'fsync off'}); stores: ${stores.join(', ')}`);
   const pool = new pg.Pool({ connectionString: server.url, max: 2 });
   const samples: IngestSample[] = [];
   let schemaCounter = 0;
   mkdirSync(dataDir, { recursive: true });
+  const embeddedRoot = mkdtempSync(join(tmpdir(), 'ledger-rx-bench-pglite-'));
   try {
-    for (const events of [1, 5]) {
+    for (const events of eventCounts) {
       const transactions = events === 1 ? oneEvent : fiveEvent;
       const offsetsFile = join(dataDir, `ingest-offsets-${events}.json`);
       log(`ingest: seeding a sandbox with ${transactions} transactions of ${events} event(s)`);
@@ -105,34 +171,51 @@ async function main(): Promise<void> {
       log(`ingest: sandbox ready in ${((performance.now() - t0) / 1000).toFixed(1)} s at ${sandbox.url}`);
       const offsets = JSON.parse(readFileSync(offsetsFile, 'utf8')) as number[];
       const plan: [number, number][] = events === 1 ? sweep : [[1000, fiveEvent]];
+      const common = ['--url', sandbox.url, '--stream-name', 'bench', '--stats', '--no-progress', '--log-level', 'warn'];
+      /**
+       * One CLI run into a fresh schema: on the server, or in the embedded data directory `dir` (created by
+       * the run when it does not exist yet); returns the stored counts.
+       */
+      const ingestInto = async (store: Store, to: number, batch: number, label: string, dir = '') => {
+        const schema = `bench_${label}_${schemaCounter++}`;
+        const target = store === 'server' ? ['--pg', server.url] : ['--data-dir', dir];
+        const result = await runIngest([...target, '--to', String(to), '--batch', String(batch), '--schema', schema, ...common]);
+        let counts: Counts;
+        let dirBytes: number | undefined;
+        if (store === 'server') {
+          counts = (await pool.query<Counts>(countsSql(schema))).rows[0] as Counts;
+          await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+        } else {
+          counts = await embeddedCounts(dir, schema);
+          dirBytes = duBytes(dir);
+        }
+        return { ...result, counts, dataBytes: Number(counts.bytes), dirBytes };
+      };
       try {
         for (let r = 0; r < runs; r++) {
-          // the fixed part of a run (process start, migrations, stream lock, checkpoint load, one commit)
-          const setupSchema = `bench_setup_${schemaCounter++}`;
-          const setup = await runIngest([
-            '--pg', server.url, '--url', sandbox.url, '--to', String(offsets[0]), '--batch', '1', '--schema', setupSchema,
-            '--stream-name', 'bench', '--stats', '--no-progress', '--log-level', 'warn',
-          ]);
-          await pool.query(`DROP SCHEMA ${setupSchema} CASCADE`);
-          samples.push({ events: 0, batch: 1, updates: 1, rows: 0, seconds: setup.stats.seconds, wallSeconds: setup.wallSeconds });
-          for (const [batch, count] of plan) {
-            const schema = `bench_${events}ev_b${batch}_${schemaCounter++}`;
-            const to = offsets[count - 1];
-            if (to === undefined) throw new Error(`ingest: only ${offsets.length} transactions seeded, need ${count}`);
-            const { stats, wallSeconds } = await runIngest([
-              '--pg', server.url, '--url', sandbox.url, '--to', String(to), '--batch', String(batch), '--schema', schema,
-              '--stream-name', 'bench', '--stats', '--no-progress', '--log-level', 'warn',
-            ]);
-            const counted = await pool.query<{ updates: string; created: string; active: string }>(
-              `SELECT (SELECT count(*) FROM ${schema}.updates) AS updates, (SELECT count(*) FROM ${schema}.created_events) AS created,
-                      (SELECT count(*) FROM ${schema}.active_contracts) AS active`,
-            );
-            const c = counted.rows[0] as { updates: string; created: string; active: string };
-            const rows = Number(c.updates) + Number(c.created) + Number(c.active);
-            if (Number(c.updates) !== count || stats.count !== count) throw new Error(`ingest: stored ${c.updates} updates (stats ${stats.count}), expected ${count}`);
-            await pool.query(`DROP SCHEMA ${schema} CASCADE`);
-            samples.push({ events, batch, updates: count, rows, seconds: stats.seconds, wallSeconds });
-            log(`ingest round ${r + 1}/${runs}: ${events}-event, batch ${batch}: ${count} updates, ${rows} rows in ${stats.seconds.toFixed(2)} s → ${(count / stats.seconds).toFixed(0)} updates/s, ${(rows / stats.seconds).toFixed(0)} rows/s`);
+          for (const store of stores) {
+            // the fixed part of a run (process start, migrations, stream lock, checkpoint load, one commit); for
+            // the embedded store it creates the data directory that the measured run then reopens, as a
+            // restarted ingest would (creating the cluster costs seconds, once)
+            const dir = join(embeddedRoot, `r${r}_${events}`);
+            const setup = await ingestInto(store, offsets[0] as number, 1, 'setup', dir);
+            samples.push({ store, events: 0, batch: 1, updates: 1, rows: 0, seconds: setup.stats.seconds, wallSeconds: setup.wallSeconds, cliPeakRss: setup.peakRss, dataBytes: setup.dataBytes, dirBytes: setup.dirBytes });
+            // the embedded store: batch 1000 only (the sweep is about the server's commit cost)
+            for (const [batch, full] of store === 'server' ? plan : plan.filter(([b]) => b === 1000)) {
+              const count = store === 'server' ? full : Math.max(1, Math.round(full * embeddedShare));
+              const to = offsets[count - 1];
+              if (to === undefined) throw new Error(`ingest: only ${offsets.length} transactions seeded, need ${count}`);
+              const { stats, wallSeconds, peakRss, counts: c, dataBytes, dirBytes } = await ingestInto(store, to, batch, `${events}ev_b${batch}`, dir);
+              const rows = Number(c.updates) + Number(c.created) + Number(c.active);
+              if (Number(c.updates) !== count || stats.count !== count) throw new Error(`ingest (${store}): stored ${c.updates} updates (stats ${stats.count}), expected ${count}`);
+              samples.push({ store, events, batch, updates: count, rows, seconds: stats.seconds, wallSeconds, cliPeakRss: peakRss, dataBytes, dirBytes });
+              log(
+                `ingest round ${r + 1}/${runs}: ${store}, ${events}-event, batch ${batch}: ${count} updates, ${rows} rows in ${stats.seconds.toFixed(2)} s → ` +
+                  `${(count / stats.seconds).toFixed(0)} updates/s, ${(rows / stats.seconds).toFixed(0)} rows/s; CLI peak RSS ${(peakRss / MiB).toFixed(0)} MiB, ` +
+                  `${(dataBytes / MiB).toFixed(1)} MiB of tables${dirBytes === undefined ? '' : ` (${(dirBytes / MiB).toFixed(1)} MiB directory)`} (load ${loadavg()[0]?.toFixed(2)})`,
+              );
+            }
+            rmSync(dir, { recursive: true, force: true });
           }
         }
       } finally {
@@ -142,41 +225,63 @@ async function main(): Promise<void> {
   } finally {
     await pool.end();
     server.stop();
+    rmSync(embeddedRoot, { recursive: true, force: true });
   }
 
   const rows: Row[] = [];
-  const pick = (events: number, batch: number) => samples.filter((s) => s.events === events && s.batch === batch);
-  const setup = figure(pick(0, 1).map((s) => s.seconds * 1000));
-  for (const events of [1, 5]) {
-    const list = pick(events, 1000);
-    const group = `ingest ${events}-event tx, batch 1000`;
-    const ups = figure(list.map((s) => s.updates / s.seconds));
-    rows.push({ group, subject: `ledger-rx ingest (${list[0]?.updates.toLocaleString('en-US')} updates)`, metric: 'updates/s', value: ups, check: atLeastAbsolute(ups.median, events === 1 ? 25_000 : 8_000, 'updates/s') });
-    rows.push({ group, subject: 'ledger-rx ingest', metric: 'rows/s', value: figure(list.map((s) => s.rows / s.seconds)) });
-    if (events > 1) rows.push({ group, subject: 'ledger-rx ingest', metric: 'events/s', value: figure(list.map((s) => (s.updates * events) / s.seconds)) });
+  const pick = (store: Store, events: number, batch: number) => samples.filter((s) => s.store === store && s.events === events && s.batch === batch);
+  if (stores.includes('server')) {
+    for (const events of eventCounts) {
+      const list = pick('server', events, 1000);
+      if (list.length === 0) continue;
+      const group = `ingest ${events}-event tx, batch 1000`;
+      const ups = figure(list.map((s) => s.updates / s.seconds));
+      rows.push({ group, subject: `ledger-rx ingest (${list[0]?.updates.toLocaleString('en-US')} updates)`, metric: 'updates/s', value: ups, check: atLeastAbsolute(ups.median, events === 1 ? 25_000 : 8_000, 'updates/s') });
+      rows.push({ group, subject: 'ledger-rx ingest', metric: 'rows/s', value: figure(list.map((s) => s.rows / s.seconds)) });
+      if (events > 1) rows.push({ group, subject: 'ledger-rx ingest', metric: 'events/s', value: figure(list.map((s) => (s.updates * events) / s.seconds)) });
+    }
+    const setupList = pick('server', 0, 1);
+    const setup = figure(setupList.map((s) => s.seconds * 1000));
+    const group = 'ingest 1-event tx, batch sweep';
+    if (eventCounts.includes(1) && sweep.length > 0) rows.push({ group, subject: 'fixed part of a run (start, migrations, lock, 1 commit)', metric: 'ms', value: setup });
+    const perBatch = new Map<number, number>();
+    for (const [batch] of eventCounts.includes(1) ? sweep : []) {
+      const list = pick('server', 1, batch);
+      rows.push({ group, subject: `batch ${batch} (${list[0]?.updates.toLocaleString('en-US')} updates)`, metric: 'updates/s', value: figure(list.map((s) => s.updates / s.seconds)) });
+      const ms = figure(list.map((s) => Math.max(0, s.seconds * 1000 - setup.median) / (s.updates / batch)));
+      perBatch.set(batch, ms.median);
+      rows.push({ group, subject: `batch ${batch}`, metric: 'ms per batch (read + rows + checkpoint + commit)', value: ms, digits: 2 });
+    }
+    const t1 = perBatch.get(1);
+    const t10 = perBatch.get(10);
+    if (t1 !== undefined && t10 !== undefined) {
+      // t(b) ≈ c + r·b over small batches: the per-transaction part c from batches 1 and 10
+      const r = (t10 - t1) / 9;
+      rows.push({ group, subject: 'exactly-once transaction, fixed cost (from batch 1 and 10)', metric: 'ms per commit', value: figure([t1 - r]), digits: 2, note: `+${r.toFixed(3)} ms per update` });
+    }
   }
-  const group = 'ingest 1-event tx, batch sweep';
-  rows.push({ group, subject: 'fixed part of a run (start, migrations, lock, 1 commit)', metric: 'ms', value: setup });
-  const perBatch = new Map<number, number>();
-  for (const [batch] of sweep) {
-    const list = pick(1, batch);
-    rows.push({ group, subject: `batch ${batch} (${list[0]?.updates.toLocaleString('en-US')} updates)`, metric: 'updates/s', value: figure(list.map((s) => s.updates / s.seconds)) });
-    const ms = figure(list.map((s) => Math.max(0, s.seconds * 1000 - setup.median) / (s.updates / batch)));
-    perBatch.set(batch, ms.median);
-    rows.push({ group, subject: `batch ${batch}`, metric: 'ms per batch (read + rows + checkpoint + commit)', value: ms, digits: 2 });
+  // embedded beside server: the same workloads (batch 1000), the same runs
+  for (const events of stores.includes('embedded') ? eventCounts : []) {
+    const group = `ingest ${events}-event tx, batch 1000: embedded (PGlite) vs server`;
+    for (const store of stores) {
+      const list = pick(store, events, 1000);
+      if (list.length === 0) continue;
+      const subject = `${store === 'server' ? 'PostgreSQL server (--pg)' : 'embedded PGlite (--data-dir)'}, ${list[0]?.updates.toLocaleString('en-US')} updates`;
+      rows.push({ group, subject, metric: 'updates/s', value: figure(list.map((s) => s.updates / s.seconds)) });
+      rows.push({ group, subject, metric: 'CLI peak RSS, MiB', value: figure(list.map((s) => s.cliPeakRss / MiB)) });
+      rows.push({ group, subject, metric: 'bytes of tables and indexes per update', value: figure(list.map((s) => s.dataBytes / s.updates)) });
+      if (store === 'embedded') rows.push({ group, subject, metric: 'data directory, MiB (catalog and WAL included)', value: figure(list.map((s) => (s.dirBytes ?? 0) / MiB)), digits: 1 });
+    }
   }
-  const t1 = perBatch.get(1);
-  const t10 = perBatch.get(10);
-  if (t1 !== undefined && t10 !== undefined) {
-    // t(b) ≈ c + r·b over small batches: the per-transaction part c from batches 1 and 10
-    const r = (t10 - t1) / 9;
-    rows.push({ group, subject: 'exactly-once transaction, fixed cost (from batch 1 and 10)', metric: 'ms per commit', value: figure([t1 - r]), digits: 2, note: `+${r.toFixed(3)} ms per update` });
+  for (const store of stores.includes('embedded') ? stores : []) {
+    const list = pick(store, 0, 1);
+    if (list.length > 0) rows.push({ group: 'ingest, fixed part of a run (start, migrations, lock, 1 commit)', subject: store === 'server' ? 'PostgreSQL server (--pg)' : 'embedded PGlite (--data-dir, new directory)', metric: 'ms', value: figure(list.map((s) => s.seconds * 1000)) });
   }
   const file = run.finish({
     name: 'ingest',
-    question: 'ledger-rx ingest into PostgreSQL: updates/s, rows/s, and the cost of the exactly-once transaction per batch size',
+    question: 'ledger-rx ingest into PostgreSQL: updates/s, rows/s, and the cost of the exactly-once transaction per batch size; the embedded PGlite beside the server',
     mode: m,
-    fixture: { postgres: server.version, durable, oneEvent, fiveEvent, sweep, runs, sandbox: 'buffered (default), 200-element cap', pageLimit: 200 },
+    fixture: { postgres: server.version, durable, oneEvent, fiveEvent, sweep, runs, stores, embeddedShare, sandbox: 'buffered (default), 200-element cap', pageLimit: 200 },
     rows,
     extra: { samples },
   });
