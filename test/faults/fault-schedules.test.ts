@@ -261,7 +261,8 @@ describe('tailUpdates under random fault schedules', () => {
             figures.liveSchedules++;
           }
         }),
-        { numRuns: runs(8), seed: SEED + 1, interruptAfterTimeLimit: 12_000, markInterruptAsFailure: false },
+        // 20 s: on a loaded host 12 s ran as few as three schedules, none of which met a checkpoint
+        { numRuns: runs(8), seed: SEED + 1, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false },
       );
       // the time limit must not turn the property into a vacuous pass
       expect(figures.liveSchedules).toBeGreaterThanOrEqual(Math.min(3, runs(8)));
@@ -270,7 +271,7 @@ describe('tailUpdates under random fault schedules', () => {
       await liveProxy.close();
       await live.close();
     }
-  }, 40_000);
+  }, 50_000);
 });
 
 /** One WebSocket fault or a pass, for one upgrade. */
