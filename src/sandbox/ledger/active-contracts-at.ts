@@ -38,9 +38,26 @@ const byPosition = (a: Activation, b: Activation) => a.offset - b.offset || a.no
  * unassignment. The sandbox sees every unassignment before its assignment (both synchronizers are
  * connected to it), so it has no incomplete assignments.
  */
-export function activeContractsAt(ledger: Ledger, activeAt: number): AcsEntry[] {
-  const states = new Map<ContractRecord, State>();
+export function activeContractsAt(ledger: Ledger, activeAt: number): readonly AcsEntry[] {
   const end = ledger.indexAfter(activeAt);
+  const recent = computed.get(ledger) ?? [];
+  const hit = recent.find((r) => r.activeAt === activeAt && r.end === end);
+  if (hit !== undefined) return hit.entries;
+  const entries = compute(ledger, end);
+  computed.set(ledger, [{ activeAt, end, entries }, ...recent].slice(0, keptPerLedger));
+  return entries;
+}
+
+/**
+ * The last sets computed per ledger. The log is append-only (pruning only moves the pruning offset) and
+ * offsets only grow, so the set at an offset never changes once computed: a page read of a large set
+ * (a page per request, each at the same offset) computes it once, not once per page.
+ */
+const computed = new WeakMap<Ledger, readonly { readonly activeAt: number; readonly end: number; readonly entries: readonly AcsEntry[] }[]>();
+const keptPerLedger = 4;
+
+function compute(ledger: Ledger, end: number): readonly AcsEntry[] {
+  const states = new Map<ContractRecord, State>();
   for (let i = 0; i < end; i++) {
     const u = ledger.at(i);
     if (!u) break;
