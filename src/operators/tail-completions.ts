@@ -7,6 +7,7 @@ import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { RetryConfig } from '../retry/retry-config.js';
 import type { CompletionStreamResponse } from '../schemas/index.js';
 import type { CompletionsSource } from './completions-source.js';
+import { tailStartLimit as startLimit } from './internal/tail-state.js';
 import type { TailStatus } from './tail-status.js';
 
 /** Options of {@link tailCompletions}. */
@@ -30,6 +31,14 @@ export interface TailCompletionsConfig {
   readonly idleTimeoutMs?: number;
   /** List: `stream_idle_timeout_ms` of the long poll (`limit` 1) once caught up. Default 5 000. */
   readonly longPollMs?: number;
+  /**
+   * List: how long a catch-up page may take to fill, in ms. The participant answers a list only when it is
+   * complete, so under a steady stream of completions a page of `pageLimit` would hold the first of them
+   * until the last arrived; a page that filled more slowly than this is made smaller, one that filled in
+   * under half of it twice as large (up to `pageLimit`). After a long poll brought a completion, catch-up
+   * starts again from a small page. Default 50.
+   */
+  readonly targetLatencyMs?: number;
   /** Retry policy (as `tailUpdates`'); `false` fails on the first error. */
   readonly retry?: RetryConfig | false;
   /** Scheduler of the backoff timers. Default `asyncScheduler`. */
@@ -50,6 +59,7 @@ function checkConfig(c: TailCompletionsConfig): void {
   int('pageLimit', c.pageLimit, 1);
   int('idleTimeoutMs', c.idleTimeoutMs, 0);
   int('longPollMs', c.longPollMs, 1);
+  int('targetLatencyMs', c.targetLatencyMs, 1);
   if (c.transport !== undefined && c.transport !== 'websocket' && c.transport !== 'list') throw new InvalidArgumentError('transport', "must be 'websocket' or 'list'");
   if (c.endpoint === 'completions' && (c.parties === undefined || c.parties.length === 0)) {
     throw new InvalidArgumentError('parties', "the 'completions' endpoint needs at least one party");
@@ -63,9 +73,9 @@ function checkConfig(c: TailCompletionsConfig): void {
  *
  * Over `websocket` it is one stream, resumed after the last element delivered when it breaks (a closed
  * socket, a silent one, a retryable error: after `retry`'s backoff; `onPageFailure` decides). Over `list` it
- * is a loop of `POST` lists, like `tailUpdates`: catch-up pages of `pageLimit` with a short idle timeout while
- * behind, then long polls of one element, which the participant answers as soon as a completion exists;
- * a 413 lowers the page.
+ * is a loop of `POST` lists, like `tailUpdates`: catch-up pages of up to `pageLimit` with a short idle timeout
+ * while behind, sized to fill within `targetLatencyMs`, then long polls of one element, which the participant
+ * answers as soon as a completion exists; a 413 lowers the page.
  *
  * Never completes. Errors with a non-retryable error (a pruned start is `PrunedOffsetError`), or
  * `RetriesExhaustedError`. Invalid options throw `InvalidArgumentError` at the call. Cold: each subscription
@@ -80,6 +90,7 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
   const pageLimit = config.pageLimit ?? 200;
   const idle = config.idleTimeoutMs ?? 20;
   const longPoll = config.longPollMs ?? 5_000;
+  const targetLatency = config.targetLatencyMs ?? 50;
   const { onStatus } = config;
   const decoding = {
     ...(config.validate === undefined ? {} : { validate: config.validate }),
@@ -100,6 +111,8 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
     concatMap((startAt) => {
       let cursor = startAt;
       let attempt = 0;
+      // the catch-up page's size, adapted to time, and its upper bound (`pageLimit`, lowered by a 413)
+      let cap = pageLimit;
       let limit = pageLimit;
       let live = false;
       let caughtUp = false;
@@ -135,15 +148,28 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
           const page = () =>
             defer(() => {
               const asked = live ? 1 : limit;
+              const started = scheduler.now();
               let received = 0;
               const answer = source.completions(request(), { endpoint, transport: 'list', limit: asked, streamIdleTimeoutMs: live ? longPoll : idle, ...decoding });
               const afterPage = defer(() => {
-                // A long poll that brought something means traffic: catch up again. A short catch-up page: live.
-                if (live) live = received === 0;
-                else if (received < asked) {
+                const tookMs = scheduler.now() - started;
+                if (live) {
+                  // A long poll that brought something means traffic: catch up again, from a small page.
+                  if (received > 0) {
+                    live = false;
+                    limit = Math.min(limit, startLimit, cap);
+                  }
+                } else if (received < asked) {
+                  // A short catch-up page: live.
                   live = true;
                   if (!caughtUp) onStatus?.({ type: 'caught-up', offset: cursor });
                   caughtUp = true;
+                } else if (tookMs > targetLatency) {
+                  // A full page that filled slowly (a steady stream): smaller, so that none waits long.
+                  limit = Math.max(1, Math.floor((asked * targetLatency) / tookMs));
+                } else if (tookMs < targetLatency / 2) {
+                  // A full page that filled fast (a backlog): larger, where large pages are cheapest.
+                  limit = Math.min(cap, asked * 2);
                 }
                 return EMPTY;
               });
@@ -160,6 +186,7 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
             if (decision.action === 'lower') {
               attempt--;
               onStatus?.({ type: 'limit-lowered', from: decision.from, to: decision.to });
+              cap = decision.to;
               limit = decision.to;
               return of(0);
             }

@@ -40,11 +40,34 @@ describe('tailCompletions', () => {
     });
   });
 
+  it('list: a catch-up page that fills more slowly than targetLatencyMs shrinks, one that fills fast grows back', () => {
+    createTestScheduler().run(({ cold, flush }) => {
+      const at = (offset: number) => completionAt(offset, `c${offset}`, `s${offset}`);
+      const letters = 'abcdefgh';
+      // 8 completions 10 ms apart: the full page took 71 ms, above the 50 ms target
+      const slow = cold(`${[...letters].join(' 9ms ')}|`, Object.fromEntries([...letters].map((l, i) => [l, at(i + 1)])));
+      // the smaller page fills at once: twice as large next time (up to pageLimit)
+      const fast = cold('(abcde|)', Object.fromEntries([...'abcde'].map((l, i) => [l, at(i + 9)])));
+      const source = fakeCommandSource([() => slow, () => fast, () => cold('-|'), () => cold('-')]);
+      const delivered: number[] = [];
+      const subscription = tailCompletions(source, { transport: 'list', beginExclusive: 'begin', pageLimit: 8, parties: ['Alice::1220aa'] }).subscribe((e) =>
+        delivered.push((e.completionResponse as { Completion: { value: { offset: number } } }).Completion.value.offset),
+      );
+      flush();
+      subscription.unsubscribe();
+      expect(delivered).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+      const asked = source.log.map((e) => (e.kind === 'completions' ? [e.request.beginExclusive, e.options?.limit] : []));
+      // floor(8 × 50 / 71) = 5, then 5 × 2 = 10 capped at 8, then the long poll
+      expect(asked).toEqual([[0, 8], [8, 5], [13, 8], [13, 1]]);
+    });
+  });
+
   it('rejects bad options at the call', () => {
     const source = fakeCommandSource([]);
     expect(() => tailCompletions(source, { endpoint: 'completions' })).toThrow(InvalidArgumentError);
     expect(() => tailCompletions(source, { beginExclusive: -1 })).toThrow(InvalidArgumentError);
     expect(() => tailCompletions(source, { transport: 'page' as 'list' })).toThrow(InvalidArgumentError);
     expect(() => tailCompletions(source, { pageLimit: 0 })).toThrow(InvalidArgumentError);
+    expect(() => tailCompletions(source, { targetLatencyMs: 0 })).toThrow(InvalidArgumentError);
   });
 });
