@@ -3,7 +3,7 @@
  * then prints ONE table (every figure: median with min–max over the runs, target, actual ratio or value,
  * pass) built from benchmarks/results/<name>.json.
  *
- *     npm run bench                                   # from the repository root: build, then the full set (~9 min)
+ *     npm run bench                                   # from the repository root: build, then the full set (~35 min)
  *     npm run bench -- --quick                        # smaller fixtures, fewer runs (~1 min): a smoke test
  *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,acs,ingest,publish,metrics,start-up] [--table-only]
  *
