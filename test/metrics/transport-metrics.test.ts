@@ -5,6 +5,7 @@ import { createLedgerClient, type LedgerClient } from '../../src/client/index.js
 import { collectMetrics } from '../../src/metrics/index.js';
 import { tailUpdates } from '../../src/operators/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { updateOffset } from '../../src/updates/index.js';
 import { parsePrometheusText } from '../support/prometheus-text.js';
 
 /**
@@ -31,7 +32,7 @@ describe('metrics of a tail over each transport', () => {
     const elements = await lastValueFrom(
       tailUpdates(client, { beginExclusive: 0, updateFormat, transport, pageLimit: 7, onStatus: m.onStatus }).pipe(take(n), toArray()),
     );
-    const offsets = elements.map((e) => sandboxOffset(e));
+    const offsets = elements.map((e) => updateOffset(e) as number);
     for (let i = 1; i < offsets.length; i++) expect(offsets[i]).toBeGreaterThan(offsets[i - 1] as number);
     const x = parsePrometheusText(await registry.metrics());
     const kinds = ['transaction', 'reassignment', 'topology', 'checkpoint', 'unknown'];
@@ -52,9 +53,3 @@ describe('metrics of a tail over each transport', () => {
   });
 });
 
-function sandboxOffset(element: unknown): number {
-  const update = (element as { update: Record<string, { value: { offset: number } }> }).update;
-  const value = Object.values(update)[0]?.value;
-  if (value === undefined) throw new Error('an element without an update');
-  return value.offset;
-}
