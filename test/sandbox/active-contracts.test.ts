@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type LedgerUpdate, type Sandbox } from '../../src/sandbox/index.js';
+import { activeContractsAt } from '../../src/sandbox/ledger/active-contracts-at.js';
 import { call, type RawResponse } from '../support/sandbox-http.js';
 import { readToClose } from '../support/sandbox-ws.js';
 import { expectError } from './auth-test-kit.js';
@@ -86,6 +87,28 @@ describe('active contracts', () => {
     const earlier = ((await acs({ eventFormat: ef, activeAtOffset: unassignedAt })).json as Entry[]).filter((e) => idOf(e) === cid);
     expect(earlier.map(kindOf)).toEqual(['JsIncompleteUnassigned']); // the past does not change
     expect(oracle(sandbox.updates(), unassignedAt).get(cid)).toBe('unassigned');
+  });
+
+  it('the set at an offset is computed once and reused, and stays exact after later archives and reads at more offsets than it keeps', async () => {
+    const cid = (await sandbox.submit({ commands: [createIou(alice, alice)], commandId: `acs-${Math.random()}`, actAs: [alice] })).contractIds[0] as string;
+    const at = sandbox.ledgerEnd();
+    const ledger = sandbox.state.ledger;
+    const first = activeContractsAt(ledger, at);
+    expect(activeContractsAt(ledger, at)).toBe(first); // the same array: not recomputed
+    const read = async (offset: number) => new Set(((await acs({ eventFormat: ef, activeAtOffset: offset })).json as Entry[]).map(idOf));
+    expect(await read(at)).toEqual(new Set(oracle(sandbox.updates(), at).keys()));
+    await sandbox.submit({ commands: [{ ExerciseCommand: { templateId: '#ledger-rx-demo:Iou:Iou', contractId: cid, choice: 'Archive', choiceArgument: {} } }], commandId: `acs-${Math.random()}`, actAs: [alice] });
+    const end = sandbox.ledgerEnd();
+    expect((await read(end)).has(cid)).toBe(false);
+    expect((await read(at)).has(cid)).toBe(true); // the archive came later
+    expect(activeContractsAt(ledger, at)).toBe(first);
+    // Reads at more offsets than are kept per ledger evict it; the recomputed set is the same set.
+    const others = [1, 2, 3, 4, 5].map((k) => Math.floor((at * k) / 6));
+    for (const o of others) expect(await read(o)).toEqual(new Set(oracle(sandbox.updates(), o).keys()));
+    const again = activeContractsAt(ledger, at);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(await read(at)).toEqual(new Set(oracle(sandbox.updates(), at).keys()));
   });
 
   it('refuses what the participant refuses', async () => {
