@@ -243,7 +243,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
     }
   });
 
-  it('--from acs is crash safe: a kill -9 during the snapshot leaves nothing, one after it resumes without a new snapshot; every offset once', async () => {
+  it('--from acs is crash safe: SIGINT or kill -9 during the snapshot leaves nothing, one after it resumes without a new snapshot; every offset once', async () => {
     const sandbox = await startSandbox({ seed: 400, maxListElements: 20_000, generate: 40 });
     const proxy = await startFaultProxy({ target: sandbox.url });
     const schema = `ing_acs_kill_${unique}`;
@@ -253,7 +253,19 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       // 1. the snapshot stalls half-way (two chunks inserted in the open transaction): kill -9 there
       const size = (await rawActiveSet(sandbox.url, sandbox.ledgerEnd())).active.length;
       expect(size).toBeGreaterThanOrEqual(200);
-      proxy.schedule([{ kind: 'ws-stall', afterFrames: Math.floor(size / 2) }], { match: (_m, path) => path === '/v2/state/active-contracts' });
+      const stallHalfWay = () => proxy.schedule([{ kind: 'ws-stall', afterFrames: Math.floor(size / 2) }], { match: (_m, path) => path === '/v2/state/active-contracts' });
+      // 0. SIGINT during the stalled snapshot: exit 0 at once, the open transaction rolled back
+      stallHalfWay();
+      const interrupted = startCli(args);
+      await waitFor(() => interrupted.stderr().includes('taking the active contracts') && proxy.applied() === 1);
+      await new Promise((r) => setTimeout(r, 400));
+      const stoppedAt = Date.now();
+      interrupted.child.kill('SIGINT');
+      expect((await interrupted.exited).code, interrupted.stderr()).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(3_000);
+      expect(interrupted.stderr()).not.toMatch(/active contracts stored|"level":50/);
+      expect([await count('ledger_rx_checkpoints'), await count('active_contracts'), await count('ledger_rx_snapshots'), await count('updates')]).toEqual([0, 0, 0, 0]);
+      stallHalfWay();
       const first = startCli(args);
       await waitFor(() => first.stderr().includes('taking the active contracts') && proxy.applied() === 1);
       await new Promise((r) => setTimeout(r, 400));
