@@ -28,6 +28,12 @@
  *
  *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/ingest/ingest.bench.js [--quick] [--runs=3] [--durable=false] [--cli-node-args="--cpu-prof --cpu-prof-dir=DIR"]
  *         [--stores=server,embedded] [--events=1,5] [--batches=1,10,100,1000] [--one-event=N] [--five-event=N] [--embedded-share=0.1]
+ *         [--before=DIR]
+ *
+ * `--before=DIR` also measures a second build (the root of a worktree of an older commit, built, with its
+ * node_modules): in every round both CLIs run the same workloads, alternating which goes first, into their
+ * own schemas and data directories; the report adds a "before vs after" group (updates/s per store and
+ * workload) and every other figure is this build's.
  *
  * Writes benchmarks/results/ingest.json; the full table is in benchmarks/README.md.
  *
@@ -58,6 +64,8 @@ interface RunStats {
 type Store = 'server' | 'embedded';
 
 interface IngestSample {
+  /** Which build ran: `after` is this one (also without `--before`). */
+  readonly build: 'before' | 'after';
   readonly store: Store;
   /** 0 for the setup runs (one update: start-up, migrations, lock, one commit). */
   readonly events: number;
@@ -77,10 +85,10 @@ interface IngestSample {
 /** Node flags for the measured CLI, e.g. `--cli-node-args="--cpu-prof --cpu-prof-dir=/tmp/p"` to profile each run. */
 const cliNodeArgs = option('cli-node-args', '').split(' ').filter((a) => a !== '');
 
-function runIngest(args: readonly string[]): Promise<{ stats: RunStats; wallSeconds: number; peakRss: number }> {
+function runIngest(main: string, args: readonly string[]): Promise<{ stats: RunStats; wallSeconds: number; peakRss: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [...cliNodeArgs, cliMain, 'ingest', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [...cliNodeArgs, main, 'ingest', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, procStatusBytes(child.pid as number, 'VmHWM'))), 100);
     let err = '';
@@ -144,6 +152,9 @@ async function main(): Promise<void> {
   // the embedded store ingests fewer updates: a tenth of each workload (its rate is what counts)
   const embeddedShare = numberOption('embedded-share', 0.1);
   const stores = list('stores', 'server,embedded') as Store[];
+  const beforeRoot = option('before', '');
+  const builds: { readonly build: IngestSample['build']; readonly main: string }[] = [{ build: 'after', main: cliMain }];
+  if (beforeRoot !== '') builds.push({ build: 'before', main: join(beforeRoot, 'dist', 'cli', 'main.js') });
   const eventCounts = list('events', '1,5').map(Number);
   const batches = list('batches', '1,10,100,1000').map(Number);
   // batch size → number of updates ingested at that size (small batches take longer per update)
@@ -176,10 +187,10 @@ async function main(): Promise<void> {
        * One CLI run into a fresh schema: on the server, or in the embedded data directory `dir` (created by
        * the run when it does not exist yet); returns the stored counts.
        */
-      const ingestInto = async (store: Store, to: number, batch: number, label: string, dir = '') => {
+      const ingestInto = async (main: string, store: Store, to: number, batch: number, label: string, dir = '') => {
         const schema = `bench_${label}_${schemaCounter++}`;
         const target = store === 'server' ? ['--pg', server.url] : ['--data-dir', dir];
-        const result = await runIngest([...target, '--to', String(to), '--batch', String(batch), '--schema', schema, ...common]);
+        const result = await runIngest(main, [...target, '--to', String(to), '--batch', String(batch), '--schema', schema, ...common]);
         let counts: Counts;
         let dirBytes: number | undefined;
         if (store === 'server') {
@@ -194,28 +205,31 @@ async function main(): Promise<void> {
       try {
         for (let r = 0; r < runs; r++) {
           for (const store of stores) {
-            // the fixed part of a run (process start, migrations, stream lock, checkpoint load, one commit); for
-            // the embedded store it creates the data directory that the measured run then reopens, as a
-            // restarted ingest would (creating the cluster costs seconds, once)
-            const dir = join(embeddedRoot, `r${r}_${events}`);
-            const setup = await ingestInto(store, offsets[0] as number, 1, 'setup', dir);
-            samples.push({ store, events: 0, batch: 1, updates: 1, rows: 0, seconds: setup.stats.seconds, wallSeconds: setup.wallSeconds, cliPeakRss: setup.peakRss, dataBytes: setup.dataBytes, dirBytes: setup.dirBytes });
-            // the embedded store: batch 1000 only (the sweep is about the server's commit cost)
-            for (const [batch, full] of store === 'server' ? plan : plan.filter(([b]) => b === 1000)) {
-              const count = store === 'server' ? full : Math.max(1, Math.round(full * embeddedShare));
-              const to = offsets[count - 1];
-              if (to === undefined) throw new Error(`ingest: only ${offsets.length} transactions seeded, need ${count}`);
-              const { stats, wallSeconds, peakRss, counts: c, dataBytes, dirBytes } = await ingestInto(store, to, batch, `${events}ev_b${batch}`, dir);
-              const rows = Number(c.updates) + Number(c.created) + Number(c.active);
-              if (Number(c.updates) !== count || stats.count !== count) throw new Error(`ingest (${store}): stored ${c.updates} updates (stats ${stats.count}), expected ${count}`);
-              samples.push({ store, events, batch, updates: count, rows, seconds: stats.seconds, wallSeconds, cliPeakRss: peakRss, dataBytes, dirBytes });
-              log(
-                `ingest round ${r + 1}/${runs}: ${store}, ${events}-event, batch ${batch}: ${count} updates, ${rows} rows in ${stats.seconds.toFixed(2)} s → ` +
-                  `${(count / stats.seconds).toFixed(0)} updates/s, ${(rows / stats.seconds).toFixed(0)} rows/s; CLI peak RSS ${(peakRss / MiB).toFixed(0)} MiB, ` +
-                  `${(dataBytes / MiB).toFixed(1)} MiB of tables${dirBytes === undefined ? '' : ` (${(dirBytes / MiB).toFixed(1)} MiB directory)`} (load ${loadavg()[0]?.toFixed(2)})`,
-              );
+            // with --before, the two builds alternate which goes first
+            for (const { build, main } of r % 2 === 0 ? builds : [...builds].reverse()) {
+              // the fixed part of a run (process start, migrations, stream lock, checkpoint load, one commit); for
+              // the embedded store it creates the data directory that the measured run then reopens, as a
+              // restarted ingest would (creating the cluster costs seconds, once)
+              const dir = join(embeddedRoot, `r${r}_${events}_${build}`);
+              const setup = await ingestInto(main, store, offsets[0] as number, 1, 'setup', dir);
+              samples.push({ build, store, events: 0, batch: 1, updates: 1, rows: 0, seconds: setup.stats.seconds, wallSeconds: setup.wallSeconds, cliPeakRss: setup.peakRss, dataBytes: setup.dataBytes, dirBytes: setup.dirBytes });
+              // the embedded store: batch 1000 only (the sweep is about the server's commit cost)
+              for (const [batch, full] of store === 'server' ? plan : plan.filter(([b]) => b === 1000)) {
+                const count = store === 'server' ? full : Math.max(1, Math.round(full * embeddedShare));
+                const to = offsets[count - 1];
+                if (to === undefined) throw new Error(`ingest: only ${offsets.length} transactions seeded, need ${count}`);
+                const { stats, wallSeconds, peakRss, counts: c, dataBytes, dirBytes } = await ingestInto(main, store, to, batch, `${events}ev_b${batch}`, dir);
+                const rows = Number(c.updates) + Number(c.created) + Number(c.active);
+                if (Number(c.updates) !== count || stats.count !== count) throw new Error(`ingest (${store}): stored ${c.updates} updates (stats ${stats.count}), expected ${count}`);
+                samples.push({ build, store, events, batch, updates: count, rows, seconds: stats.seconds, wallSeconds, cliPeakRss: peakRss, dataBytes, dirBytes });
+                log(
+                  `ingest round ${r + 1}/${runs}: ${build === 'before' ? 'BEFORE, ' : ''}${store}, ${events}-event, batch ${batch}: ${count} updates, ${rows} rows in ${stats.seconds.toFixed(2)} s → ` +
+                    `${(count / stats.seconds).toFixed(0)} updates/s, ${(rows / stats.seconds).toFixed(0)} rows/s; CLI peak RSS ${(peakRss / MiB).toFixed(0)} MiB, ` +
+                    `${(dataBytes / MiB).toFixed(1)} MiB of tables${dirBytes === undefined ? '' : ` (${(dirBytes / MiB).toFixed(1)} MiB directory)`} (load ${loadavg()[0]?.toFixed(2)})`,
+                );
+              }
+              rmSync(dir, { recursive: true, force: true });
             }
-            rmSync(dir, { recursive: true, force: true });
           }
         }
       } finally {
@@ -229,7 +243,21 @@ async function main(): Promise<void> {
   }
 
   const rows: Row[] = [];
-  const pick = (store: Store, events: number, batch: number) => samples.filter((s) => s.store === store && s.events === events && s.batch === batch);
+  const pick = (store: Store, events: number, batch: number, build: IngestSample['build'] = 'after') =>
+    samples.filter((s) => s.build === build && s.store === store && s.events === events && s.batch === batch);
+  if (beforeRoot !== '') {
+    // same rounds, alternating: the only comparison of two builds that the shared host's load leaves fair
+    for (const store of stores) {
+      for (const events of eventCounts) {
+        for (const build of ['before', 'after'] as const) {
+          const list = pick(store, events, 1000, build);
+          if (list.length > 0) {
+            rows.push({ group: `before vs after: ${store}, ${events}-event tx, batch 1000`, subject: build === 'before' ? `before (${beforeRoot})` : 'after (this build)', metric: 'updates/s', value: figure(list.map((s) => s.updates / s.seconds)) });
+          }
+        }
+      }
+    }
+  }
   if (stores.includes('server')) {
     for (const events of eventCounts) {
       const list = pick('server', events, 1000);
@@ -281,7 +309,7 @@ async function main(): Promise<void> {
     name: 'ingest',
     question: 'ledger-rx ingest into PostgreSQL: updates/s, rows/s, and the cost of the exactly-once transaction per batch size; the embedded PGlite beside the server',
     mode: m,
-    fixture: { postgres: server.version, durable, oneEvent, fiveEvent, sweep, runs, stores, embeddedShare, sandbox: 'buffered (default), 200-element cap', pageLimit: 200 },
+    fixture: { postgres: server.version, durable, before: beforeRoot === '' ? undefined : beforeRoot, oneEvent, fiveEvent, sweep, runs, stores, embeddedShare, sandbox: 'buffered (default), 200-element cap', pageLimit: 200 },
     rows,
     extra: { samples },
   });
