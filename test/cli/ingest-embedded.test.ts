@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIngestOptions } from '../../src/cli/ingest/read-ingest-options.js';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { migrations } from '../../src/sinks/postgres/migrations.js';
 import { openEmbeddedPostgres } from '../../src/sinks/postgres/open-embedded-postgres.js';
+import { runMigrations } from '../../src/sinks/postgres/run-migrations.js';
 import { startFaultProxy } from '../support/fault-proxy.js';
 import { visibleAcsDeltaOffsets } from './support/ledger-truth.js';
 import { rawActiveSet } from './support/raw-active-set.js';
@@ -15,7 +17,7 @@ import { runCli, startCli } from './support/run-cli.js';
 
 /** The offsets stored in a data directory, read with `ledger-rx sql` (NDJSON rows). */
 async function storedOffsets(dataDir: string): Promise<number[]> {
-  const result = await runCli(['sql', '--data-dir', dataDir, '--format', 'ndjson', 'select ledger_offset from updates order by ledger_offset'], { timeoutMs: 60_000 });
+  const result = await runCli(['sql', '--data-dir', dataDir, '--format', 'ndjson', "select ledger_offset from updates where stream_name = 'default' order by ledger_offset"], { timeoutMs: 60_000 });
   expect(result.code, result.stderr).toBe(0);
   return result.stdout
     .split('\n')
@@ -45,12 +47,17 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
     const sandbox = await startSandbox({ seed: 60 });
     try {
       const data = await fresh('plain');
+      // a directory of an older version (schema 2: the element as jsonb) with a row of another stream: the ingest upgrades it
+      const old = await openEmbeddedPostgres(data);
+      await runMigrations(old.database, 'public', migrations.filter((m) => m.version <= 2));
+      await old.database.query(`INSERT INTO updates (stream_name, ledger_offset, update_id, kind, element) VALUES ('old', 1, 'u-old', 'unknown', '{"update": {"X": {"value": {"updateId": "u-old"}}}}')`);
+      await old.close();
       const ingest = await runCli(['ingest', '--url', sandbox.url, '--to', 'end', '--data-dir', data, '--stats', '--log-level', 'warn'], { timeoutMs: 60_000 });
       expect(ingest.code, ingest.stderr).toBe(0);
       const truth = visibleAcsDeltaOffsets(sandbox);
       expect(JSON.parse(ingest.stderr.trim().split('\n').at(-1) as string)).toMatchObject({ count: truth.length, lastOffset: truth.at(-1) });
       expect(await storedOffsets(data)).toEqual(truth);
-      const table = await runCli(['sql', '--data-dir', data, 'select count(*) as updates, max(ledger_offset) as last from updates'], { timeoutMs: 60_000 });
+      const table = await runCli(['sql', '--data-dir', data, "select count(*) as updates, max(ledger_offset) as last from updates where stream_name = 'default'"], { timeoutMs: 60_000 });
       expect(table.code, table.stderr).toBe(0);
       expect(table.stdout.split('\n')).toEqual([
         expect.stringMatching(/^updates │ last\s*$/),
@@ -59,6 +66,13 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
         '(1 row)',
         '',
       ]);
+      // schema 3 stores the element as json: as sent, and read with the json operators (the old row too)
+      const ids = await runCli(
+        ['sql', '--data-dir', data, '--format', 'ndjson', `select stream_name as s, element #>> '{update,Transaction,value,updateId}' = update_id as tx, element::jsonb->'update' ? 'X' as x from updates order by stream_name <> 'old', ledger_offset limit 2`],
+        { timeoutMs: 60_000 },
+      );
+      expect(ids.code, ids.stderr).toBe(0);
+      expect(ids.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([{ s: 'old', tx: null, x: true }, { s: 'default', tx: true, x: false }]);
       const bad = await runCli(['sql', '--data-dir', data, 'select * from no_such_table'], { timeoutMs: 60_000 });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('no_such_table');

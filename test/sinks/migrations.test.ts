@@ -4,6 +4,7 @@ import { pgSqlDatabase } from '../../src/checkpoints/pg-sql-database.js';
 import { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
 import { migrations } from '../../src/sinks/postgres/migrations.js';
 import { runMigrations } from '../../src/sinks/postgres/run-migrations.js';
+import { insertUpdates } from '../../src/sinks/postgres/write/insert-updates.js';
 import { writeBatch } from '../../src/sinks/postgres/write/write-batch.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 
@@ -51,7 +52,7 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
         origin ? [id, origin] : [id],
       );
     await insert('before-v2');
-    expect(await runMigrations(db(admin), schema)).toEqual({ applied: [2], version: 2 });
+    expect(await runMigrations(db(admin), schema, migrations.filter((m) => m.version <= 2))).toEqual({ applied: [2], version: 2 });
     await insert('after-v2');
     await insert('from-snapshot', 'snapshot');
     await expect(insert('bad', 'elsewhere')).rejects.toThrow(/check constraint/);
@@ -61,6 +62,28 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
       { id: 'before-v2', origin: 'update' },
       { id: 'from-snapshot', origin: 'snapshot' },
     ]);
+  });
+
+  it('version 3 turns updates.element into json in place: old rows stay readable with the same operators, new ones are stored as sent', async () => {
+    const schema = `mig_v3_${unique}`;
+    expect(await runMigrations(db(admin), schema, migrations.filter((m) => m.version <= 2))).toEqual({ applied: [1, 2], version: 2 });
+    await admin.query(
+      `INSERT INTO ${schema}.updates (stream_name, ledger_offset, update_id, kind, element) VALUES ('s', 1, 'u1', 'transaction', '{"update": {"Transaction": {"value": {"updateId": "u1", "offset": 1}}}}')`,
+    );
+    expect(await runMigrations(db(admin), schema)).toEqual({ applied: [3], version: 3 });
+    const type = await admin.query(`SELECT data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'updates' AND column_name = 'element'`, [schema]);
+    expect(type.rows).toEqual([{ data_type: 'json' }]);
+    const sent = '{"update":{"Transaction":{"value":{"offset":2,   "updateId":"u2"}}}}';
+    await insertUpdates(pool(schema), 's', [{ offset: 2, updateId: 'u2', kind: 'transaction', recordTime: null, synchronizerId: null, commandId: null, workflowId: null, effectiveAt: null, elementJson: sent }]);
+    const rows = await admin.query(
+      `SELECT ledger_offset::int AS o, element #>> '{update,Transaction,value,updateId}' AS id, element::jsonb @> '{"update": {"Transaction": {}}}' AS tx, element::text AS text
+       FROM ${schema}.updates ORDER BY 1`,
+    );
+    expect(rows.rows).toEqual([
+      { o: 1, id: 'u1', tx: true, text: '{"update": {"Transaction": {"value": {"offset": 1, "updateId": "u1"}}}}' }, // jsonb's normalized text
+      { o: 2, id: 'u2', tx: true, text: sent }, // as sent
+    ]);
+    await expect(insertUpdates(pool(schema), 's', [{ offset: 3, updateId: 'u3', kind: 'unknown', recordTime: null, synchronizerId: null, commandId: null, workflowId: null, effectiveAt: null, elementJson: '{"no json' }])).rejects.toThrow(/json/);
   });
 
   it('is safe when several processes start at once', async () => {
