@@ -69,6 +69,17 @@ function describeByte(c: number | undefined): string {
 }
 
 /**
+ * `,` and `text` up to the `:` after its first key, when `text` is an object whose first key is plain (no
+ * escape) and short; else null.
+ */
+function markOf(text: string): Buffer | null {
+  if (text.charCodeAt(0) !== OPEN_BRACE || text.charCodeAt(1) !== QUOTE) return null;
+  const close = text.indexOf('"', 2);
+  if (close < 0 || close > 40 || text.charCodeAt(close + 1) !== 0x3a || text.lastIndexOf('\\', close) >= 0) return null;
+  return Buffer.from(`,${text.slice(0, close + 2)}`, 'utf8');
+}
+
+/**
  * A byte-level scanner for the body of a JSON array (`[e0, e1, ...]`), fed chunk by chunk. It finds the
  * boundaries of the top-level elements (tracking only depth, strings and escapes), decodes each complete
  * element and calls `onElement(value, index, text)` synchronously, in order, as soon as the element's last byte has
@@ -118,6 +129,13 @@ export class JsonArrayScanner {
 
   private stopped = false;
   private readonly embedded: boolean;
+  /**
+   * `,` and the bytes of the first element up to the `:` after its first key (`,{"update":`), once that
+   * element has been read; `null` when it was not an object with a plain first key. See `readMarked`.
+   */
+  private mark: Buffer | null | undefined;
+  /** Elements for which the mark did not lead to their end (see `readMarked`). */
+  private misses = 0;
 
   constructor(onElement: JsonArrayElementHandler, options: JsonArrayScannerOptions = {}) {
     const max = options.maxBufferedElementBytes ?? DEFAULT_MAX_BUFFERED_ELEMENT_BYTES;
@@ -243,6 +261,9 @@ export class JsonArrayScanner {
             if (this.state === VALUE) throw this.malformed(i, "expected an element after ',', found ']'");
             this.state = DONE;
             i++;
+          } else if (this.mark) {
+            i = this.readMarked(buf, i, this.mark);
+            if (this.stopped) return len;
           } else {
             i = this.startElement(buf, i);
           }
@@ -353,6 +374,38 @@ export class JsonArrayScanner {
     }
   }
 
+  /**
+   * The fast path for an element at `i` of a chunk that also holds the start of the next one: elements of an
+   * array usually begin with the same key, so the next `mark` (`,{"update":`) found with `indexOf` is most
+   * likely the end of this element. Its text is then parsed at once, without scanning its bytes, and when
+   * `JSON.parse` accepts it, this element ends there: it starts at `i` and ends with `}` before the mark,
+   * and JSON's grammar ends an object at its matching brace, so a text that parses as one value holds exactly
+   * the element (a mark inside the element cuts it short, and the prefix does not parse). Delivers the
+   * element and returns the position of the next one. Otherwise (no mark in the chunk, `}` not before it, too
+   * large, a text that does not parse) it scans the element byte by byte as usual from `i`, which also reports
+   * any syntax error. When marks keep missing (they occur inside elements), the fast path is given up.
+   */
+  private readMarked(buf: Buffer, i: number, mark: Buffer): number {
+    const next = buf.indexOf(mark, i + 1);
+    if (next > i && buf[next - 1] === CLOSE_BRACE && next - i <= this.maxBufferedBytes) {
+      const text = buf.toString('utf8', i, next);
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        if (++this.misses > 16 + (this.count >> 6)) this.mark = null;
+        return this.startElement(buf, i);
+      }
+      const index = this.count;
+      this.elementStart = this.base + i;
+      this.count = index + 1;
+      this.state = VALUE;
+      this.onElement(value, index, text);
+      return next + 1;
+    }
+    return this.startElement(buf, i);
+  }
+
   /** The chunk ended inside an element: keeps (or streams) the element's bytes from this chunk. */
   private hold(buf: Buffer, len: number): void {
     const from = this.startInChunk;
@@ -407,6 +460,7 @@ export class JsonArrayScanner {
     }
     this.count = index + 1;
     this.state = AFTER_VALUE;
+    if (this.mark === undefined) this.mark = text === undefined ? null : markOf(text);
     this.onElement(value, index, text);
   }
 

@@ -408,3 +408,75 @@ describe('JsonArrayScanner: oversized elements', () => {
     }
   });
 });
+
+describe('JsonArrayScanner: elements ended by the next one\'s first key', () => {
+  // the first element teaches the mark `,{"update":`; the others put false marks, other first keys, whitespace
+  // before a comma and scalars in its way
+  const texts = [
+    '{"update":{"Transaction":{"value":{"offset":1,"s":"é中😀 \\" \\\\"}}}}',
+    '{"update":{"x":[1,{"update":{"nested":true}},{"update":2}]}}',
+    '{"update":{"s":",{\\"update\\":"}}',
+    '{"other":1}',
+    '{"update":{"Reassignment":{}}} \n',
+    '"string"',
+    '[1,{"update":3}]',
+    '{"update":{"OffsetCheckpoint":{"value":{"offset":7}}}}',
+  ];
+  const all = [...texts, ...texts.slice(1), ...texts.slice(1)];
+  const body = Buffer.from(`[${all.join(',')}]`, 'utf8');
+  const expected = JSON.parse(body.toString('utf8')) as unknown[];
+
+  function scanTexts(chunks: readonly Uint8Array[]): { values: unknown[]; texts: (string | undefined)[] } {
+    const values: unknown[] = [];
+    const texts: (string | undefined)[] = [];
+    const scanner = new JsonArrayScanner((value, index, text) => {
+      expect(index).toBe(values.length);
+      values.push(value);
+      texts.push(text);
+    });
+    for (const chunk of chunks) scanner.write(chunk);
+    scanner.end();
+    return { values, texts };
+  }
+
+  it('gives the same elements and texts for a split at every byte and at every chunk size', () => {
+    const trimmed = all.map((t) => t.trim());
+    for (let cut = 0; cut <= body.length; cut++) {
+      const { values, texts } = scanTexts(splitAt(body, [cut]));
+      expect(values).toEqual(expected);
+      expect(texts).toEqual(trimmed);
+    }
+    for (let size = 1; size <= 64; size++) expect(scanTexts(chunksOf(body, size)).texts).toEqual(trimmed);
+  });
+
+  it('parses each element once when no mark lies inside one, and gives up marks that keep missing', () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const clean = Buffer.from(`[${Array.from({ length: 500 }, (_, i) => `{"update":{"n":${i}}}`).join(',')}]`);
+    expect(scan([clean]).values).toHaveLength(500);
+    expect(parse).toHaveBeenCalledTimes(500);
+    parse.mockClear();
+    // every element holds a false mark: each try costs a failed parse, until the scanner stops trying
+    const nested = Buffer.from(`[${Array.from({ length: 500 }, (_, i) => `{"update":[{},{"update":${i}}]}`).join(',')}]`);
+    expect(scan([nested]).values).toHaveLength(500);
+    expect(parse.mock.calls.length).toBeGreaterThan(500);
+    expect(parse.mock.calls.length).toBeLessThan(500 + 30);
+  });
+
+  it.each([
+    ['a trailing comma', '{"update":{"a":1,}}', '}}'],
+    ['a missing colon', '{"update":{"a" 1}}', '1}}'],
+    ['an unclosed string before the next element', '{"update":{"a":"x}}', undefined],
+  ])('reports %s in a later element with its index and byte, like the streaming path', (_name, bad, at) => {
+    const head = `[${texts[0]},${texts[7]},`;
+    const text = `${head}${bad},${texts[0]}]`;
+    const bytes = Buffer.from(text, 'utf8');
+    const reference = scanText(bytes, bytes.length, { maxBufferedElementBytes: 1 }).error as ProtocolError;
+    const position = at === undefined ? reference.bytePosition : Buffer.byteLength(text.slice(0, head.length + bad.indexOf(at)), 'utf8');
+    for (const size of [1, 7, 64, bytes.length]) {
+      const { values, error } = scanText(bytes, size);
+      expect(values).toEqual([JSON.parse(texts[0] as string), JSON.parse(texts[7] as string)]);
+      const e = expectProtocolError(error, 'MALFORMED_JSON', position as number, 2);
+      expect(e.bytePosition).toBe(reference.bytePosition);
+    }
+  });
+});
