@@ -292,7 +292,10 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       expect(last.stderr).toContain('resuming after the stored position');
       expect(last.stderr).not.toContain('taking the active contracts');
       const final = await storedState(schema);
-      expect(final.checkpoint).toBe(end);
+      // a bounded read carries no offset checkpoints: the position is the last update stored, which is the
+      // ledger end unless the updates after it are invisible to the format (as in about one run in eight)
+      expect(final.checkpoint).toBeGreaterThanOrEqual(visibleAcsDeltaOffsets(sandbox, end).at(-1) as number);
+      expect(final.checkpoint).toBeLessThanOrEqual(end);
       expect(final.active).toEqual((await rawActiveSet(sandbox.url, end)).active);
       expect(await offsetsOf(schema, 'default')).toEqual(visibleAcsDeltaOffsets(sandbox, end).filter((o) => o > snapshotAt));
       expect(await count('ledger_rx_snapshots')).toBe(1);
