@@ -17,14 +17,14 @@ import { join } from 'node:path';
 import { flag, log, mode, option } from './lib/args.js';
 import { load, machineInfo } from './lib/machine.js';
 import { findNatsServer } from './lib/nats-server.js';
-import { benchRoot, buildDir, cliMain, repoRoot } from './lib/paths.js';
+import { benchRoot, buildDir, cliMain } from './lib/paths.js';
 import { isMoot, readResult, resultsFile, table, type BenchResult, type Row } from './lib/report.js';
 
 const all = ['decode', 'http', 'tail', 'acs', 'ingest', 'publish', 'metrics', 'start-up'] as const;
 
 function prerequisites(name: string): string | undefined {
   if (!existsSync(cliMain)) return `${cliMain} is missing: run \`npm run build\` at the root`;
-  if (name === 'ingest' && !existsSync(join(repoRoot, 'dist', 'cli', 'commands', 'ingest-command.js'))) return '`ledger-rx ingest` is not built';
+  if (name === 'ingest' && spawnSync(process.execPath, [cliMain, 'ingest', '--help'], { stdio: 'ignore' }).status !== 0) return '`ledger-rx ingest` is not built';
   if (name === 'ingest' || name === 'metrics') {
     const pg = spawnSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/pg_ctl || command -v pg_ctl'], { encoding: 'utf8' });
     if (pg.stdout.trim() === '') return 'PostgreSQL is not installed (apt-get install postgresql)';

@@ -44,7 +44,7 @@ describe('FileCheckpointStore', () => {
   it('never leaves a torn file when the writer is killed at random moments', async () => {
     const path = join(dir, 'crash.json');
     const script = `
-      import { FileCheckpointStore } from ${JSON.stringify(join(repoRoot, 'dist', 'checkpoints', 'index.js'))};
+      import { FileCheckpointStore } from ${JSON.stringify(join(repoRoot, 'dist', 'index.js'))};
       const store = new FileCheckpointStore(${JSON.stringify(path)});
       let offset = 0;
       process.stdout.write('ready\\n');

@@ -14,7 +14,7 @@ function newestMtime(dir: string): number {
 
 /**
  * Tests that spawn the CLI run the built `dist/`. `npm test` builds first (pretest); when vitest is run
- * directly, this rebuilds `dist/` if any source file is newer than it.
+ * directly, this rebuilds `dist/` (`scripts/build.mjs`) if any source file is newer than it.
  */
 export function setup(): void {
   let built = 0;
@@ -24,6 +24,6 @@ export function setup(): void {
     built = 0;
   }
   if (newestMtime(join(repoRoot, 'src')) > built) {
-    execFileSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: repoRoot, stdio: 'inherit' });
+    execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs')], { cwd: repoRoot, stdio: 'inherit' });
   }
 }
