@@ -27,17 +27,8 @@ interface CheckDef {
   readonly inclusive?: boolean;
 }
 
-const declines: PassThroughCheck = () => false;
-const objectPrototype = Object.prototype;
-const arrayPrototype = Array.prototype;
-const hasOwn = Object.prototype.hasOwnProperty;
-
 function defOf(schema: z.ZodType): Def {
   return (schema as unknown as { _zod: { def: Def } })._zod.def;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === objectPrototype;
 }
 
 /**
@@ -59,63 +50,144 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * `JSON.parse` builds them: plain objects and arrays; an object of another prototype, or with an own
  * `__proto__` key, is answered false.
  *
- * Pure; compiling walks the schema once (shared sub-schemas are compiled once); the check never throws for
- * JSON values and allocates nothing.
+ * Pure; compiling walks the schema once (shared sub-schemas are compiled once) and generates the check as
+ * JavaScript source, one function per object, array, record and variant schema with the scalar checks
+ * written inline and the keys as literals (`new Function`), so that each property read is a plain named
+ * access. Where code generation from strings is disallowed (`--disallow-code-generation-from-strings`), the
+ * check always answers false (every element is parsed by zod). The check never throws for JSON values and
+ * allocates nothing.
  */
 export function compilePassThroughCheck(schema: z.ZodType): PassThroughCheck {
-  return compile(built(schema), new Map());
+  const generator = new CheckGenerator();
+  const root = generator.test(built(schema), 'v');
+  const source = [
+    '"use strict";',
+    'const OP = Object.prototype, AP = Array.prototype, gp = Object.getPrototypeOf, isArray = Array.isArray, isSafeInteger = Number.isSafeInteger, isFinite = Number.isFinite;',
+    ...generator.deps.map((_, i) => `const d${i} = deps[${i}];`),
+    ...generator.functions,
+    `return function passesUnchanged(v) { return ${root}; };`,
+  ].join('\n');
+  try {
+    return new Function('deps', source)(generator.deps) as PassThroughCheck;
+  } catch (error) {
+    if (error instanceof EvalError) return () => false;
+    throw error;
+  }
 }
 
-function compile(schema: z.ZodType, compiled: Map<z.ZodType, PassThroughCheck>): PassThroughCheck {
-  const known = compiled.get(schema);
-  if (known !== undefined) return known;
-  // Filled in below; a schema that refers to itself (only possible through z.lazy, which declines) sees this.
-  let check: PassThroughCheck = declines;
-  const late: PassThroughCheck = (value) => check(value);
-  compiled.set(schema, late);
-  check = build(schema, compiled);
-  compiled.set(schema, check);
-  return check;
-}
+/** The plain-object test of the generated code (`OP`, `gp`: see `compilePassThroughCheck`). */
+const plainObject = (x: string): string => `typeof ${x} === "object" && ${x} !== null && gp(${x}) === OP`;
 
-function build(schema: z.ZodType, compiled: Map<z.ZodType, PassThroughCheck>): PassThroughCheck {
-  const variant = variantInfo(schema);
-  if (variant !== undefined) return variantCheck(variant.cases, compiled);
-  const def = defOf(schema);
-  const checks = def.checks ?? [];
-  switch (def.type) {
-    case 'string':
-      return checks.length === 0 ? (value) => typeof value === 'string' : declines;
-    case 'boolean':
-      return checks.length === 0 ? (value) => typeof value === 'boolean' : declines;
-    case 'number':
-      return numberCheck(checks.map((c) => c._zod.def));
-    case 'enum': {
-      const allowed = new Set(Object.values(def.entries ?? {}));
-      return checks.length === 0 ? (value) => allowed.has(value) : declines;
+/** Writes the source of a check: a JavaScript expression per schema, and the functions they call. */
+class CheckGenerator {
+  /** Values the generated code refers to as `d0`, `d1`...: enum sets, custom check functions. */
+  readonly deps: unknown[] = [];
+  /** Function declarations, one per object, array, record and variant schema. */
+  readonly functions: string[] = [];
+  private readonly names = new Map<z.ZodType, string>();
+
+  /** A JavaScript expression, true when the value in the variable `x` passes `schema` unchanged. */
+  test(schema: z.ZodType, x: string): string {
+    if (variantInfo(schema) !== undefined) return `${this.functionOf(schema)}(${x})`;
+    const def = defOf(schema);
+    const checks = def.checks ?? [];
+    switch (def.type) {
+      case 'string':
+        return checks.length === 0 ? `typeof ${x} === "string"` : 'false';
+      case 'boolean':
+        return checks.length === 0 ? `typeof ${x} === "boolean"` : 'false';
+      case 'number':
+        return numberTest(checks.map((c) => c._zod.def), x);
+      case 'enum':
+        return checks.length === 0 ? `${this.dep(new Set(Object.values(def.entries ?? {})))}.has(${x})` : 'false';
+      case 'custom':
+        return checks.length > 0 ? 'false' : def.fn === undefined ? 'true' : `${this.dep(def.fn)}(${x}) === true`;
+      case 'optional':
+      case 'nullable':
+        return def.innerType === undefined || checks.length > 0
+          ? 'false'
+          : `(${x} === ${def.type === 'optional' ? 'undefined' : 'null'} || ${this.test(def.innerType, x)})`;
+      case 'union': {
+        const first = def.options?.[0];
+        return first === undefined || checks.length > 0 ? 'false' : this.test(first, x);
+      }
+      case 'array':
+      case 'record':
+      case 'object':
+        return `${this.functionOf(schema)}(${x})`;
+      default:
+        return 'false';
     }
-    case 'custom': {
-      const fn = def.fn;
-      return checks.length > 0 ? declines : fn === undefined ? () => true : (value) => fn(value) === true;
+  }
+
+  private dep(value: unknown): string {
+    this.deps.push(value);
+    return `d${this.deps.length - 1}`;
+  }
+
+  /** The name of the function checking `schema` (declared on first use; shared sub-schemas share it). */
+  private functionOf(schema: z.ZodType): string {
+    const known = this.names.get(schema);
+    if (known !== undefined) return known;
+    const name = `c${this.names.size}`;
+    this.names.set(schema, name);
+    this.functions.push(`function ${name}(v) {\n${this.body(schema)}\n}`);
+    return name;
+  }
+
+  private body(schema: z.ZodType): string {
+    const variant = variantInfo(schema);
+    if (variant !== undefined) return this.variantBody(variant.cases);
+    const def = defOf(schema);
+    if ((def.checks ?? []).length > 0) return 'return false;';
+    if (def.type === 'array') {
+      return def.element === undefined
+        ? 'return false;'
+        : `if (!isArray(v) || gp(v) !== AP) return false;\nfor (let i = 0; i < v.length; i++) { const x = v[i]; if (!(${this.test(def.element, 'x')})) return false; }\nreturn true;`;
     }
-    case 'optional':
-      return wrapperCheck(def, checks, compiled, undefined);
-    case 'nullable':
-      return wrapperCheck(def, checks, compiled, null);
-    case 'union': {
-      const first = def.options?.[0];
-      return first === undefined || checks.length > 0 ? declines : compile(first, compiled);
+    if (def.type === 'record') {
+      return def.keyType === undefined || def.valueType === undefined || !isPlainString(def.keyType)
+        ? 'return false;'
+        : `if (!(${plainObject('v')})) return false;\nfor (const k in v) { if (k === "__proto__") return false; const x = v[k]; if (!(${this.test(def.valueType, 'x')})) return false; }\nreturn true;`;
     }
-    case 'array':
-      return def.element === undefined || checks.length > 0 ? declines : arrayCheck(compile(def.element, compiled));
-    case 'record':
-      return def.keyType === undefined || def.valueType === undefined || checks.length > 0 || !isPlainString(def.keyType)
-        ? declines
-        : recordCheck(compile(def.valueType, compiled));
-    case 'object':
-      return def.shape === undefined || checks.length > 0 ? declines : objectCheck(def.shape, extraKeysKept(def.catchall), compiled);
-    default:
-      return declines;
+    return def.shape === undefined ? 'return false;' : this.objectBody(def.shape, extraKeysKept(def.catchall));
+  }
+
+  /**
+   * An object: every shape key present has a value that passes, every one absent may be absent, and the keys
+   * come in zod's output order: the shape's keys present, in the shape's order, then the extra keys (only when
+   * they are kept). The order is checked along the value's keys: a shape key must come after the one before
+   * it and before any extra key.
+   */
+  private objectBody(shape: Readonly<Record<string, z.ZodType>>, extraKept: boolean): string {
+    const keys = Object.keys(shape);
+    if (keys.includes('__proto__')) return 'return false;';
+    const lines = [`if (!(${plainObject('v')})) return false;`, 'let f;'];
+    keys.forEach((key) => {
+      const literal = JSON.stringify(key);
+      const internals = (shape[key] as unknown as { _zod: { optin?: string; optout?: string } })._zod;
+      // zod leaves an absent key out only when its schema is optional both ways; otherwise absence is an
+      // issue (even for a schema that accepts `undefined`) or a default is filled in.
+      const absentOk = internals.optin === 'optional' && internals.optout === 'optional';
+      const test = this.test(shape[key] as z.ZodType, 'f');
+      lines.push(`f = v[${literal}];`, `if (f === undefined && !(${literal} in v)) { ${absentOk ? '' : 'return false;'} } else if (!(${test})) return false;`);
+    });
+    lines.push('let next = 0, extras = false;', 'for (const k in v) {', 'switch (k) {');
+    keys.forEach((key, j) => lines.push(`case ${JSON.stringify(key)}: if (extras || next > ${j}) return false; next = ${j + 1}; break;`));
+    lines.push(extraKept ? 'default: if (k === "__proto__") return false; extras = true;' : 'default: return false;', '}', '}', 'return true;');
+    return lines.join('\n');
+  }
+
+  /**
+   * A variant built by `variant()`: exactly one own key, a known alternative (an unknown one becomes an
+   * `UnknownVariant` in the parse, so it is not a pass-through), whose payload passes its case's check.
+   */
+  private variantBody(cases: Readonly<Record<string, z.ZodType>>): string {
+    const lines = [`if (!(${plainObject('v')})) return false;`, 'let tag;', 'for (const k in v) { if (tag !== undefined) return false; tag = k; }'];
+    lines.push('if (tag === undefined) return false;', 'const p = v[tag];', 'if (p === undefined) return false;', 'switch (tag) {');
+    for (const [key, schema] of Object.entries(cases)) lines.push(`case ${JSON.stringify(key)}: return ${this.test(schema, 'p')};`);
+    lines.push('default: return false;', '}');
+    return lines.join('\n');
   }
 }
 
@@ -130,7 +202,7 @@ function extraKeysKept(catchall: z.ZodType | undefined): boolean {
 }
 
 /** `z.number()` with the safe-integer format and inclusive bounds (as `Int64`, `Int32` and `Offset` have). */
-function numberCheck(checks: readonly CheckDef[]): PassThroughCheck {
+function numberTest(checks: readonly CheckDef[], x: string): string {
   let min = -Infinity;
   let max = Infinity;
   let integer = false;
@@ -138,97 +210,10 @@ function numberCheck(checks: readonly CheckDef[]): PassThroughCheck {
     if (c.check === 'number_format' && c.format === 'safeint') integer = true;
     else if (c.check === 'greater_than' && c.inclusive === true && typeof c.value === 'number') min = Math.max(min, c.value);
     else if (c.check === 'less_than' && c.inclusive === true && typeof c.value === 'number') max = Math.min(max, c.value);
-    else return declines;
+    else return 'false';
   }
-  if (integer) return (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
-  return (value) => typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
-}
-
-function wrapperCheck(def: Def, checks: readonly unknown[], compiled: Map<z.ZodType, PassThroughCheck>, passes: null | undefined): PassThroughCheck {
-  if (def.innerType === undefined || checks.length > 0) return declines;
-  const inner = compile(def.innerType, compiled);
-  return (value) => value === passes || inner(value);
-}
-
-function arrayCheck(element: PassThroughCheck): PassThroughCheck {
-  return (value) => {
-    if (!Array.isArray(value) || Object.getPrototypeOf(value) !== arrayPrototype) return false;
-    for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
-    return true;
-  };
-}
-
-function recordCheck(valueCheck: PassThroughCheck): PassThroughCheck {
-  return (value) => {
-    if (!isPlainObject(value)) return false;
-    for (const key in value) {
-      if (key === '__proto__' || !valueCheck(value[key])) return false;
-    }
-    return true;
-  };
-}
-
-/**
- * An object: every shape key present has a value that passes, every one absent may be absent, and the keys come in zod's output order: the shape's keys present, in the shape's order, then the extra keys
- * (only when they are kept).
- */
-function objectCheck(shape: Readonly<Record<string, z.ZodType>>, extraKept: boolean, compiled: Map<z.ZodType, PassThroughCheck>): PassThroughCheck {
-  const keys = Object.keys(shape);
-  const checks = keys.map((key) => compile(shape[key] as z.ZodType, compiled));
-  // zod leaves an absent key out only when its schema is optional both ways; otherwise absence is an issue
-  // (even for a schema that accepts `undefined`) or a default is filled in.
-  const absentOk = keys.map((key) => {
-    const internals = (shape[key] as unknown as { _zod: { optin?: string; optout?: string } })._zod;
-    return internals.optin === 'optional' && internals.optout === 'optional';
-  });
-  const count = keys.length;
-  return (value) => {
-    if (!isPlainObject(value)) return false;
-    for (let k = 0; k < count; k++) {
-      const key = keys[k] as string;
-      const field = value[key];
-      if (field === undefined && !(key in value)) {
-        if (!absentOk[k]) return false;
-      } else if (!(checks[k] as PassThroughCheck)(field)) {
-        return false;
-      }
-    }
-    // The order: walk the shape along the value's keys; a key not found ahead in the shape is an extra key
-    // (fine once the shape's keys are done, if extra keys are kept) or a known key out of order.
-    let next = 0;
-    let extras = false;
-    for (const key in value) {
-      let j = next;
-      while (j < count && keys[j] !== key) j++;
-      if (j < count && !extras) {
-        next = j + 1;
-      } else if (!extraKept || key === '__proto__' || hasOwn.call(shape, key)) {
-        return false;
-      } else {
-        extras = true;
-      }
-    }
-    return true;
-  };
-}
-
-/**
- * A variant built by `variant()`: exactly one own key, a known alternative (an unknown one becomes an
- * `UnknownVariant` in the parse, so it is not a pass-through), whose payload passes its case's check.
- */
-function variantCheck(cases: Readonly<Record<string, z.ZodType>>, compiled: Map<z.ZodType, PassThroughCheck>): PassThroughCheck {
-  const caseChecks = new Map<string, PassThroughCheck>();
-  for (const [key, schema] of Object.entries(cases)) caseChecks.set(key, compile(schema, compiled));
-  return (value) => {
-    if (!isPlainObject(value)) return false;
-    let tag: string | undefined;
-    for (const key in value) {
-      if (tag !== undefined) return false;
-      tag = key;
-    }
-    if (tag === undefined) return false;
-    const check = caseChecks.get(tag);
-    const payload = value[tag];
-    return check !== undefined && payload !== undefined && check(payload);
-  };
+  const parts = [`typeof ${x} === "number"`, integer ? `isSafeInteger(${x})` : `isFinite(${x})`];
+  if (min > -Infinity) parts.push(`${x} >= ${String(min)}`);
+  if (max < Infinity) parts.push(`${x} <= ${String(max)}`);
+  return `(${parts.join(' && ')})`;
 }
