@@ -3,6 +3,7 @@ import { ErrorCodes, InvalidArgumentError, ProtocolError, TransportError } from 
 import { IncrementalJsonVerifier } from './incremental-json-verifier.js';
 import { malformedElementError } from './malformed-element-error.js';
 import { StreamingElementParser } from './streaming-element-parser.js';
+import { utf8Text } from './utf8-text.js';
 
 /** Receives each element of the array, in order, with its 0-based index. */
 /**
@@ -388,7 +389,7 @@ export class JsonArrayScanner {
   private readMarked(buf: Buffer, i: number, mark: Buffer): number {
     const next = buf.indexOf(mark, i + 1);
     if (next > i && buf[next - 1] === CLOSE_BRACE && next - i <= this.maxBufferedBytes) {
-      const text = buf.toString('utf8', i, next);
+      const text = utf8Text(buf, i, next);
       let value: unknown;
       try {
         value = JSON.parse(text);
@@ -440,10 +441,11 @@ export class JsonArrayScanner {
     let text: string | undefined;
     if (this.streaming === undefined && this.pieceBytes + (end - from) <= this.maxBufferedBytes) {
       if (this.pieces.length === 0) {
-        text = buf.toString('utf8', from, end);
+        text = utf8Text(buf, from, end);
       } else {
         this.pieces.push(buf.subarray(from, end));
-        text = Buffer.concat(this.pieces, this.pieceBytes + (end - from)).toString('utf8');
+        const joined = Buffer.concat(this.pieces, this.pieceBytes + (end - from));
+        text = utf8Text(joined, 0, joined.length);
         this.pieces.length = 0;
         this.pieceBytes = 0;
       }
