@@ -29,11 +29,23 @@ export interface RequestTrace {
 let api: typeof OtelApi | undefined;
 let loading: Promise<typeof OtelApi> | undefined;
 
-/** `@opentelemetry/api` is loaded by the first request, so `import 'ledger-rx'` does not load it. */
+/** `@opentelemetry/api` is loaded by the first request that needs it, so `import 'ledger-rx'` does not load it. */
 async function loadApi(): Promise<typeof OtelApi> {
   if (api) return api;
   loading ??= import('@opentelemetry/api').then((m) => (api = m));
   return loading;
+}
+
+/**
+ * Where `@opentelemetry/api` 1.x keeps what an application registers (a tracer provider, a propagator, a
+ * context manager, a diag logger): a property of the global object that the API creates at the first
+ * registration. Until then every call of the API is a no-op.
+ */
+const registry = Symbol.for('opentelemetry.js.api.1');
+
+/** The trace of a request while nothing is registered with OpenTelemetry: no span, a fresh traceparent. */
+function untraced(): RequestTrace {
+  return { headers: { traceparent: newTraceparent() }, recording: false, end: () => undefined };
 }
 
 function defined(attributes: RequestAttributes | undefined): OtelApi.Attributes {
@@ -54,9 +66,12 @@ function field(error: unknown, name: 'code' | 'status'): unknown {
  * the propagator wrote no `traceparent` (none registered, or another format), one is made from the span's
  * context. Without an SDK every call of the API is a no-op and the `traceparent` is a fresh random one, not
  * sampled, so every request still carries one and the participant's logs and error bodies name its trace id.
- * Never throws for tracing reasons; resolves once the API is loaded (the first call loads it).
+ * While nothing at all is registered with the API (no SDK, propagator or context manager), that is what this
+ * returns without loading the API (the same headers, no span); the first call after a registration loads it.
+ * Never throws for tracing reasons.
  */
 export async function traceRequest(name: string, attributes: RequestAttributes): Promise<RequestTrace> {
+  if (api === undefined && !(registry in globalThis)) return untraced();
   const { context, propagation, trace, SpanKind, SpanStatusCode, isSpanContextValid } = await loadApi();
   const parent = context.active();
   const span = trace.getTracer('ledger-rx').startSpan(name, { kind: SpanKind.CLIENT, attributes: defined(attributes) }, parent);

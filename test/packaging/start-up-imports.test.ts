@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
+import type * as Undici from 'undici';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/shared-dir.js';
 
@@ -68,12 +70,28 @@ describe('a cold start loads only what it uses', () => {
     expect(lazyImports(program as string).filter((f) => runners.test(f)).length).toBeGreaterThanOrEqual(6); // each command's runner, loaded when it runs
   });
 
-  it('undici is loaded by createLedgerClient, not by the import', () => {
+  it('createLedgerClient loads the part of undici the transport uses; a request loads @opentelemetry/api only once something is registered with it', () => {
     const entry = JSON.stringify(join(repoRoot, 'dist', 'index.js'));
     const imported = loadedCommonJs(`await import(${entry});`);
     expect(has(imported, 'rxjs')).toBe(true); // the check sees CommonJS modules
-    expect(['undici', 'pg', 'ws', 'prom-client'].filter((p) => has(imported, p))).toEqual([]);
-    const created = loadedCommonJs(`const { createLedgerClient } = await import(${entry}); await createLedgerClient({ baseUrl: 'http://127.0.0.1:9' }).close();`);
-    expect(has(created, 'undici')).toBe(true);
+    expect(['undici', 'pg', 'ws', 'prom-client', '@opentelemetry/api'].filter((p) => has(imported, p))).toEqual([]);
+    // a request to a closed port: traced (or not) and sent, then refused
+    const requested = loadedCommonJs(`const { createLedgerClient } = await import(${entry});
+      const client = createLedgerClient({ baseUrl: 'http://127.0.0.1:9' });
+      const error = await client.version().catch((e) => e);
+      await client.close();
+      if (error?.code !== 'CONNECTION_FAILED') throw error;`);
+    const undici = requested.filter((p) => p.includes('/node_modules/undici/'));
+    expect(undici.length).toBeGreaterThan(0);
+    expect(undici.length).toBeLessThan(40); // its Agent and Dispatcher#request, not the whole package (110 files)
+    expect(has(requested, '@opentelemetry/api')).toBe(false);
+  });
+
+  it("undici's Agent and request, loaded alone, are the ones its entry point exports", async () => {
+    const { loadUndici } = await import('../../src/client/http/load-undici.js');
+    const parts = loadUndici();
+    const undici = createRequire(join(repoRoot, 'package.json'))('undici') as typeof Undici;
+    expect(parts.Agent).toBe(undici.Agent);
+    expect(parts.request).toBe(undici.Dispatcher.prototype.request);
   });
 });

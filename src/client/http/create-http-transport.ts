@@ -171,12 +171,13 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
       const token = await config.getToken();
       let response: Dispatcher.ResponseData;
       try {
-        response = await loadUndici().request(url, {
+        response = await loadUndici().request.call(config.dispatcher, {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
           method: call.method,
           headers: headersFor(token, payload !== undefined, trace),
           body: payload ?? null,
           signal: ex.signal,
-          dispatcher: config.dispatcher,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         });
