@@ -9,10 +9,12 @@
  *   CPU time for it; and the same with its two peers (`rxjs`, `zod`) imported first, which is what ledger-rx
  *   itself adds to an application that loads them anyway.
  * - `ledger-rx --version`: the whole process, spawn to exit.
- * - cold first element: in a fresh process, from `createLedgerClient` (after the import) to the first element
+ * - `createLedgerClient`, then the cold first element: in a fresh process, after the import, the time
+ *   `createLedgerClient` takes (it loads undici's connection pool), then from its return to the first element
  *   of `client.updates()` of a bounded read (`endInclusive` = the ledger end: the participant answers as soon
  *   as the range is read, with no idle wait; an open-ended list read waits for the participant's idle timeout,
- *   500 ms by default, whatever the client does) from a sandbox in another process.
+ *   500 ms by default, whatever the client does) from a sandbox in another process; and the two together
+ *   (what this figure was until 2026-11-25: whatever moves from one to the other shows in the sum).
  * And once: `node -e 0` (the floor of any process) and `import rxjs + zod` alone (the peers).
  *
  * `--before=DIR` measures a second build too (the root of a worktree of an older commit, built, with its
@@ -40,7 +42,9 @@ interface Samples {
   ownWall: number[];
   ownCpu: number[];
   version: number[];
+  create: number[];
   first: number[];
+  createAndFirst: number[];
 }
 
 const peers = ['rxjs', 'zod'];
@@ -63,18 +67,22 @@ function timedImport(cwd: string, first: readonly string[], measured: readonly s
   return JSON.parse(run(['--input-type=module', '-e', code], cwd).stdout) as { wall: number; cpu: number };
 }
 
-/** A fresh process: imports the build, then the ms from `createLedgerClient` to the first element of a bounded read. */
-function coldFirstElement(build: Build, url: string, end: number): number {
+/**
+ * A fresh process: imports the build, then the ms `createLedgerClient` takes and the ms from its return to the
+ * first element of a bounded read.
+ */
+function coldFirstElement(build: Build, url: string, end: number): { create: number; first: number } {
   const code = `const { createLedgerClient, updateFormat } = await import(${JSON.stringify(join(build.root, 'dist', 'index.js'))});
     const { firstValueFrom } = await import('rxjs');
     const t0 = performance.now();
     const client = createLedgerClient({ baseUrl: ${JSON.stringify(url)} });
+    const t1 = performance.now();
     const format = updateFormat().transactions((t) => t.anyParty()).build();
     await firstValueFrom(client.updates({ beginExclusive: 0, endInclusive: ${end}, updateFormat: format }));
-    const ms = performance.now() - t0;
+    const t2 = performance.now();
     await client.close();
-    process.stdout.write(String(ms));`;
-  return Number(run(['--input-type=module', '-e', code], build.root).stdout);
+    process.stdout.write(JSON.stringify({ create: t1 - t0, first: t2 - t1 }));`;
+  return JSON.parse(run(['--input-type=module', '-e', code], build.root).stdout) as { create: number; first: number };
 }
 
 async function main(): Promise<void> {
@@ -84,7 +92,7 @@ async function main(): Promise<void> {
   const beforeRoot = option('before', '');
   const builds: Build[] = [{ label: beforeRoot === '' ? 'ledger-rx' : 'after', root: repoRoot }];
   if (beforeRoot !== '') builds.unshift({ label: 'before', root: beforeRoot });
-  const samples = new Map<Build, Samples>(builds.map((b) => [b, { importWall: [], importCpu: [], ownWall: [], ownCpu: [], version: [], first: [] }]));
+  const samples = new Map<Build, Samples>(builds.map((b) => [b, { importWall: [], importCpu: [], ownWall: [], ownCpu: [], version: [], create: [], first: [], createAndFirst: [] }]));
   const floor: number[] = [];
   const peersWall: number[] = [];
   const peersCpu: number[] = [];
@@ -109,7 +117,10 @@ async function main(): Promise<void> {
         s.ownWall.push(own.wall);
         s.ownCpu.push(own.cpu);
         s.version.push(run([join(build.root, 'dist', 'cli', 'main.js'), '--version'], build.root).ms);
-        s.first.push(coldFirstElement(build, sandbox.url, end));
+        const cold = coldFirstElement(build, sandbox.url, end);
+        s.create.push(cold.create);
+        s.first.push(cold.first);
+        s.createAndFirst.push(cold.create + cold.first);
       }
     }
   } finally {
@@ -133,6 +144,7 @@ async function main(): Promise<void> {
       { group, subject: `${who}import 'ledger-rx' after rxjs + zod (its own cost)`, metric: 'wall, ms', value: figure(s.ownWall), digits: 1 },
       { group, subject: `${who}import 'ledger-rx' after rxjs + zod (its own cost)`, metric: 'CPU, ms', value: figure(s.ownCpu), digits: 1 },
       { group, subject: `${who}ledger-rx --version (whole process)`, metric: 'wall, ms', value: figure(s.version), digits: 1, ...(target ? { check: atMost(figure(s.version).median, 150, 'ms') } : {}) },
+      { group, subject: `${who}createLedgerClient (fresh process, after the import)`, metric: 'wall, ms', value: figure(s.create), digits: 1 },
       {
         group,
         subject: `${who}cold first element after createLedgerClient (bounded read)`,
@@ -141,6 +153,7 @@ async function main(): Promise<void> {
         digits: 1,
         ...(target ? { check: atMost(figure(s.first).median, 15, 'ms') } : {}),
       },
+      { group, subject: `${who}createLedgerClient + cold first element`, metric: 'wall, ms', value: figure(s.createAndFirst), digits: 1 },
     );
   }
   const file = bench.finish({
