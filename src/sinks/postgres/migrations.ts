@@ -29,6 +29,13 @@ import type { Migration } from './migration.js';
  * working with `->`, `->>`, `#>`, `#>>` and the `json_*` functions; the `jsonb`-only operators (`@>`, `?`,
  * `jsonb_path_query`, …) need `element::jsonb`. The rows written before it keep `jsonb`'s normalized text
  * (keys reordered, whitespace dropped); the upgrade rewrites the table once.
+ *
+ * Version 4 (ingest throughput): where the server has lz4 (`default_toast_compression` offers it; PGlite
+ * does not), the columns that hold large JSON — `updates.element`, `created_events.create_argument`,
+ * `active_contracts.create_argument`, `exercised_events.choice_argument` and `exercise_result` — compress
+ * with lz4 instead of pglz when PostgreSQL moves a value of over ~2 KB out of line: a 5-event transaction's
+ * element (~7 KB) cost ~80 µs to compress with pglz and ~35 µs with lz4, at about the same size. Only values
+ * written afterwards are affected (no rewrite); reads decompress either.
  */
 export const migrations: readonly Migration[] = [
   {
@@ -146,5 +153,20 @@ export const migrations: readonly Migration[] = [
     version: 3,
     name: 'updates.element as json (stored as sent, not parsed into jsonb)',
     statements: [`ALTER TABLE updates ALTER COLUMN element TYPE json USING element::json`],
+  },
+  {
+    version: 4,
+    name: 'lz4 for the large json columns, where the server has it',
+    statements: [
+      `DO $$
+       BEGIN
+         IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
+           ALTER TABLE updates ALTER COLUMN element SET COMPRESSION lz4;
+           ALTER TABLE created_events ALTER COLUMN create_argument SET COMPRESSION lz4;
+           ALTER TABLE active_contracts ALTER COLUMN create_argument SET COMPRESSION lz4;
+           ALTER TABLE exercised_events ALTER COLUMN choice_argument SET COMPRESSION lz4, ALTER COLUMN exercise_result SET COMPRESSION lz4;
+         END IF;
+       END $$`,
+    ],
   },
 ];
