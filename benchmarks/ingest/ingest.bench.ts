@@ -246,13 +246,20 @@ async function main(): Promise<void> {
   const pick = (store: Store, events: number, batch: number, build: IngestSample['build'] = 'after') =>
     samples.filter((s) => s.build === build && s.store === store && s.events === events && s.batch === batch);
   if (beforeRoot !== '') {
+    const beforeLabel = (() => {
+      try {
+        return `commit ${execFileSync('git', ['-C', beforeRoot, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}`;
+      } catch {
+        return beforeRoot;
+      }
+    })();
     // same rounds, alternating: the only comparison of two builds that the shared host's load leaves fair
     for (const store of stores) {
       for (const events of eventCounts) {
         for (const build of ['before', 'after'] as const) {
           const list = pick(store, events, 1000, build);
           if (list.length > 0) {
-            rows.push({ group: `before vs after: ${store}, ${events}-event tx, batch 1000`, subject: build === 'before' ? `before (${beforeRoot})` : 'after (this build)', metric: 'updates/s', value: figure(list.map((s) => s.updates / s.seconds)) });
+            rows.push({ group: `before vs after: ${store}, ${events}-event tx, batch 1000`, subject: build === 'before' ? `before (${beforeLabel})` : 'after (this build)', metric: 'updates/s', value: figure(list.map((s) => s.updates / s.seconds)) });
           }
         }
       }
