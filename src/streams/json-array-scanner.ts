@@ -70,14 +70,14 @@ function describeByte(c: number | undefined): string {
 }
 
 /**
- * `,` and `text` up to the `:` after its first key, when `text` is an object whose first key is plain (no
+ * `},` and `text` up to the `:` after its first key, when `text` is an object whose first key is plain (no
  * escape) and short; else null.
  */
 function markOf(text: string): Buffer | null {
   if (text.charCodeAt(0) !== OPEN_BRACE || text.charCodeAt(1) !== QUOTE) return null;
   const close = text.indexOf('"', 2);
   if (close < 0 || close > 40 || text.charCodeAt(close + 1) !== 0x3a || text.lastIndexOf('\\', close) >= 0) return null;
-  return Buffer.from(`,${text.slice(0, close + 2)}`, 'utf8');
+  return Buffer.from(`},${text.slice(0, close + 2)}`, 'utf8');
 }
 
 /**
@@ -131,7 +131,7 @@ export class JsonArrayScanner {
   private stopped = false;
   private readonly embedded: boolean;
   /**
-   * `,` and the bytes of the first element up to the `:` after its first key (`,{"update":`), once that
+   * `},` and the bytes of the first element up to the `:` after its first key (`},{"update":`), once that
    * element has been read; `null` when it was not an object with a plain first key. See `readMarked`.
    */
   private mark: Buffer | null | undefined;
@@ -377,18 +377,19 @@ export class JsonArrayScanner {
 
   /**
    * The fast path for an element at `i` of a chunk that also holds the start of the next one: elements of an
-   * array usually begin with the same key, so the next `mark` (`,{"update":`) found with `indexOf` is most
-   * likely the end of this element. Its text is then parsed at once, without scanning its bytes, and when
-   * `JSON.parse` accepts it, this element ends there: it starts at `i` and ends with `}` before the mark,
-   * and JSON's grammar ends an object at its matching brace, so a text that parses as one value holds exactly
-   * the element (a mark inside the element cuts it short, and the prefix does not parse). Delivers the
-   * element and returns the position of the next one. Otherwise (no mark in the chunk, `}` not before it, too
-   * large, a text that does not parse) it scans the element byte by byte as usual from `i`, which also reports
-   * any syntax error. When marks keep missing (they occur inside elements), the fast path is given up.
+   * array usually begin with the same key, so the next `mark` (`},{"update":`, its `}` rarer than `,` for
+   * `indexOf`) most likely ends this element. Its text up to that `}` is parsed at once, without scanning its
+   * bytes, and when `JSON.parse` accepts it, this element ends there: it starts at `i` and JSON's grammar ends
+   * an object at its matching brace, so a text that parses as one value holds exactly the element (a mark
+   * inside the element cuts it short, and the prefix does not parse). Delivers the element and returns the
+   * position of the next one. Otherwise (no mark in the chunk, too large, a text that does not parse) it
+   * scans the element byte by byte as usual from `i`, which also reports any syntax error. When marks keep
+   * missing (they occur inside elements), the fast path is given up.
    */
   private readMarked(buf: Buffer, i: number, mark: Buffer): number {
-    const next = buf.indexOf(mark, i + 1);
-    if (next > i && buf[next - 1] === CLOSE_BRACE && next - i <= this.maxBufferedBytes) {
+    const close = buf.indexOf(mark, i + 1);
+    const next = close + 1; // the comma
+    if (close > i && next - i <= this.maxBufferedBytes) {
       const text = utf8Text(buf, i, next);
       let value: unknown;
       try {
