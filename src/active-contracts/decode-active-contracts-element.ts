@@ -1,8 +1,9 @@
+import { elementValidation } from '../schemas/element-validation.js';
 import { contractEntryCases, JsGetActiveContractsResponse } from '../schemas/index.js';
 import { decodeVariantElement, type VariantElementKind } from '../updates/decode-variant-element.js';
 
 const kind: VariantElementKind<JsGetActiveContractsResponse> = {
-  schema: JsGetActiveContractsResponse,
+  validation: elementValidation<JsGetActiveContractsResponse>(JsGetActiveContractsResponse),
   component: 'JsGetActiveContractsResponse',
   member: 'contractEntry',
   cases: contractEntryCases,

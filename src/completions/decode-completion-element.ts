@@ -1,9 +1,10 @@
+import { elementValidation } from '../schemas/element-validation.js';
 import { completionResponseCases, CompletionStreamResponse } from '../schemas/index.js';
 import { decodeVariantElement, type VariantElementKind } from '../updates/decode-variant-element.js';
 import { completionOffset } from './completion-offset.js';
 
 const kind: VariantElementKind<CompletionStreamResponse> = {
-  schema: CompletionStreamResponse,
+  validation: elementValidation<CompletionStreamResponse>(CompletionStreamResponse),
   component: 'CompletionStreamResponse',
   member: 'completionResponse',
   cases: completionResponseCases,

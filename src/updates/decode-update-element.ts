@@ -1,13 +1,11 @@
 import { ErrorCodes, ProtocolError, type ProtocolIssue } from '../errors/index.js';
+import { elementValidation } from '../schemas/element-validation.js';
 import {
-  built,
-  compilePassThroughCheck,
   eventCases,
   JsGetUpdatesResponse,
   reassignmentEventCases,
   topologyEventCases,
   updateCases,
-  type PassThroughCheck,
   type UnknownVariant,
 } from '../schemas/index.js';
 import { updateOffset } from './update-offset.js';
@@ -23,17 +21,9 @@ export interface DecodeUpdateElementOptions {
   readonly validate: boolean;
 }
 
-/**
- * What validation uses, made on the first validated element rather than at import (the schemas are built
- * on first use, see `lazySchema`), then kept: the built schema, and the check compiled from it that is true
- * for an element the schema would accept and give back unchanged (then the element is its own result).
- */
-let validation: { readonly schema: typeof JsGetUpdatesResponse; readonly passesUnchanged: PassThroughCheck } | undefined;
+/** The built schema and its pass-through check, made on the first validated element (see `elementValidation`). */
+const validation = elementValidation<JsGetUpdatesResponse>(JsGetUpdatesResponse);
 
-function validationOf(): NonNullable<typeof validation> {
-  validation ??= { schema: built(JsGetUpdatesResponse), passesUnchanged: compilePassThroughCheck(JsGetUpdatesResponse) };
-  return validation;
-}
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
@@ -55,7 +45,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
  */
 export function decodeUpdateElement(value: unknown, index: number, options: DecodeUpdateElementOptions): JsGetUpdatesResponse {
   if (options.validate) {
-    const { schema, passesUnchanged } = validation ?? validationOf();
+    const { schema, passesUnchanged } = validation();
     if (passesUnchanged(value)) return value as JsGetUpdatesResponse;
     const result = schema.safeParse(value);
     if (result.success) return result.data;

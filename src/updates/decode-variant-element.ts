@@ -1,12 +1,15 @@
-import type { z } from 'zod';
 import { ErrorCodes, ProtocolError, type ProtocolIssue } from '../errors/index.js';
-import { built, compilePassThroughCheck, type PassThroughCheck, type UnknownVariant } from '../schemas/index.js';
+import type { ElementValidation } from '../schemas/element-validation.js';
+import type { UnknownVariant } from '../schemas/index.js';
 import { ownKeysOf } from './own-keys-of.js';
 
 /** What {@link decodeVariantElement} needs to know about one kind of stream element. */
 export interface VariantElementKind<T> {
-  /** The zod schema of the whole element (`JsGetActiveContractsResponse`, `CompletionStreamResponse`). */
-  readonly schema: z.ZodType<T>;
+  /**
+   * The validation of the whole element (`elementValidation(JsGetActiveContractsResponse)`,
+   * `elementValidation(CompletionStreamResponse)`): its schema and pass-through check, made on first use.
+   */
+  readonly validation: () => ElementValidation<T>;
   /** Its component name, for messages. */
   readonly component: string;
   /** The member holding the element's one variant (`contractEntry`, `completionResponse`). */
@@ -21,28 +24,6 @@ export interface VariantElementKind<T> {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** What validating a kind of element uses: its built schema and the pass-through check compiled from it. */
-interface Validation {
-  readonly schema: z.ZodType;
-  readonly passesUnchanged: PassThroughCheck;
-}
-
-/** Made on a kind's first validated element; the last kind's is also kept aside (a stream decodes one kind). */
-const validations = new WeakMap<object, Validation>();
-let lastKind: object | undefined;
-let lastValidation: Validation | undefined;
-
-function validationOf(kind: VariantElementKind<unknown>): Validation {
-  let validation = validations.get(kind);
-  if (validation === undefined) {
-    validation = { schema: built(kind.schema), passesUnchanged: compilePassThroughCheck(kind.schema) };
-    validations.set(kind, validation);
-  }
-  lastKind = kind;
-  lastValidation = validation;
-  return validation;
-}
-
 /**
  * Turns one parsed element of a stream whose payload is a single variant member (an active-contracts entry,
  * a completion response) into its typed value.
@@ -50,15 +31,16 @@ function validationOf(kind: VariantElementKind<unknown>): Validation {
  * With `validate: true` the zod schema decides (unknown alternatives become `{ unknownVariant, payload }`); on
  * failure it throws `ProtocolError` `SCHEMA_MISMATCH` naming the element index and what identifies it, with
  * zod's issues. An element the schema would give back unchanged is recognised by the pass-through check
- * compiled from the same schema (`compilePassThroughCheck`) and returned as it is, without zod's copy. With `validate: false` (the documented opt-out) it only checks that the element is an object
+ * compiled from the same schema (`kind.validation`) and returned as it is, without zod's copy. With
+ * `validate: false` (the documented opt-out) it only checks that the element is an object
  * whose `member` is an object with exactly one key, turns an unknown key into an `UnknownVariant` (a copy;
  * the input is never modified), and returns the value typed but unchecked.
  */
 export function decodeVariantElement<T>(value: unknown, index: number, options: { readonly validate: boolean }, kind: VariantElementKind<T>): T {
   if (options.validate) {
-    const { schema, passesUnchanged } = kind === lastKind ? (lastValidation as Validation) : validationOf(kind);
+    const { schema, passesUnchanged } = kind.validation();
     if (passesUnchanged(value)) return value as T;
-    const result = schema.safeParse(value) as z.ZodSafeParseResult<T>;
+    const result = schema.safeParse(value);
     if (result.success) return result.data;
     const issues: ProtocolIssue[] = result.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code }));
     throw mismatch(value, index, issues, kind, result.error);
