@@ -7,6 +7,7 @@ import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { RetryConfig } from '../retry/retry-config.js';
 import type { CompletionStreamResponse } from '../schemas/index.js';
 import type { CompletionsSource } from './completions-source.js';
+import { fullPageLimit } from './internal/full-page-limit.js';
 import { tailStartLimit as startLimit } from './internal/tail-state.js';
 import type { TailStatus } from './tail-status.js';
 
@@ -164,12 +165,9 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
                   live = true;
                   if (!caughtUp) onStatus?.({ type: 'caught-up', offset: cursor });
                   caughtUp = true;
-                } else if (tookMs > targetLatency) {
-                  // A full page that filled slowly (a steady stream): smaller, so that none waits long.
-                  limit = Math.max(1, Math.floor((asked * targetLatency) / tookMs));
-                } else if (tookMs < targetLatency / 2) {
-                  // A full page that filled fast (a backlog): larger, where large pages are cheapest.
-                  limit = Math.min(cap, asked * 2);
+                } else {
+                  // A full page: smaller if it filled slowly (a steady stream), larger if fast (a backlog).
+                  limit = fullPageLimit(asked, tookMs, targetLatency, cap) ?? limit;
                 }
                 return EMPTY;
               });

@@ -1,3 +1,4 @@
+import { fullPageLimit } from './full-page-limit.js';
 import type { TailStatus } from '../tail-status.js';
 import { tailStartLimit, type TailSettings, type TailState } from './tail-state.js';
 
@@ -67,9 +68,10 @@ export function nextTailState(state: TailState, page: TailPage, settings: TailSe
     // A full page: shrink it if it filled more slowly than the target latency (a live stream), grow it if
     // it filled fast (a backlog, where big pages are cheapest).
     const fillMs = Math.max(0, durationMs - after.firstElementMs);
-    if (fillMs > settings.targetLatency) return { state: { ...after, limit: Math.max(1, Math.floor((asked * settings.targetLatency) / fillMs)) } };
-    if (fillMs < settings.targetLatency / 2) return { state: { ...after, caughtUp: false, limit: Math.min(settings.pageLimit, asked * 2) } };
-    return { state: after };
+    const limit = fullPageLimit(asked, fillMs, settings.targetLatency, settings.pageLimit);
+    if (limit === undefined) return { state: after };
+    // a page that filled fast means a backlog: not caught up
+    return { state: fillMs > settings.targetLatency ? { ...after, limit } : { ...after, caughtUp: false, limit } };
   }
   const live: TailState = { ...after, mode: 'live', caughtUp: true };
   return after.caughtUp ? { state: live } : { state: live, status: { type: 'caught-up', offset: after.cursor } };
