@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../src/errors/error-codes.js';
 import { PublishWindow, type PublishPort, type WindowMessage } from '../../src/sinks/jetstream/publish-window.js';
+import { VirtualClock } from '../support/virtual-clock.js';
 
 const message = (offset: number, data = new Uint8Array()): WindowMessage => ({ offset, subject: 's', data, headers: [] });
 
@@ -146,5 +147,23 @@ describe('PublishWindow', () => {
 
     const broken: PublishPort = { ...s.port, tip: () => Promise.reject(new Error('not authorized')) };
     await expect(new PublishWindow(broken, { size: 4, expectSequence: true, retryForMs: 5_000, initialDelayMs: 1 }).start()).rejects.toMatchObject({ code: ErrorCodes.SINK_FAILED });
+  });
+
+  it('gives up with SINK_FAILED after retryForMs without progress, measured on its scheduler (virtual time)', async () => {
+    const clock = new VirtualClock();
+    const s = fakeStream();
+    const away = () => Object.assign(new Error('timeout'), { name: 'TimeoutError' });
+    const gone: PublishPort = { ...s.port, publish: () => Promise.reject(away()), tip: () => Promise.reject(away()) };
+    const statuses: string[] = [];
+    const w = new PublishWindow(gone, { size: 4, expectSequence: true, retryForMs: 30_000, scheduler: clock.scheduler, onStatus: (st) => statuses.push(st.type) });
+    w.begin(undefined);
+    w.add(message(1));
+    let failure: unknown;
+    w.acknowledged(1).catch((error: unknown) => (failure = error));
+    await clock.advance(29_000);
+    expect(failure).toBeUndefined();
+    expect(statuses).toEqual(['recovering']);
+    await clock.advance(3_000);
+    expect(failure).toMatchObject({ code: ErrorCodes.SINK_FAILED, message: expect.stringContaining('unreachable for 30000 ms') });
   });
 });

@@ -32,7 +32,7 @@ export function publishCommand(): Command {
     .addOption(new Option('--max-bytes <size>', 'retention of a new stream: most bytes kept (e.g. 10GB), oldest dropped; default: no limit'))
     .addOption(new Option('--window <n>', 'publishes in flight at most').default('1024'))
     .addOption(new Option('--ack-timeout-ms <ms>', 'wait this long for an acknowledgement before recovering from the stream').default('5000'))
-    .addOption(new Option('--retry-for-ms <ms>', 'give up (exit 1) after this long without a successful publish').default('120000'))
+    .addOption(new Option('--retry-for-ms <ms>', 'give up (exit 1) after this long without a successful publish, or when a start-up request (connect, the stream, its last message) keeps failing this long').default('120000'))
     .addOption(new Option('--checkpoints', 'also publish OffsetCheckpoint elements (subject <prefix>.checkpoint)'));
   addRunOptions(command);
   addMonitoringOptions(command);

@@ -34,6 +34,12 @@ function logStatus(logger: Logger, status: JetStreamSinkStatus, rivals: Set<stri
     case 'resynced':
       logger.info({ lastSeq: status.tip?.seq ?? 0, lastOffset: status.tip?.offset ?? null, republish: status.republish, attempt: status.attempt }, 'resumed publishing after the stream\'s last message');
       break;
+    case 'waiting':
+      logger.warn(
+        { step: status.step, attempt: status.attempt, waitedMs: status.waitedMs, nextInMs: status.delayMs, err: status.error },
+        `waiting for the JetStream cluster: ${status.step} failed (${status.error instanceof Error ? status.error.message : String(status.error)}); trying again`,
+      );
+      break;
     case 'connection':
       logger.info({ event: status.event, server: status.server }, `NATS ${status.event}`);
       break;
@@ -55,6 +61,10 @@ function logStatus(logger: Logger, status: JetStreamSinkStatus, rivals: Set<stri
  *
  * Range, stops, monitoring (`--metrics-port`: the read's series, each acknowledged batch as a commit) and
  * exit codes as for `ingest`: SIGINT/SIGTERM wait for the acknowledgements of what was published and exit 0.
+ *
+ * Start-up waits for the NATS servers and the JetStream cluster (connect, the stream's info or creation,
+ * its last message), each request tried for `retryForMs` with a "waiting for the JetStream cluster" line
+ * per wait, so a publisher started together with its cluster waits for it instead of exiting.
  */
 export function runPublish(options: PublishOptions, io: CliIo): Promise<ExitCode> {
   const settings = { logLevel: options.logLevel, stats: options.stats, activity: 'publishing', monitoring: options.monitoring, stream: options.stream };
@@ -74,6 +84,7 @@ export function runPublish(options: PublishOptions, io: CliIo): Promise<ExitCode
           retryForMs: options.retryForMs,
           checkpoints: options.includeCheckpoints,
           onStatus: (status) => logStatus(logger, status, rivals),
+          signal: run.stops.signal,
         });
     await drainIntoSink(options, io, run, openSink, { activity: 'publishing', defaultBatch: 256, defaultBatchMs: 5 });
   });

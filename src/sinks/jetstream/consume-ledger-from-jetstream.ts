@@ -1,6 +1,6 @@
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { Observable, from, lastValueFrom, type ObservableInput } from 'rxjs';
+import { Observable, asyncScheduler, from, lastValueFrom, type ObservableInput, type SchedulerLike } from 'rxjs';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
@@ -10,6 +10,7 @@ import { decodeUpdateElement } from '../../updates/decode-update-element.js';
 import { rememberElementText } from '../../updates/element-text.js';
 import { findSequenceAfter } from './find-sequence-after.js';
 import { LedgerHeaders } from './ledger-headers.js';
+import { retryStartUp, type StartUpRetryPolicy, type StartUpWait } from './retry-start-up.js';
 
 /** Options of {@link consumeLedgerFromJetStream}. */
 export interface ConsumeLedgerOptions {
@@ -37,6 +38,15 @@ export interface ConsumeLedgerOptions {
   readonly buffer?: number | undefined;
   /** Durable: redeliver a message not acknowledged within this long, in ms. Default 30 000. */
   readonly ackWaitMs?: number | undefined;
+  /**
+   * How long each start-up request (the stream's info, the consumer's info or creation, the search for
+   * `afterOffset`) is tried again while the server or cluster comes up, in ms. Default 120 000.
+   */
+  readonly retryForMs?: number | undefined;
+  /** Called before each wait of a start-up request that failed in a way that may pass. */
+  readonly onWaiting?: ((wait: StartUpWait) => void) | undefined;
+  /** The clock of the start-up retries. Default `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike | undefined;
 }
 
 function decode(msg: JsMsg, validate: boolean): { element: JsGetUpdatesResponse; offset: number } {
@@ -69,8 +79,11 @@ function decode(msg: JsMsg, validate: boolean): { element: JsGetUpdatesResponse;
  *   `handler` completed) and redelivered to a worker if it was not acknowledged in `ackWaitMs` (a worker
  *   crashed): at least once across crashes, in stream order per worker.
  *
- * Errors with the consumer's errors (stream or consumer deleted, …) and the decoding errors above.
- * Unsubscribing stops the consumer (an ordered one is deleted by the server).
+ * Start-up requests (the stream, the consumer, the search for `afterOffset`) are tried again while the
+ * server or cluster comes up (timeouts, no responders, no leader yet), with `onWaiting` before each wait,
+ * for `retryForMs` each; then the Observable errors with `SINK_FAILED`. Errors with the consumer's errors
+ * (stream or consumer deleted, …) and the decoding errors above. Unsubscribing stops the consumer (an
+ * ordered one is deleted by the server) and the start-up retries.
  */
 export function consumeLedgerFromJetStream(options: ConsumeLedgerOptions): Observable<JsGetUpdatesResponse> {
   if (options.afterOffset !== undefined && (!Number.isSafeInteger(options.afterOffset) || options.afterOffset < 0)) {
@@ -80,30 +93,48 @@ export function consumeLedgerFromJetStream(options: ConsumeLedgerOptions): Obser
   return new Observable<JsGetUpdatesResponse>((subscriber) => {
     let messages: ConsumerMessages | undefined;
     let closed = false;
+    const stopped = new AbortController();
+    const policy: StartUpRetryPolicy = {
+      retryForMs: options.retryForMs ?? 120_000,
+      scheduler: options.scheduler ?? asyncScheduler,
+      signal: stopped.signal,
+      onWaiting: options.onWaiting,
+    };
+    const stream = options.stream;
     const run = async () => {
       const { jetstream, jetstreamManager, AckPolicy, DeliverPolicy } = await import('@nats-io/jetstream');
       const nc = options.connection;
       const js = jetstream(nc);
       const jsm = await jetstreamManager(nc, { checkAPI: false });
-      const start = options.afterOffset === undefined ? undefined : await findSequenceAfter(jsm, options.stream, options.afterOffset);
+      const afterOffset = options.afterOffset;
+      const start = afterOffset === undefined ? undefined : await retryStartUp(`find offset ${afterOffset} in stream '${stream}'`, () => findSequenceAfter(jsm, stream, afterOffset), policy);
       const startAt = start === undefined ? { deliver_policy: DeliverPolicy.All } : { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: start };
       const durable = options.durable;
       if (durable !== undefined) {
-        const exists = await jsm.consumers.info(options.stream, durable).then(() => true, () => false);
+        const exists = await retryStartUp(`read consumer '${durable}' of stream '${stream}'`, () => jsm.consumers.info(stream, durable), policy).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof Error && error.name === 'ConsumerNotFoundError') return false;
+            throw error;
+          },
+        );
         if (!exists) {
-          await jsm.consumers.add(options.stream, {
+          const config = {
             durable_name: durable,
             ack_policy: AckPolicy.Explicit,
             ack_wait: (options.ackWaitMs ?? 30_000) * 1_000_000,
             ...startAt,
             ...(options.filterSubject ? { filter_subject: options.filterSubject } : {}),
-          });
+          };
+          await retryStartUp(`create consumer '${durable}' of stream '${stream}'`, () => jsm.consumers.add(stream, config), policy);
         }
       }
-      const consumer =
-        durable !== undefined
-          ? await js.consumers.get(options.stream, durable)
-          : await js.consumers.get(options.stream, { ...startAt, ...(options.filterSubject ? { filter_subjects: options.filterSubject } : {}) });
+      const ordered = { ...startAt, ...(options.filterSubject ? { filter_subjects: options.filterSubject } : {}) };
+      const consumer = await retryStartUp(
+        `open a consumer of stream '${stream}'`,
+        () => (durable !== undefined ? js.consumers.get(stream, durable) : js.consumers.get(stream, ordered)),
+        policy,
+      );
       if (closed) return;
       messages = await consumer.consume({ max_messages: options.buffer ?? (durable !== undefined ? 16 : 256) });
       if (closed) {
@@ -139,6 +170,7 @@ export function consumeLedgerFromJetStream(options: ConsumeLedgerOptions): Obser
     );
     return () => {
       closed = true;
+      stopped.abort(new LedgerRxError(ErrorCodes.ABORTED, 'unsubscribed'));
       void messages?.close().catch(() => undefined);
     };
   });

@@ -5,6 +5,7 @@ import type * as NatsCore from '@nats-io/nats-core';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
+import { jetStreamMayRecover } from './jetstream-may-recover.js';
 import { LedgerHeaders } from './ledger-headers.js';
 import { prebuiltHeaders, type HeadersMaker } from './prebuilt-headers.js';
 import type { PublishPort, StreamTip, WindowMessage } from './publish-window.js';
@@ -135,13 +136,7 @@ export class JetStreamPublishPort implements PublishPort {
   }
 
   retryable(error: unknown): boolean {
-    if (!(error instanceof Error)) return false;
-    if (error instanceof LedgerRxError) return false;
-    const names = ['TimeoutError', 'RequestError', 'NoRespondersError', 'JetStreamNotEnabled', 'ConnectionError', 'DrainingConnectionError'];
-    if (names.includes(error.name) || names.includes(error.constructor.name)) return true;
-    const code = (error as { code?: unknown }).code;
-    // 503/10008-ish cluster answers while a leader is being elected
-    return code === 503 || /no responders|timeout|leader|not current|temporarily unavailable/i.test(error.message);
+    return jetStreamMayRecover(error);
   }
 
   wrongLastSequence(error: unknown): boolean {

@@ -1,5 +1,6 @@
 import type { JetStreamManager, StreamConfig } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
@@ -11,6 +12,7 @@ import { ledgerHeaders } from './ledger-headers.js';
 import { ledgerSubject, ledgerSubjectKind } from './ledger-subject.js';
 import { JetStreamPublishPort } from './jetstream-publish-port.js';
 import { PublishWindow, type PublishWindowStatus, type StreamTip, type WindowMessage } from './publish-window.js';
+import { retryStartUp, type StartUpRetryPolicy, type StartUpWait } from './retry-start-up.js';
 
 /** What a {@link JetStreamSink} reports (for logs and metrics). */
 export type JetStreamSinkStatus =
@@ -21,6 +23,8 @@ export type JetStreamSinkStatus =
   | { readonly type: 'stream-differs'; readonly stream: string; readonly setting: string; readonly wanted: string; readonly actual: string }
   | { readonly type: 'resuming'; readonly tip: StreamTip | undefined }
   | PublishWindowStatus
+  /** A start-up request failed in a way that may pass (the server or cluster is coming up): waiting before the next attempt. */
+  | ({ readonly type: 'waiting' } & StartUpWait)
   | { readonly type: 'connection'; readonly event: string; readonly server?: string | undefined };
 
 /** The stream settings used when the sink creates the stream. */
@@ -49,11 +53,17 @@ export interface JetStreamSinkOptions {
   readonly window?: number | undefined;
   /** Wait this long for a publish acknowledgement before recovering, in ms. Default 5 000. */
   readonly ackTimeoutMs?: number | undefined;
-  /** Fail when publishing makes no progress for this long (server away), in ms. Default 120 000. */
+  /**
+   * Fail when publishing makes no progress for this long (server away), in ms; also how long each start-up
+   * request (connect, the stream's info or creation, its last message) is tried while the server or cluster
+   * comes up. Default 120 000.
+   */
   readonly retryForMs?: number | undefined;
   /** Also publish `OffsetCheckpoint` elements (subject `<prefix>.checkpoint`). Default false. */
   readonly checkpoints?: boolean | undefined;
   readonly onStatus?: ((status: JetStreamSinkStatus) => void) | undefined;
+  /** The clock of the start-up retries and of the publish window's retry window. Default `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike | undefined;
 }
 
 /** Options of {@link JetStreamSink.connect}. */
@@ -64,6 +74,8 @@ export interface JetStreamSinkConnectOptions extends Omit<JetStreamSinkOptions, 
   readonly credsFile?: string | undefined;
   /** Client name shown by the server. Default `ledger-rx`. */
   readonly name?: string | undefined;
+  /** Stops trying to connect (rejects with the signal's reason). */
+  readonly signal?: AbortSignal | undefined;
 }
 
 const token = /^[^.*>\s]+$/;
@@ -95,6 +107,18 @@ function covers(filter: string, prefix: string): boolean {
 /** Whether every subject `filter` captures lies under `prefix` (the stream holds only this publisher's subjects). */
 function within(filter: string, prefix: string): boolean {
   return filter.startsWith(`${prefix}.`);
+}
+
+/** The start-up retry policy of a sink with `options`: `retryForMs`, its scheduler, `waiting` statuses. */
+function startUpPolicy(options: Omit<JetStreamSinkOptions, 'connection'>, signal: AbortSignal | undefined, where?: string): StartUpRetryPolicy {
+  const onStatus = options.onStatus;
+  return {
+    retryForMs: options.retryForMs ?? 120_000,
+    scheduler: options.scheduler ?? asyncScheduler,
+    signal,
+    where,
+    onWaiting: onStatus && ((wait) => onStatus({ type: 'waiting', ...wait })),
+  };
 }
 
 /**
@@ -140,7 +164,9 @@ export class JetStreamSink implements LedgerSink {
 
   /**
    * A sink on a new NATS connection (reconnecting forever, every 250 ms; credentials from `credsFile`);
-   * `close()` drains and closes it. The NATS client is loaded only here.
+   * `close()` drains and closes it. The NATS client is loaded only here. While no server accepts the
+   * connection (none started yet, all restarting) it is tried again with backoff for `retryForMs`, with a
+   * `waiting` status before each wait; then it rejects with `SINK_FAILED` naming the servers and the time.
    */
   static async connect(options: JetStreamSinkConnectOptions): Promise<JetStreamSink> {
     check(options);
@@ -151,13 +177,18 @@ export class JetStreamSink implements LedgerSink {
     ]);
     const servers = typeof options.servers === 'string' ? options.servers.split(',').map((s) => s.trim()).filter(Boolean) : [...options.servers];
     const creds = options.credsFile === undefined ? undefined : await readFile(options.credsFile);
-    const connection = await connect({
-      servers,
-      name: options.name ?? 'ledger-rx',
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 250,
-      ...(creds ? { authenticator: credsAuthenticator(new Uint8Array(creds)) } : {}),
-    });
+    const connection = await retryStartUp(
+      `connect to ${servers.join(',')}`,
+      () =>
+        connect({
+          servers,
+          name: options.name ?? 'ledger-rx',
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 250,
+          ...(creds ? { authenticator: credsAuthenticator(new Uint8Array(creds)) } : {}),
+        }),
+      startUpPolicy(options, options.signal, servers.join(',')),
+    );
     const onStatus = options.onStatus;
     if (onStatus) {
       void (async () => {
@@ -171,13 +202,21 @@ export class JetStreamSink implements LedgerSink {
     });
   }
 
+  /**
+   * Finds or creates the stream and reads its last message; resolves with the position to resume after.
+   * Each of these requests is tried again while the server or cluster comes up (timeouts, no responders,
+   * no leader yet, peers not all up), with a `waiting` status before each wait, for `retryForMs` per
+   * request; then it rejects with `SINK_FAILED`. Rejects at once on a refusal that cannot pass (a stream
+   * that does not capture the prefix, a foreign last message) and with `signal`'s reason.
+   */
   async start(signal?: AbortSignal): Promise<SinkPosition | undefined> {
     const { jetstreamManager } = await import('@nats-io/jetstream');
     const connection = this.options.connection;
     const ackTimeoutMs = this.options.ackTimeoutMs ?? 5_000;
+    const policy = startUpPolicy(this.options, signal);
     const manager = await jetstreamManager(connection, { timeout: ackTimeoutMs, checkAPI: false });
-    await this.ensureStream(manager);
-    if (signal?.aborted) throw signal.reason;
+    await this.ensureStream(manager, policy);
+    signal?.throwIfAborted();
     const port = await JetStreamPublishPort.open({ connection, manager, stream: this.stream, subjectPrefix: this.subjectPrefix, shared: this.shared, ackTimeoutMs });
     this.port = port;
     this.window = new PublishWindow(port, {
@@ -185,21 +224,25 @@ export class JetStreamSink implements LedgerSink {
       expectSequence: !this.shared,
       retryForMs: this.options.retryForMs ?? 120_000,
       onStatus: this.options.onStatus,
+      ...(this.options.scheduler === undefined ? {} : { scheduler: this.options.scheduler }),
     });
-    const tip = await this.window.start(signal);
+    const tip = await retryStartUp(`read the last message of stream '${this.stream}'`, () => port.tip(), policy);
+    this.window.begin(tip);
     this.options.onStatus?.({ type: 'resuming', tip });
     this.lastWritten = tip?.offset ?? -1;
     this.lastPublished = this.lastWritten;
     return tip === undefined ? undefined : { offset: tip.offset, synchronizerTimes: [] };
   }
 
-  private async ensureStream(jsm: JetStreamManager): Promise<void> {
+  private async ensureStream(jsm: JetStreamManager, policy: StartUpRetryPolicy): Promise<void> {
     const { onStatus, create } = this.options;
     const wanted = `${this.subjectPrefix}.>`;
-    const info = await jsm.streams.info(this.stream).catch((error: unknown) => {
-      if (error instanceof Error && error.name === 'StreamNotFoundError') return undefined;
-      throw error;
-    });
+    const readInfo = () =>
+      retryStartUp(`read stream '${this.stream}'`, () => jsm.streams.info(this.stream), policy).catch((error: unknown) => {
+        if (error instanceof Error && error.name === 'StreamNotFoundError') return undefined;
+        throw error;
+      });
+    let info = await readInfo();
     if (!info) {
       if (create === false) throw new LedgerRxError(ErrorCodes.SINK_FAILED, `stream '${this.stream}' does not exist (and creating it was not asked for)`);
       const settings = create ?? {};
@@ -213,9 +256,21 @@ export class JetStreamSink implements LedgerSink {
         duplicate_window: (settings.duplicateWindowMs ?? 120_000) * 1_000_000,
         discard: 'old' as StreamConfig['discard'],
       };
-      await jsm.streams.add(config);
-      onStatus?.({ type: 'stream-created', stream: this.stream, subjects: [wanted], replicas: config.num_replicas ?? 1 });
-      return;
+      // An earlier attempt that timed out may have created it (then the same config is accepted again), or
+      // another publisher did meanwhile (10058: in use with another config): then it is checked like a found one.
+      const created = await retryStartUp(`create stream '${this.stream}'`, () => jsm.streams.add(config), policy).then(
+        () => true,
+        (error: unknown) => {
+          if ((error as { code?: unknown }).code === 10058) return false;
+          throw error;
+        },
+      );
+      if (created) {
+        onStatus?.({ type: 'stream-created', stream: this.stream, subjects: [wanted], replicas: config.num_replicas ?? 1 });
+        return;
+      }
+      info = await readInfo();
+      if (!info) throw new LedgerRxError(ErrorCodes.SINK_FAILED, `stream '${this.stream}' was reported in use but cannot be read`);
     }
     const subjects = info.config.subjects ?? [];
     onStatus?.({ type: 'stream-found', stream: this.stream, subjects, replicas: info.config.num_replicas, messages: info.state.messages });

@@ -1,5 +1,7 @@
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
+import { scheduledSleep } from '../scheduled-sleep.js';
 
 /** One message to publish: an element at `offset`, with its subject, bytes and headers. */
 export interface WindowMessage {
@@ -58,6 +60,11 @@ export interface PublishWindowOptions {
   readonly onStatus?: ((status: PublishWindowStatus) => void) | undefined;
   /** Backoff between attempts to read the stream's tip while recovering, in ms (doubling, capped at 2 s). Default 100. */
   readonly initialDelayMs?: number;
+  /**
+   * The clock of the retry window (`retryForMs` without progress) and of the backoff between tip reads.
+   * Default `asyncScheduler`; a virtual-time scheduler in tests.
+   */
+  readonly scheduler?: SchedulerLike | undefined;
 }
 
 interface Entry {
@@ -108,7 +115,8 @@ export class PublishWindow {
   private ackedOffset = -1;
   private highestSent = -1;
   private recovering = false;
-  private lastProgressAt = Date.now();
+  private readonly scheduler: SchedulerLike;
+  private lastProgressAt: number;
   private failed: { error: unknown } | undefined;
   private waiters: { offset: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private drained: (() => void) | undefined;
@@ -116,6 +124,8 @@ export class PublishWindow {
   constructor(port: PublishPort, options: PublishWindowOptions) {
     this.port = port;
     this.options = options;
+    this.scheduler = options.scheduler ?? asyncScheduler;
+    this.lastProgressAt = this.scheduler.now();
   }
 
   /** The fatal error, if any. */
@@ -223,7 +233,7 @@ export class PublishWindow {
 
   private stored(entry: Entry): void {
     entry.acked = true;
-    this.lastProgressAt = Date.now();
+    this.lastProgressAt = this.scheduler.now();
     this.advance();
     this.pump();
   }
@@ -270,7 +280,7 @@ export class PublishWindow {
       this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `publishing offset ${entry.message.offset} failed: ${describe(error)}`, { cause: error }));
       return;
     }
-    if (Date.now() - this.lastProgressAt > this.options.retryForMs) {
+    if (this.scheduler.now() - this.lastProgressAt > this.options.retryForMs) {
       this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `no publish succeeded for ${this.options.retryForMs} ms: ${describe(error)}`, { cause: error }));
       return;
     }
@@ -329,7 +339,7 @@ export class PublishWindow {
    * (after failing the window) or with `signal`'s reason.
    */
   private async readTip(signal?: AbortSignal, onFailedAttempt?: () => void): Promise<StreamTip | undefined> {
-    const started = Date.now();
+    const started = this.scheduler.now();
     let delay = this.options.initialDelayMs ?? 100;
     for (;;) {
       signal?.throwIfAborted();
@@ -340,11 +350,11 @@ export class PublishWindow {
         if (!this.port.retryable(error)) {
           throw this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `cannot read the stream's last message: ${describe(error)}`, { cause: error }));
         }
-        if (Date.now() - Math.max(started, this.lastProgressAt) > this.options.retryForMs) {
+        if (this.scheduler.now() - Math.max(started, this.lastProgressAt) > this.options.retryForMs) {
           throw this.fail(new LedgerRxError(ErrorCodes.SINK_FAILED, `the stream stayed unreachable for ${this.options.retryForMs} ms: ${describe(error)}`, { cause: error }));
         }
         onFailedAttempt?.();
-        await new Promise((r) => setTimeout(r, delay));
+        await scheduledSleep(this.scheduler, delay, signal);
         delay = Math.min(delay * 2, 2_000);
       }
     }
