@@ -26,6 +26,13 @@ export interface NatsCluster {
   readonly servers: readonly NatsServer[];
   /** All client URLs, comma-separated (what a client is given to fail over). */
   readonly urls: string;
+  /** Starts every server that is not running; resolves when each accepts clients. */
+  start(): Promise<void>;
+  /**
+   * Resolves once the cluster's JetStream answers API requests (its meta leader is elected), asking every
+   * 100 ms; rejects only with `signal`'s reason (the caller's test timeout is the budget).
+   */
+  jetStreamReady(signal?: AbortSignal): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,6 +54,10 @@ interface ServerSpec {
   readonly cluster?: { readonly name: string; readonly port: number; readonly routes: readonly number[] };
 }
 
+/**
+ * Starts nats-server for `spec` and resolves once it logs "Server is ready"; rejects if it exits first. No
+ * time budget: a server that neither starts nor exits is left to the caller's timeout.
+ */
 function launch(spec: ServerSpec): Promise<ChildProcess> {
   const args = ['-a', '127.0.0.1', '-p', String(spec.port), '-js', '-sd', spec.store, '--server_name', spec.name];
   if (spec.cluster) {
@@ -56,27 +67,19 @@ function launch(spec: ServerSpec): Promise<ChildProcess> {
   const child = spawn(spec.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let log = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`nats-server ${spec.name} did not start within 15 s:\n${log}`));
-    }, 15_000);
     child.stderr?.on('data', (chunk: Buffer) => {
       if (log.length < 20_000) log += chunk.toString();
       if (log.includes('Server is ready')) {
-        clearTimeout(timer);
         child.stderr?.removeAllListeners('data');
         child.stderr?.resume();
         resolve(child);
       }
     });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`nats-server ${spec.name} exited with ${code}:\n${log}`));
-    });
+    child.once('exit', (code) => reject(new Error(`nats-server ${spec.name} exited with ${code}:\n${log}`)));
   });
 }
 
-function serverOf(spec: ServerSpec, first: ChildProcess): NatsServer {
+function serverOf(spec: ServerSpec, first: ChildProcess | undefined): NatsServer {
   let child: ChildProcess | undefined = first;
   const kill = async () => {
     const c = child;
@@ -120,13 +123,26 @@ export async function startNatsServer(): Promise<NatsServer | undefined> {
 
 /**
  * Starts `size` nats-servers with JetStream forming one cluster (routes between all of them) on loopback;
- * resolves once every one accepts clients (the JetStream meta leader may still be electing: retry the
- * first stream creation). `undefined` when nats-server is not installed.
+ * resolves once every one accepts clients (the JetStream meta leader may still be electing: see
+ * `jetStreamReady`). `undefined` when nats-server is not installed.
  */
 export async function startNatsCluster(size = 3): Promise<NatsCluster | undefined> {
+  const cluster = await planNatsCluster(size);
+  await cluster?.start();
+  return cluster;
+}
+
+let clusters = 0;
+
+/**
+ * A cluster of `size` nats-servers as {@link startNatsCluster} makes it (ports, routes and stores chosen)
+ * with no server started yet: `start()` (or each server's `start()`) brings them up. `undefined` when
+ * nats-server is not installed.
+ */
+export async function planNatsCluster(size = 3): Promise<NatsCluster | undefined> {
   const bin = findNatsServer();
   if (!bin) return undefined;
-  const clusterName = `ledger-rx-${process.pid}`;
+  const clusterName = `ledger-rx-${process.pid}-${++clusters}`;
   const ports = await Promise.all(Array.from({ length: size }, () => freePort()));
   const routes = await Promise.all(Array.from({ length: size }, () => freePort()));
   const specs: ServerSpec[] = ports.map((port, i) => ({
@@ -136,13 +152,37 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster | undefine
     store: mkdtempSync(join(tmpdir(), `ledger-rx-nats-n${i + 1}-`)),
     cluster: { name: clusterName, port: routes[i] as number, routes: routes.filter((_, j) => j !== i) },
   }));
-  const children = await Promise.all(specs.map((spec) => launch(spec)));
-  const servers = specs.map((spec, i) => serverOf(spec, children[i] as ChildProcess));
+  const servers = specs.map((spec) => serverOf(spec, undefined));
+  const urls = servers.map((s) => s.url).join(',');
   return {
     servers,
-    urls: servers.map((s) => s.url).join(','),
+    urls,
+    async start() {
+      await Promise.all(servers.map((s) => s.start()));
+    },
+    jetStreamReady: (signal) => jetStreamReady(urls, signal),
     async stop() {
       await Promise.all(servers.map((s) => s.stop()));
     },
   };
+}
+
+/**
+ * Resolves once JetStream at `urls` answers an account-info request (in a cluster: once its meta leader is
+ * elected), asking every 100 ms on one connection; rejects only with `signal`'s reason.
+ */
+async function jetStreamReady(urls: string, signal?: AbortSignal): Promise<void> {
+  const [{ connect }, { jetstreamManager }] = await Promise.all([import('@nats-io/transport-node'), import('@nats-io/jetstream')]);
+  const nc = await connect({ servers: urls.split(','), maxReconnectAttempts: -1, reconnectTimeWait: 100, waitOnFirstConnect: true });
+  try {
+    const jsm = await jetstreamManager(nc, { checkAPI: false, timeout: 1_000 });
+    for (;;) {
+      signal?.throwIfAborted();
+      const ready = await jsm.getAccountInfo().then(() => true, () => false);
+      if (ready) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await nc.close();
+  }
 }

@@ -45,12 +45,14 @@ export async function startPostgres(): Promise<PostgresServer | undefined> {
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  // `-w` waits until the server accepts connections and fails at once if it exits; `-t` lifts pg_ctl's own
+  // 60 s budget, so a slow start on a loaded machine is waited for (the caller's timeout ends a hang).
+  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '3600', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '3600', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -8,6 +8,7 @@ import { reportFigures } from '../support/ledger-oracle.js';
 import { call } from '../support/sandbox-http.js';
 import { rawActiveSet } from './support/raw-active-set.js';
 import { activeContractIds, visibleAcsDeltaOffsets, visibleLedgerEffectsOffsets } from './support/ledger-truth.js';
+import { eventually } from '../support/eventually.js';
 import { runCli, startCli } from './support/run-cli.js';
 
 const pgUrl = inject('pgUrl');
@@ -63,12 +64,9 @@ async function reassign(sandbox: Sandbox, party: string, kind: 'UnassignCommand'
   return (event?.value?.reassignmentId ?? event?.reassignmentId) as string;
 }
 
-const waitFor = async (what: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** Waits for `what` to hold, with no budget of its own (the test's timeout ends a hang). */
+const waitFor = async (what: () => boolean | Promise<boolean>) => {
+  await eventually(async () => ((await what()) ? true : undefined), 'the condition', { intervalMs: 25 });
 };
 
 describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
@@ -319,8 +317,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
     try {
       await holder.query('SELECT pg_advisory_lock(hashtext($1))', [`ledger-rx-ingest:${schema}:default`]);
       const cli = startCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--to', 'end', '--lock-wait-ms', '8000', '--log-level', 'info']);
-      const deadline = Date.now() + 10_000;
-      while (!cli.stderr().includes('schema ready') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => cli.stderr().includes('schema ready'));
       await new Promise((r) => setTimeout(r, 300)); // waiting for the lock now
       const stoppedAt = Date.now();
       cli.child.kill('SIGTERM');
@@ -343,8 +340,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
     const args = ['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--batch-ms', '100', '--log-level', 'warn'];
     try {
       const cli = startCli(args);
-      const deadline = Date.now() + 10_000;
-      while (((await offsetsOf(schema, 'default').catch(() => [])) as number[]).length < 150 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await waitFor(async () => ((await offsetsOf(schema, 'default').catch(() => [])) as number[]).length >= 150);
       const second = await runCli([...args, '--lock-wait-ms', '300']);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain("another process is ingesting stream 'default'");
@@ -371,8 +367,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
         const cli = startCli(args);
         // random moments counted from the schema being ready, not from the spawn: under load the start-up
         // alone can take longer than the delay, and then no run would ever commit anything
-        const started = Date.now();
-        while (!cli.stderr().includes('schema ready') && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 20));
+        await waitFor(() => cli.stderr().includes('schema ready') || cli.child.exitCode !== null);
         await new Promise((r) => setTimeout(r, Math.floor(random() * 1100)));
         cli.child.kill('SIGKILL');
         const { signal } = await cli.exited;

@@ -10,6 +10,7 @@ import { runMigrations } from '../../src/sinks/postgres/run-migrations.js';
 import { startFaultProxy } from '../support/fault-proxy.js';
 import { visibleAcsDeltaOffsets } from './support/ledger-truth.js';
 import { rawActiveSet } from './support/raw-active-set.js';
+import { eventually } from '../support/eventually.js';
 import { runCli, startCli } from './support/run-cli.js';
 
 // `ingest` with no set-up: the embedded PostgreSQL (PGlite) in --data-dir, and `sql` to look at it. The
@@ -87,8 +88,7 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
       const data = await fresh('killed');
       const args = ['ingest', '--url', sandbox.url, '--data-dir', data, '--batch', '25', '--batch-ms', '30', '--log-level', 'info', '--lock-wait-ms', '0'];
       const cli = startCli(args);
-      const started = Date.now();
-      while (!cli.stderr().includes('"msg":"new stream"') && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 50));
+      await eventually(() => (cli.stderr().includes('"msg":"new stream"') ? true : undefined), 'a new stream', { intervalMs: 50 });
       await new Promise((r) => setTimeout(r, 1_500)); // batches are being committed
       // the directory serves one process: a second one is refused at once (exit 1), naming the holder
       const busy = await runCli(['sql', '--data-dir', data, 'select 1'], { timeoutMs: 60_000 });
@@ -121,8 +121,7 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
       expect(size).toBeGreaterThanOrEqual(80);
       proxy.schedule([{ kind: 'ws-stall', afterFrames: Math.floor(size / 2) }], { match: (_m, path) => path === '/v2/state/active-contracts' });
       const killed = startCli(args);
-      const started = Date.now();
-      while (!(killed.stderr().includes('taking the active contracts') && proxy.applied() === 1) && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 50));
+      await eventually(() => (killed.stderr().includes('taking the active contracts') && proxy.applied() === 1 ? true : undefined), 'the snapshot to start', { intervalMs: 50 });
       await new Promise((r) => setTimeout(r, 500));
       killed.child.kill('SIGKILL');
       expect((await killed.exited).signal).toBe('SIGKILL');

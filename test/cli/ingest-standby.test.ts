@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { reportFigures } from '../support/ledger-oracle.js';
 import { spawnCli, type SpawnedCli } from '../support/spawn-cli.js';
+import { eventually } from '../support/eventually.js';
 import { activeContractIds, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
 
 const pgUrl = inject('pgUrl');
@@ -34,14 +35,9 @@ function logged(i: Ingester, msg: string): { time: number; [key: string]: unknow
     .map((l) => JSON.parse(l) as { time: number });
 }
 
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** Waits for `probe` to give a value, with no budget of its own (the test's timeout ends a hang). */
+function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
+  return eventually(probe, what, { intervalMs: 20 });
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;

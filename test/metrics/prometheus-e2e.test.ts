@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { havePrometheus, startPrometheus, type PrometheusServer } from '../../scripts/prometheus-server.js';
 import { alertRulesPath, dashboardExpressions } from '../support/metrics-docs.js';
+import { eventually } from '../support/eventually.js';
 import { parsePrometheusText } from '../support/prometheus-text.js';
 import { spawnCli, type SpawnedCli } from '../support/spawn-cli.js';
 
 const pgUrl = inject('pgUrl');
 const prometheus = havePrometheus();
 if (!prometheus && process.env['CI']) throw new Error('prometheus (Debian package prometheus) is required under CI');
-
-/** Polls `probe` until it returns a value, or fails after `timeoutMs`. */
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /**
  * A real Prometheus scraping a running `ledger-rx ingest --sandbox --metrics-port 0`: the series arrive in
@@ -45,21 +35,21 @@ describe.runIf(prometheus && pgUrl)('metrics scraped by a real Prometheus', () =
     expect(exit?.code, ingest?.stderr()).toBe(0);
   });
 
-  it('serves /metrics in a format this Prometheus scrapes: the element counter grows, lag and commits are recorded', async () => {
+  it('serves /metrics in a format this Prometheus scrapes: the element counter grows, lag and commits are recorded', async ({ signal }) => {
     const own = parsePrometheusText(await (await fetch(`${metricsUrl}/metrics`)).text());
     expect(own.types.get('ledger_rx_elements_total')).toBe('counter');
 
-    const up = await eventually(async () => (await server.query('up{job="ledger-rx"}'))[0]?.value[1], 'a first scrape');
+    const up = await eventually(async () => (await server.query('up{job="ledger-rx"}'))[0]?.value[1], 'a first scrape', { signal });
     expect(up).toBe('1');
     const counted = async () => {
       const r = await server.query('sum(ledger_rx_elements_total{kind="transaction", stream="prom"})');
       return r[0] ? Number(r[0].value[1]) : undefined;
     };
-    const first = await eventually(counted, 'ledger_rx_elements_total in Prometheus');
+    const first = await eventually(counted, 'ledger_rx_elements_total in Prometheus', { signal });
     const later = await eventually(async () => {
       const n = await counted();
       return n !== undefined && n > first ? n : undefined;
-    }, 'ledger_rx_elements_total to grow between scrapes');
+    }, 'ledger_rx_elements_total to grow between scrapes', { signal });
     expect(later).toBeGreaterThan(first);
 
     const lag = await server.query('ledger_rx_lag_offsets{stream="prom"}');
@@ -69,20 +59,20 @@ describe.runIf(prometheus && pgUrl)('metrics scraped by a real Prometheus', () =
     const commits = await eventually(async () => {
       const r = await server.query('ledger_rx_ingest_commit_duration_seconds_count{stream="prom"} > 0');
       return r[0] ? Number(r[0].value[1]) : undefined;
-    }, 'an ingest commit');
+    }, 'an ingest commit', { signal });
     expect(commits).toBeGreaterThan(0);
     expect(await server.query('ledger_rx_ready{stream="prom"} == 1')).toHaveLength(1);
     expect(await server.query('process_resident_memory_bytes{job="ledger-rx"}')).toHaveLength(1);
-  });
+  }, 120_000);
 
-  it('loads the alerting rules and evaluates them without errors; a healthy ingest settles with none pending', async () => {
+  it('loads the alerting rules and evaluates them without errors; a healthy ingest settles with none pending', async ({ signal }) => {
     let last: unknown;
     const rules = await eventually(async () => {
       const data = (await server.api('rules')) as { groups: { rules: { name: string; health: string; state: string; lastError?: string }[] }[] };
       const all = data.groups.flatMap((g) => g.rules);
       last = all.map((r) => ({ name: r.name, health: r.health, state: r.state, error: r.lastError }));
       return all.length > 0 && all.every((r) => r.health === 'ok' && r.state === 'inactive') ? all : undefined;
-    }, 'the rules to be evaluated, none pending').catch((error: unknown) => {
+    }, 'the rules to be evaluated, none pending', { signal }).catch((error: unknown) => {
       throw new Error(`${String(error)}: ${JSON.stringify(last)}`);
     });
     expect(rules.map((r) => r.name).sort()).toEqual([
@@ -93,7 +83,7 @@ describe.runIf(prometheus && pgUrl)('metrics scraped by a real Prometheus', () =
       'LedgerRxRetrying',
       'LedgerRxStalled',
     ]);
-  });
+  }, 120_000);
 
   it('accepts every expression of the Grafana dashboard', async () => {
     for (const expr of dashboardExpressions()) {

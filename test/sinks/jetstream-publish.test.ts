@@ -74,25 +74,25 @@ describe.runIf(bin)('ledger-rx publish (spawned CLI, nats-server)', () => {
     }
   });
 
-  it('two publishers on one stream: the later one fails with SINK_CONFLICT (exit 1), the earlier one goes on, also when the later one stored messages first; nothing doubled', async () => {
+  it('two publishers on one stream: the later one fails with SINK_CONFLICT (exit 1), the earlier one goes on, also when the later one stored messages first; nothing doubled', async ({ signal }) => {
     const sandbox = await startSandbox({ seed: 20, generate: 100 });
     try {
       const args = publish('TWO', sandbox.url, '--batch-ms', '1', '--no-progress');
       const a = startCli(args);
-      await waitForMessages(server.url, 'TWO', 5);
+      await waitForMessages(server.url, 'TWO', 5, { signal });
       // a stalls (as on a loaded machine) while b starts: b publishes the ledger's newest updates before a
       // does, and a's first sends of them meet b's copies; then both race at the ledger's end
       a.child.kill('SIGSTOP');
-      const paused = await waitForMessages(server.url, 'TWO', 0);
+      const paused = await waitForMessages(server.url, 'TWO', 0, { signal });
       const b = startCli(args);
-      await waitForMessages(server.url, 'TWO', paused + 20);
+      await waitForMessages(server.url, 'TWO', paused + 20, { signal });
       a.child.kill('SIGCONT');
       const firstExit = await Promise.race([a.exited.then((r) => ({ who: 'a', ...r })), b.exited.then((r) => ({ who: 'b', ...r }))]);
       expect(firstExit, a.stderr()).toMatchObject({ who: 'b', code: 1 });
       expect(b.stderr()).toContain('SINK_CONFLICT');
       expect(a.stderr()).toContain('a publisher that started later stored the same message first');
-      const before = await waitForMessages(server.url, 'TWO', 0);
-      await waitForMessages(server.url, 'TWO', before + 5);
+      const before = await waitForMessages(server.url, 'TWO', 0, { signal });
+      await waitForMessages(server.url, 'TWO', before + 5, { signal });
       a.child.kill('SIGTERM');
       expect((await a.exited).code, a.stderr()).toBe(0);
       const offsets = await streamOffsets(server.url, 'TWO');
@@ -103,7 +103,7 @@ describe.runIf(bin)('ledger-rx publish (spawned CLI, nats-server)', () => {
     }
   });
 
-  it('is exactly-once across kill -9 of the publisher and restarts of nats-server while the ledger grows', async () => {
+  it('is exactly-once across kill -9 of the publisher and restarts of nats-server while the ledger grows', async ({ signal }) => {
     const sandbox = await startSandbox({ seed: 50, generate: 150 });
     const args = publish('KILL', sandbox.url, '--batch-ms', '2', '--ack-timeout-ms', '400', '--retry-for-ms', '20000', '--no-progress');
     let seed = 11;
@@ -112,7 +112,7 @@ describe.runIf(bin)('ledger-rx publish (spawned CLI, nats-server)', () => {
     try {
       for (let round = 0; round < 6; round++) {
         const cli = startCli(args);
-        await waitForText(cli.stderr, "the stream's last message");
+        await waitForText(cli.stderr, "the stream's last message", { signal });
         await new Promise((r) => setTimeout(r, 200 + Math.floor(random() * 600)));
         if (round % 2 === 1) {
           // the server goes away under the publisher and comes back: it must recover by itself
@@ -120,7 +120,7 @@ describe.runIf(bin)('ledger-rx publish (spawned CLI, nats-server)', () => {
           await new Promise((r) => setTimeout(r, 300));
           await server.start();
           events.push('server-restart');
-          await waitForText(cli.stderr, 'resumed publishing', 15_000);
+          await waitForText(cli.stderr, 'resumed publishing', { signal });
           await new Promise((r) => setTimeout(r, 300));
         }
         cli.child.kill('SIGKILL');
