@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNatsServer, type NatsServer } from '../../scripts/nats-server.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { consumeLedgerFromJetStream } from '../../src/sinks/jetstream/consume-ledger-from-jetstream.js';
+import type { StartUpWait } from '../../src/sinks/jetstream/retry-start-up.js';
 import { elementText } from '../../src/updates/element-text.js';
 import { updateOffset } from '../../src/updates/update-offset.js';
 import { visibleAcsDeltaOffsets } from '../cli/support/ledger-truth.js';
 import { runCli, startCli } from '../cli/support/run-cli.js';
+import { eventually } from '../support/eventually.js';
 import { reportFigures } from '../support/ledger-oracle.js';
 import { natsServerOrSkip, streamOffsets, waitForMessages, waitForText } from './support/jetstream-kit.js';
 
@@ -99,6 +101,31 @@ describe.runIf(bin)('ledger-rx publish (spawned CLI, nats-server)', () => {
       const truth = visibleAcsDeltaOffsets(sandbox).filter((o) => o <= (offsets.at(-1) as number));
       expect(offsets).toEqual(truth);
     } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('a consumer subscribed while the server is away waits for it (reporting each wait), then replays every element once', async ({ signal }) => {
+    const sandbox = await startSandbox({ seed: 33 });
+    try {
+      const end = sandbox.ledgerEnd();
+      const done = await runCli(publish('AWAY', sandbox.url, '--to', 'end'));
+      expect(done.code, done.stderr).toBe(0);
+      const truth = visibleAcsDeltaOffsets(sandbox, end);
+      const nc = await connect({ servers: server.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+      try {
+        await server.kill();
+        const waits: StartUpWait[] = [];
+        const replay = firstValueFrom(consumeLedgerFromJetStream({ connection: nc, stream: 'AWAY', onWaiting: (w) => waits.push(w) }).pipe(take(truth.length), toArray()));
+        await eventually(() => (waits.length > 0 ? true : undefined), 'a first wait', { signal });
+        expect(waits[0]).toMatchObject({ step: "open a consumer of stream 'AWAY'", attempt: 1 });
+        await server.start();
+        expect((await replay).map(updateOffset)).toEqual(truth);
+      } finally {
+        await nc.close();
+      }
+    } finally {
+      if (!server.running) await server.start();
       await sandbox.close();
     }
   });
