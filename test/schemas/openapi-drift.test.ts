@@ -11,7 +11,7 @@ const withSpec = specAvailable('the wire-model drift test and the pass-through s
 
 /**
  * Where our schema deliberately differs from the spec's required-ness, and why. Each entry names the
- * server behaviour it follows (../shared/reference/server-behavior.md).
+ * server behaviour it follows (docs/server-behavior.md).
  */
 const requiredExceptions: Readonly<Record<string, string>> = {
   // The server always sends `update`; an element without one has no offset and is a schema failure.
@@ -22,7 +22,7 @@ const requiredExceptions: Readonly<Record<string, string>> = {
   // schema failure, as for `update`.
   'JsGetActiveContractsResponse.contractEntry': 'required',
   'CompletionStreamResponse.completionResponse': 'required',
-  // §1.3: the decoder fills `unknownFields` with a default, so it is optional on input.
+  // docs/server-behavior.md#json-encoding: the decoder fills `unknownFields` with a default, so it is optional on input.
   'FieldMask.unknownFields': 'optional',
 };
 

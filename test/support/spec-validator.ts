@@ -10,7 +10,7 @@ import { asyncapiPath } from './shared-dir.js';
  * a skip with its reason on stderr elsewhere; the functions here throw when the spec is absent.
  *
  * Two adaptations make the check stricter than the spec text, in the direction of the real server
- * (server-behavior §1.3): every declared property must be present (the server never omits a field), an
+ * (docs/server-behavior.md#json-encoding): every declared property must be present (the server never omits a field), an
  * optional property may be `null` (that is how the server encodes an absent optional), and no undeclared
  * property may appear (additionalProperties: false), so the sandbox cannot invent fields.
  */
