@@ -9,12 +9,13 @@ const docsDir = join(repoRoot, 'docs');
 const files = [
   join(repoRoot, 'README.md'),
   join(repoRoot, 'ARCHITECTURE.md'),
+  join(repoRoot, 'benchmarks', 'README.md'),
   ...readdirSync(docsDir)
     .filter((name) => name.endsWith('.md'))
     .map((name) => join(docsDir, name)),
 ];
 
-describe('relative links in README.md, ARCHITECTURE.md and docs/*.md', () => {
+describe('relative links in README.md, ARCHITECTURE.md, benchmarks/README.md and docs/*.md', () => {
   for (const file of files) {
     it(`${file.slice(repoRoot.length + 1)}: every relative link and anchor resolves`, () => {
       expect(brokenLinks(file).map((b) => `${b.file.slice(repoRoot.length + 1)}:${b.line}: ${b.target} (${b.reason})`)).toEqual([]);
