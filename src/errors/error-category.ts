@@ -1,5 +1,5 @@
 /**
- * The Canton error categories (server-behavior §1.6): id → gRPC code, HTTP status, retry hint and
+ * The Canton error categories (docs/server-behavior.md#error-categories): id → gRPC code, HTTP status, retry hint and
  * whether the server redacts the details. Used by the client to decide `retryable` and by the sandbox
  * to build faithful error bodies.
  */
@@ -36,7 +36,7 @@ export function errorCategory(id: number): ErrorCategoryInfo | undefined {
   return byId.get(id);
 }
 
-/** HTTP status for a gRPC status code, as the JSON API maps it (server-behavior §1.5). */
+/** HTTP status for a gRPC status code, as the JSON API maps it (docs/server-behavior.md#http-status). */
 export function httpStatusForGrpcCode(grpcCode: number | null | undefined): number {
   switch (grpcCode) {
     case 0: return 200;

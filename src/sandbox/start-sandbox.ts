@@ -109,8 +109,8 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 }
 
 /**
- * Starts an embedded participant that answers the JSON Ledger API v2 like a real one (see the README's
- * sandbox section for where it differs). Binds to loopback unless `host` says otherwise.
+ * Starts an embedded participant that answers the JSON Ledger API v2 like a real one (see
+ * docs/sandbox.md#where-it-differs-from-a-real-participant for where it differs). Binds to loopback unless `host` says otherwise.
  *
  * ## Example
  * ```ts

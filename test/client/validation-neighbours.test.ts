@@ -6,7 +6,7 @@ import { ALICE, updatesRequest, user, versionResponse } from './support/fixtures
 import { createMockLedger } from './support/mock-ledger.js';
 
 /**
- * The positive side of the client-side rules (server-behavior §4.2, §6.2, §7.2, §8.2): requests next to
+ * The positive side of the client-side rules (docs/server-behavior.md#updates-validation-order, #reassignment-validation-order, #user-update-validation-order, #rights-revoke-validation-order): requests next to
  * the rejected ones that the real server ACCEPTS must still be sent, unchanged. Each case registers one
  * answer and asserts that exactly one request reached the mocked participant, with the body as written.
  */

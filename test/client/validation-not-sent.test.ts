@@ -50,7 +50,7 @@ const cases: [string, (c: LedgerClient) => Promise<unknown>, string][] = [
   ['submitAndWaitForReassignment: Empty command', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: { commandId: 'r', submitter: 'A', commands: [{ command: { Empty: {} } }] } }), 'reassignmentCommands.commands[0].command'],
   ['getUser: empty id', (c) => c.getUser(''), 'userId'],
   ['createUser: empty id', (c) => c.createUser({ user: { id: '' } }), 'user.id'],
-  // stateless user rules of server-behavior §7.2 step 4
+  // stateless user rules of docs/server-behavior.md#user-update-validation-order step 4
   ['updateUser: resourceVersion not a number', (c) => c.updateUser('alice', alice({ metadata: { resourceVersion: 'abc' } })), 'user.metadata.resourceVersion'],
   ['updateUser: resourceVersion a decimal', (c) => c.updateUser('alice', alice({ metadata: { resourceVersion: '1.5' } })), 'user.metadata.resourceVersion'],
   ['updateUser: resourceVersion beyond int64', (c) => c.updateUser('alice', alice({ metadata: { resourceVersion: '99999999999999999999' } })), 'user.metadata.resourceVersion'],
@@ -60,7 +60,7 @@ const cases: [string, (c: LedgerClient) => Promise<unknown>, string][] = [
   ['updateUser: annotation key syntax', (c) => c.updateUser('alice', alice({ metadata: { annotations: { 'my key': 'v' } } }, ['metadata'])), 'user.metadata.annotations'],
   ['updateUser: annotation prefix syntax', (c) => c.updateUser('alice', alice({ metadata: { annotations: { '_x.com/k': 'v' } } }, ['metadata'])), 'user.metadata.annotations'],
   ['updateUser: annotations over 256 KiB', (c) => c.updateUser('alice', alice({ metadata: { annotations: { k: 'v'.repeat(262_144) } } }, ['metadata'])), 'user.metadata.annotations'],
-  // stateless rights rules of server-behavior §8.2 step 4
+  // stateless rights rules of docs/server-behavior.md#rights-revoke-validation-order step 4
   ['revokeUserRights: user id syntax', (c) => c.revokeUserRights('a/b', { userId: 'a/b', rights: [] }), 'userId'],
   ['revokeUserRights: party syntax', (c) => c.revokeUserRights('alice', { userId: 'alice', rights: [{ kind: { CanActAs: { value: { party: 'Alice@x' } } } }] }), 'rights[0].kind.CanActAs.value.party'],
   ['revokeUserRights: empty party', (c) => c.revokeUserRights('alice', { userId: 'alice', rights: [{ kind: { CanExecuteAs: { value: { party: '' } } } }] }), 'rights[0].kind.CanExecuteAs.value.party'],
@@ -68,7 +68,7 @@ const cases: [string, (c: LedgerClient) => Promise<unknown>, string][] = [
   ['grantUserRights: party syntax', (c) => c.grantUserRights('alice', { userId: 'alice', rights: [{ kind: { CanReadAs: { value: { party: 'a/b' } } } }] }), 'rights[0].kind.CanReadAs.value.party'],
   ['getUser: user id syntax', (c) => c.getUser('ops team'), 'userId'],
   ['listUserRights: user id syntax', (c) => c.listUserRights('a'.repeat(129)), 'userId'],
-  // the event format of a reassignment (server-behavior §6.2)
+  // the event format of a reassignment (docs/server-behavior.md#reassignment-validation-order)
   ['submitAndWaitForReassignment: empty eventFormat', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: reassign, eventFormat: { filtersByParty: {} } }), 'eventFormat'],
   ['submitAndWaitForReassignment: package-id filter', (c) => c.submitAndWaitForReassignment({ reassignmentCommands: reassign, eventFormat: { filtersForAnyParty: byTemplate('abc:M:T') } }), templateAt('eventFormat.filtersForAnyParty')],
   // call options
@@ -115,7 +115,7 @@ describe('client-side validation rejects and sends nothing', () => {
     ['updates: fractional streamIdleTimeoutMs', (c) => c.updates(updatesRequest(), { streamIdleTimeoutMs: 1.5 }), 'streamIdleTimeoutMs'],
     ['iterateUpdates: filter and updateFormat', (c) => c.iterateUpdates({ beginExclusive: 0, updateFormat, filter: {} }), 'filter'],
     ['listAllVettedPackages: negative pageSize', (c) => c.listAllVettedPackages({ pageSize: -5 }), 'pageSize'],
-    // stateless format rules of server-behavior §4.2 step 4
+    // stateless format rules of docs/server-behavior.md#updates-validation-order step 4
     ['updates: empty transactions event format', (c) => c.updates(updatesRequest({ updateFormat: txFormat({ filtersByParty: {} }) })), 'updateFormat.includeTransactions.eventFormat'],
     ['updates: empty reassignments event format', (c) => c.updates(updatesRequest({ updateFormat: { includeReassignments: { filtersByParty: {}, verbose: true } } })), 'updateFormat.includeReassignments'],
     ['updates: legacy filter without parties', (c) => c.updates({ beginExclusive: 0, filter: { filtersByParty: {} } }), 'filter'],

@@ -265,7 +265,7 @@ describe('vetting rules', () => {
   });
 });
 
-describe('identifier syntax (server-behavior §4.2, §7.2, §8.2)', () => {
+describe('identifier syntax (docs/server-behavior.md#updates-validation-order, #user-update-validation-order, #rights-revoke-validation-order)', () => {
   it('party ids: 1 to 255 of letters, digits, ":", "-", "_" and space', () => {
     for (const ok of [ALICE, 'a', 'Alice::1220aa', 'with space', 'x-y_z:1', 'p'.repeat(255)]) expect(() => checkPartyId(ok, 'f')).not.toThrow();
     const rejected = ['', 'Alice@corp', 'a/b', 'ünï', 'tab\there', 'p'.repeat(256), 'dot.ted'];
@@ -301,7 +301,7 @@ describe('identifier syntax (server-behavior §4.2, §7.2, §8.2)', () => {
   });
 });
 
-describe('instants (Instant.parse of JDK 17, server-behavior §1.3)', () => {
+describe('instants (Instant.parse of JDK 17, docs/server-behavior.md#json-encoding)', () => {
   // Each row's verdict is what `Instant.parse` of JDK 17 (and 25) answers for the text.
   const javaAccepts: [string, string][] = [
     ['2026-06-30T10:15:30Z', 'plain UTC'],
@@ -382,7 +382,7 @@ describe('instants (Instant.parse of JDK 17, server-behavior §1.3)', () => {
   });
 });
 
-describe('annotations (server-behavior §7.2 step 4)', () => {
+describe('annotations (docs/server-behavior.md#user-update-validation-order step 4)', () => {
   const field = 'user.metadata.annotations';
 
   it('accepts keys [prefix/]name as the server does, including trailing slashes Java split drops', () => {
@@ -425,7 +425,7 @@ describe('annotations (server-behavior §7.2 step 4)', () => {
   });
 });
 
-describe('update and event formats (server-behavior §4.2 step 4)', () => {
+describe('update and event formats (docs/server-behavior.md#updates-validation-order step 4)', () => {
   const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
   const template = (templateId: string) => ({ cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId } } } }] });
   const iface = (interfaceId: string) => ({ cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId } } } }] });
@@ -535,7 +535,7 @@ describe('update and event formats (server-behavior §4.2 step 4)', () => {
   });
 });
 
-describe('user update and rights requests (server-behavior §7.2, §8.2)', () => {
+describe('user update and rights requests (docs/server-behavior.md#user-update-validation-order, #rights-revoke-validation-order)', () => {
   const update = (user: object, paths = ['primary_party']) => ({ user: { id: 'alice', ...user }, updateMask: { paths } });
 
   it('accepts what the server accepts', () => {

@@ -99,7 +99,7 @@ const updateFormat = {
 const createCommand = { CreateCommand: { templateId: '#demo:Iou:Iou', createArguments: { issuer: party } } };
 const byTemplate = (templateId: string) => ({ cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId } } } }] });
 const byInterface = (interfaceId: string) => ({ cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId } } } }] });
-/** Event formats the server refuses without looking at its state (server-behavior §4.2 step 4). */
+/** Event formats the server refuses without looking at its state (docs/server-behavior.md#updates-validation-order step 4). */
 const badEventFormat = v<unknown>(
   {},
   { filtersByParty: {} },

@@ -39,7 +39,7 @@ function expectIncreasing(elements: JsGetUpdatesResponse[]): void {
 }
 
 /**
- * A simulated participant over virtual time, answering like §4.3: the idle timer runs from the start of the
+ * A simulated participant over virtual time, answering like docs/server-behavior.md#updates-list-completion: the idle timer runs from the start of the
  * stream, then from each element; a page ends at its limit or when the idle timer fires. Its first element
  * takes `firstElementMs` (then 1 ms per element); `ledger` holds each offset with the time it is committed.
  */

@@ -122,7 +122,7 @@ describe('npm pack', () => {
 
     // nodenext: what a user's tsc reports about our declarations, in full (TS7016 for a package whose
     // types are not installed, TS2307...). Checking every other package's declarations too would triple
-    // the time; that was done once by hand: clean under `strict` (see the README).
+    // the time; that was done once by hand: clean under `strict` (see docs/client.md#entry-points).
     const parsed = new Map<string, ts.SourceFile | undefined>();
     const host = ts.createCompilerHost(nodenext);
     const read = host.getSourceFile.bind(host);

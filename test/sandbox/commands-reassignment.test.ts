@@ -30,7 +30,7 @@ function request(commands: unknown[], overrides: Record<string, unknown> = {}, e
 const post = (body: unknown, raw?: string) =>
   call(sandbox.url, 'POST', '/v2/commands/submit-and-wait-for-reassignment', raw === undefined ? { body } : { rawBody: raw });
 
-describe('submit-and-wait-for-reassignment validation (server-behavior §6.2, in order)', () => {
+describe('submit-and-wait-for-reassignment validation (docs/server-behavior.md#reassignment-validation-order, in order)', () => {
   let cid: string;
   beforeAll(async () => {
     cid = await newIou();

@@ -113,7 +113,7 @@ const rows: Row[] = [
   { name: 'the same contract consumed twice', body: () => valid({ commands: [exercise(aliceIou, 'Archive'), exercise(aliceIou, 'Archive')] }), status: 404, code: 'CONTRACT_NOT_FOUND' },
 ];
 
-describe('POST /v2/commands/async/submit validation (server-behavior §5.2, in order)', () => {
+describe('POST /v2/commands/async/submit validation (docs/server-behavior.md#submit-validation-order, in order)', () => {
   it.each(rows)('$name', async (row) => {
     const before = sandbox.ledgerEnd();
     const r = await submit(row.body(), row.raw === undefined ? {} : { raw: row.raw });

@@ -25,7 +25,7 @@ afterAll(() => sandbox.close());
 
 const redacted = (status: 401 | 403) => ({ code: 'NA', errorCategory: -1, grpcCodeValue: status === 401 ? 16 : 7, context: {}, resources: [] });
 
-describe('POST /v2/updates authorization (§1.2, step 3 of §4.2)', () => {
+describe('POST /v2/updates authorization (docs/server-behavior.md#authentication-and-authorization, step 3 of #updates-validation-order)', () => {
   const end = () => sandbox.ledgerEnd();
   const rows: { name: string; token?: string; format: () => Record<string, unknown>; status: number; visible?: () => Visibility }[] = [
     { name: 'no token', format: () => updateFormat([alice]), status: 401 },

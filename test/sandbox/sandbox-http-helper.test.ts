@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/sandbox-http.js';
-import { openapiPath } from '../support/shared-dir.js';
+import { specAvailable } from '../support/shared-dir.js';
 
 /**
  * The spec check of the raw test client (`call`) against a stub server: it skips only the legacy 404 body
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe.skipIf(!openapiPath)('call(): spec check of 404 answers', () => {
+describe.runIf(specAvailable('the spec check of call() (test/support/sandbox-http.ts)'))('call(): spec check of 404 answers', () => {
   it('accepts a well-formed 404 JsCantonError', async () => {
     expect((await call(url, 'GET', '/v2/users/valid')).status).toBe(404);
   });

@@ -5,7 +5,7 @@ import { ACS, checkAgainstLog, createIou, elementsOf, LE, postUpdates, sleep, up
 const anyAcs: Visibility = { transactions: { shape: ACS, parties: 'any' } };
 const anyLe: Visibility = { transactions: { shape: LE, parties: 'any' } };
 
-describe('cap, 413 and limit (server-behavior §4.3)', () => {
+describe('cap, 413 and limit (docs/server-behavior.md#updates-list-completion)', () => {
   let sandbox: Sandbox;
   let end: number;
   beforeAll(async () => {
@@ -76,7 +76,7 @@ describe('cap, 413 and limit (server-behavior §4.3)', () => {
   });
 });
 
-describe('idle timer (server-behavior §4.3 step 2)', () => {
+describe('idle timer (docs/server-behavior.md#updates-idle-timeout)', () => {
   let sandbox: Sandbox;
   let alice: string;
   beforeAll(async () => {
@@ -151,7 +151,7 @@ describe('idle timer (server-behavior §4.3 step 2)', () => {
   });
 });
 
-describe('offset checkpoints (server-behavior §4.5)', () => {
+describe('offset checkpoints (docs/server-behavior.md#offset-checkpoints)', () => {
   let sandbox: Sandbox;
   let alice: string;
   let checkpoint: number;

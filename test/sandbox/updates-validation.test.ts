@@ -26,7 +26,7 @@ interface Row {
 
 const any = () => updateFormat('any');
 
-/** §4.2, in the server's evaluation order: each row states the step that must answer. */
+/** docs/server-behavior.md#updates-validation-order, in the server's evaluation order: each row states the step that must answer. */
 const rows: Row[] = [
   // Step 1 — decoding (400 text/plain).
   { name: 'malformed JSON', body: () => undefined, raw: '{"beginExclusive": 0,', expect: { status: 400, text: /^Invalid value for: body/ } },
@@ -76,7 +76,7 @@ const rows: Row[] = [
   { name: 'begin after end', body: () => ({ beginExclusive: 10, endInclusive: 5, updateFormat: any() }), expect: { status: 400, code: 'OFFSET_OUT_OF_RANGE', cause: /^End offset 5 is before begin offset 10\.$/ } },
 ];
 
-describe('POST /v2/updates validation (server-behavior §4.2, in order)', () => {
+describe('POST /v2/updates validation (docs/server-behavior.md#updates-validation-order, in order)', () => {
   it.each(rows)('$name', async (row) => {
     const r = await postUpdates(sandbox, row.body(), row.query ?? '', row.raw === undefined ? {} : { rawBody: row.raw });
     expect(r.status, r.text).toBe(row.expect.status);

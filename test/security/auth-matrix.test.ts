@@ -8,12 +8,12 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { rightKey } from '../../src/sandbox/state/users-store.js';
 import { identityProvidersOf } from '../../src/sandbox/users/identity-providers-of.js';
 import { reportFigures } from '../support/ledger-oracle.js';
-import { openapiPath } from '../support/shared-dir.js';
+import { specAvailable } from '../support/shared-dir.js';
 import { specProblems } from '../support/spec-validator.js';
 
 /**
  * Every operation, with auth on, against every kind of failed authentication and every missing right:
- * the answer is the real server's redacted 401/403 body (server-behavior §1.2, §1.4) and nothing changes.
+ * the answer is the real server's redacted 401/403 body (docs/server-behavior.md#authentication-and-authorization, #error-body) and nothing changes.
  * Through raw HTTP (exact body, validated against openapi.yaml) and through the client (a typed
  * `LedgerApiError`, retried once for a 401 only with a token provider).
  */
@@ -55,7 +55,7 @@ function snapshot(): string {
 const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
 const traceparent = `00-${traceId}-00f067aa0ba902b7-01`;
 
-/** The redacted body of the real server, every key (§1.4). */
+/** The redacted body of the real server, every key (docs/server-behavior.md#error-body). */
 function expectRedacted(status: number, text: string, expected: 401 | 403, what: string, method: string, path: string): void {
   expect(status, `${what}: ${text.slice(0, 200)}`).toBe(expected);
   const body = JSON.parse(text) as Record<string, unknown>;
@@ -71,7 +71,7 @@ function expectRedacted(status: number, text: string, expected: 401 | 403, what:
     retryInfo: null,
     definiteAnswer: null,
   });
-  if (openapiPath) expect(specProblems(method, path.split('?')[0] as string, status, body), what).toEqual([]);
+  if (specAvailable()) expect(specProblems(method, path.split('?')[0] as string, status, body), what).toEqual([]);
 }
 
 async function send(method: string, path: string, body: unknown, token: string | undefined) {

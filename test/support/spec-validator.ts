@@ -5,10 +5,12 @@ import { loadOpenapi, type OasSchema } from './openapi.js';
 import { asyncapiPath } from './shared-dir.js';
 
 /**
- * Validates response bodies against ../shared/canton/openapi.yaml with ajv.
+ * Validates response bodies against ../shared/canton/openapi.yaml with ajv. Callers ask `specAvailable()` /
+ * `asyncSpecAvailable()` (test/support/shared-dir.ts) first: without ../shared that is an error under CI and
+ * a skip with its reason on stderr elsewhere; the functions here throw when the spec is absent.
  *
  * Two adaptations make the check stricter than the spec text, in the direction of the real server
- * (server-behavior §1.3): every declared property must be present (the server never omits a field), an
+ * (docs/server-behavior.md#json-encoding): every declared property must be present (the server never omits a field), an
  * optional property may be `null` (that is how the server encodes an absent optional), and no undeclared
  * property may appear (additionalProperties: false), so the sandbox cannot invent fields.
  */

@@ -4,7 +4,7 @@ const damlPayloadKeys = new Set(['createArguments', 'createArgument', 'choiceArg
 /**
  * A copy of a request body without `null`-valued properties, except inside Daml payloads. Our request
  * types accept `null` for "absent", but the server decodes `null` as a type error for fields that are not
- * of `Option` type (server-behavior §1.3), so absent must be sent as a missing key. Arrays keep their
+ * of `Option` type (docs/server-behavior.md#json-encoding), so absent must be sent as a missing key. Arrays keep their
  * `null` entries; Daml payloads (`createArguments`, `choiceArgument`, `contractKey`, ...) are left as they are.
  */
 export function stripEnvelopeNulls(value: unknown): unknown {

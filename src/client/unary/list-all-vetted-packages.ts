@@ -26,7 +26,7 @@ export type FetchVettedPackagesPage = (request: ListVettedPackagesRequest, signa
  * ```
  *
  * Starts from `request.pageToken` (or the beginning) and follows `nextPageToken`. The server's last page is
- * an EMPTY page (a non-empty page always carries a token, server-behavior §2.3), so the walk completes on
+ * an EMPTY page (a non-empty page always carries a token, docs/server-behavior.md#vetting-list-paging-and-order), so the walk completes on
  * the first empty page or empty token. A page that fails with a retryable error (transport, 429, 503, 504,
  * categories with `retryInfo`) is asked for again — the same page token — after a capped, jittered
  * backoff that honours `retryInfo`: a page is emitted only once it arrived whole, so a retried walk emits

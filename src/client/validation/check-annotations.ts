@@ -48,7 +48,7 @@ function keyProblem(key: string): string | undefined {
 
 /**
  * Checks the `metadata.annotations` of a request the way the server does before looking at its state
- * (server-behavior §7.2 step 4), in its order:
+ * (docs/server-behavior.md#user-update-validation-order step 4), in its order:
  *
  * 1. size: the UTF-8 bytes of every key and value, counting only entries with a non-empty value, at most
  *    256 KiB (262 144 bytes);

@@ -34,7 +34,7 @@ function checkFilters(filters: Filters, path: readonly PropertyKey[]): void {
 
 /**
  * Checks an `EventFormat` (or the deprecated `filter` of `POST /v2/updates`, which the server turns into
- * one) with the stateless rules of the server's format validator (server-behavior §4.2 step 4), in its
+ * one) with the stateless rules of the server's format validator (docs/server-behavior.md#updates-validation-order step 4), in its
  * order:
  *
  * 1. `filtersByParty` and `filtersForAnyParty` cannot both be empty (`INVALID_ARGUMENT` on the server);

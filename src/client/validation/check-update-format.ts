@@ -6,7 +6,7 @@ import { formatJsonPath } from './format-json-path.js';
 
 /**
  * Checks the `updateFormat` of `POST /v2/updates` with the stateless rules of the server's format
- * validator (server-behavior §4.2 step 4), in its order:
+ * validator (docs/server-behavior.md#updates-validation-order step 4), in its order:
  *
  * 1. `includeTransactions`: `transactionShape` must not be `TRANSACTION_SHAPE_UNSPECIFIED` (the server
  *    answers `MISSING_FIELD transaction_shape`), then its `eventFormat` (see {@link checkEventFormat});

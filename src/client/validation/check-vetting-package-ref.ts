@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '../../errors/index.js';
 
 /**
  * A vetting package reference must set exactly one of the attribute combinations the server accepts:
- * {id}, {name}, {name, version} or {id, name, version} (server-behavior §3.2). An empty string counts as
+ * {id}, {name}, {name, version} or {id, name, version} (docs/server-behavior.md#vetting-update-order). An empty string counts as
  * not set. {id, name}, {id, version}, {version} and {} are rejected.
  *
  * @param ref - the reference.

@@ -1,6 +1,6 @@
 /**
  * The update-mask paths the server knows for `PATCH /v2/users/{user-id}`: protobuf snake_case field
- * names, with `.` for nesting (server-behavior §7.2 step 5). `id`, `identity_provider_id` and
+ * names, with `.` for nesting (docs/server-behavior.md#user-update-validation-order step 5). `id`, `identity_provider_id` and
  * `metadata.resource_version` are accepted but never change anything.
  */
 export const userUpdatePaths: readonly string[] = [

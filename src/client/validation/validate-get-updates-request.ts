@@ -10,7 +10,7 @@ import { parseRequest } from './parse-request.js';
 
 /**
  * Validates the body of `POST /v2/updates` before it is sent, with every rule the server applies without
- * looking at its state, in the server's order (server-behavior §4.2):
+ * looking at its state, in the server's order (docs/server-behavior.md#updates-validation-order):
  *
  * 1. the `GetUpdatesRequest` schema (the server's JSON decoding; also `beginExclusive >= 0`);
  * 2. the `filter`/`verbose`/`updateFormat` rule ({@link checkUpdateFormatChoice});

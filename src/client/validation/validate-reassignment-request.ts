@@ -6,7 +6,7 @@ import { parseRequest } from './parse-request.js';
 
 /**
  * Validates the body of `POST /v2/commands/submit-and-wait-for-reassignment` before it is sent, in the
- * server's order (server-behavior §6.2): the `SubmitAndWaitForReassignmentRequest` schema, the
+ * server's order (docs/server-behavior.md#reassignment-validation-order): the `SubmitAndWaitForReassignmentRequest` schema, the
  * `eventFormat` when present (the rules of `POST /v2/updates`, see {@link checkEventFormat}), then
  * {@link checkReassignmentCommands}.
  *

@@ -11,7 +11,7 @@ import { parseRequest } from './parse-request.js';
 
 /**
  * Validates `PATCH /v2/users/{user-id}` before it is sent, with every rule the server applies before
- * looking at its state, in the server's order (server-behavior §7.2):
+ * looking at its state, in the server's order (docs/server-behavior.md#user-update-validation-order):
  *
  * 1. the `UpdateUserRequest` schema (the server's JSON decoding; `user` and `updateMask` present);
  * 2. the path id equal to `user.id` (the JSON layer's check, {@link checkPathUserId});

@@ -8,7 +8,7 @@ import { parseRequest } from './parse-request.js';
 
 /**
  * Validates a grant (`POST`) or revoke (`PATCH`) of `/v2/users/{user-id}/rights` before it is sent, with
- * every rule the server applies before looking at its state, in its order (server-behavior §8.2): the
+ * every rule the server applies before looking at its state, in its order (docs/server-behavior.md#rights-revoke-validation-order): the
  * request schema; the path id equal to `userId` in the body (the JSON layer's check); `userId` a user id
  * ({@link checkUserId}); every right's kind set and its party a party id ({@link checkRights});
  * `identityProviderId` well formed ({@link checkIdentityProviderId}). An empty `rights` list is valid.

@@ -3,7 +3,7 @@ import type { Claims } from './claims.js';
 import type { DecodedEventFormat, DecodedUpdateFormat } from '../decode/decode-get-updates-request.js';
 
 /**
- * The authorization of an update read (server-behavior §1.2): `ReadAs(p)` for every key of every
+ * The authorization of an update read (docs/server-behavior.md#authentication-and-authorization): `ReadAs(p)` for every key of every
  * `filtersByParty`, `ReadAsAnyParty` when any `filtersForAnyParty` is set, and for topology events
  * `ReadAs(p)` for each listed party, or `ReadAsAnyParty` when the list is empty. A format that names no
  * party needs no party right (only an authenticated caller). Throws the redacted 403.

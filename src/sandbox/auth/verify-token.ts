@@ -24,7 +24,7 @@ function audiences(payload: JWTPayload): string[] {
 }
 
 /**
- * Checks the format the participant accepts (server-behavior §1.2): an audience-based token whose `aud`
+ * Checks the format the participant accepts (docs/server-behavior.md#authentication-and-authorization): an audience-based token whose `aud`
  * holds exactly one `https://daml.com/jwt/aud/participant/<participantId>` entry, or a scope-based token
  * whose `scope`/`scp` contains `daml_ledger_api` (with an empty `aud` or the participant id).
  */

@@ -114,7 +114,7 @@ export const updateFormatDecoder: Decoder<DecodedUpdateFormat> = object({
   includeTransactions: optional(
     object({
       eventFormat: optional(eventFormatDecoder),
-      // An enum field has no usable relaxed default: a missing shape is a decode failure (server-behavior §1.3).
+      // An enum field has no usable relaxed default: a missing shape is a decode failure (docs/server-behavior.md#json-encoding).
       transactionShape,
     }),
   ),

@@ -1,6 +1,6 @@
 /**
  * The `JsCantonError` body the sandbox writes: all ten fields, always present, `null` for an absent
- * optional (server-behavior §1.4). The same object is the body of an HTTP error answer and the payload
+ * optional (docs/server-behavior.md#error-body). The same object is the body of an HTTP error answer and the payload
  * of a WebSocket error frame.
  */
 export interface CantonErrorJson {

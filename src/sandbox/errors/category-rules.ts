@@ -9,7 +9,7 @@ export interface CategoryRule {
 const oneSecond = '1 second';
 
 // Category id → [gRPC code, retry hint]. Read from the server's ErrorCategory definitions
-// (server-behavior §1.6); ids 5 and 13 are not raised by the sandbox (13 has no gRPC code at all).
+// (docs/server-behavior.md#error-categories); ids 5 and 13 are not raised by the sandbox (13 has no gRPC code at all).
 const rules: Readonly<Record<number, readonly [number, string | null]>> = {
   1: [14, oneSecond], // TransientServerFailure → UNAVAILABLE
   2: [10, oneSecond], // ContentionOnSharedResources → ABORTED

@@ -1,4 +1,4 @@
-/** A Canton error code and its category id (server-behavior §1.6). */
+/** A Canton error code and its category id (docs/server-behavior.md#error-categories). */
 export interface ErrorDef {
   readonly code: string;
   readonly category: number;

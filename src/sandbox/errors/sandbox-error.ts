@@ -3,7 +3,7 @@ import { categoryRule } from './category-rules.js';
 import { grpcHttpStatus } from './grpc-http-status.js';
 import type { ErrorDef } from './error-defs.js';
 
-/** Where a Canton error body came from, which decides its shape (server-behavior §1.4). */
+/** Where a Canton error body came from, which decides its shape (docs/server-behavior.md#error-body). */
 type Provenance = 'grpc' | 'json-layer';
 
 interface CantonSpec {

@@ -34,7 +34,7 @@ function allFilters(formats: readonly (DecodedEventFormat | undefined)[]): Decod
 }
 
 /**
- * The index service's checks of filter references (server-behavior §4.2 step 5), in its order: unknown
+ * The index service's checks of filter references (docs/server-behavior.md#updates-validation-order step 5), in its order: unknown
  * package names (`PACKAGE_NAMES_NOT_FOUND`), then known names without the template
  * (`NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME`), then without the interface
  * (`NO_INTERFACE_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME`); all 404. Causes list every offending reference.

@@ -67,7 +67,7 @@ function compileFilters(filters: DecodedFilters): CompiledFilters {
       }
     }
   }
-  // An empty cumulative list (or only `Empty` entries) means "all templates" (server-behavior §4.1).
+  // An empty cumulative list (or only `Empty` entries) means "all templates" (docs/server-behavior.md#updates-request).
   if (!wildcard && !specific) wildcard = true;
   return { wildcard, wildcardBlob, templates, interfaces };
 }

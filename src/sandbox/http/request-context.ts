@@ -6,7 +6,7 @@ import type { ParticipantState } from '../participant/participant-state.js';
 /**
  * Everything a route handler sees. The body is read on demand (`body()`), because the real server decodes
  * it before anything else; `claims()` resolves the caller's token on demand, because each operation checks
- * authorization at its own point in its validation order (server-behavior §1.2).
+ * authorization at its own point in its validation order (docs/server-behavior.md#authentication-and-authorization).
  */
 export interface RequestContext {
   readonly method: string;

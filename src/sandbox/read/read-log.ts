@@ -1,6 +1,6 @@
 import type { CheckpointSnapshot, Ledger } from '../ledger/ledger.js';
 
-/** What to read and when to stop (server-behavior §4.3). */
+/** What to read and when to stop (docs/server-behavior.md#updates-list-completion). */
 export interface ReadPlan {
   readonly beginExclusive: number;
   /** `undefined` for an open-ended (tailing) read. */
@@ -82,7 +82,7 @@ function waitForAppend(ledger: Ledger, ms: number, signal: AbortSignal): Promise
 
 /**
  * Reads an offset log (`source`: the update log or the completion log of `ledger`, whose appends wake it
- * up and whose ledger end and checkpoint it follows) into `sink`, following the server's list algorithm (server-behavior §4.3–§4.5):
+ * up and whose ledger end and checkpoint it follows) into `sink`, following the server's list algorithm (docs/server-behavior.md#updates-list-completion to #offset-checkpoints):
  *
  * - ascending from `beginExclusive` (or descending from `endInclusive`), skipping updates the format
  *   filters out entirely; offsets of emitted elements strictly increase (decrease when descending);

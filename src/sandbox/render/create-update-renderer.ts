@@ -8,7 +8,7 @@ import { renderTransactionJson } from './render-transaction-json.js';
 import type { TopologyRecord, UpdateRecord } from '../ledger/update-record.js';
 
 /**
- * Renders ledger records as the JSON the server sends (server-behavior §4.6), for one request's update
+ * Renders ledger records as the JSON the server sends (docs/server-behavior.md#update-element-shapes), for one request's update
  * format. Every field is present, absent optionals are `null`, int64 values are JSON numbers, timestamps
  * are ISO instants. Output is concatenated from precomputed pieces (template ids, argument JSON), which is
  * what makes reading a million seeded updates fast.

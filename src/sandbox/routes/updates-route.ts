@@ -8,7 +8,7 @@ import { prepareUpdatesRead } from '../validate/prepare-updates-read.js';
 
 /**
  * `POST /v2/updates?limit=&stream_idle_timeout_ms=`: the update stream as a bounded list, validated in
- * the server's order (server-behavior §4.2) and completed by its algorithm (§4.3): query parameters, then
+ * the server's order (docs/server-behavior.md#updates-validation-order) and completed by its algorithm (docs/server-behavior.md#updates-list-completion): query parameters, then
  * the body, decoded (400 text/plain), then {@link prepareUpdatesRead} (`begin == end` ⇒ `[]`). While the
  * list is collected the stream's ongoing authorization applies (`ACCESS_TOKEN_EXPIRED`,
  * `STALE_STREAM_AUTHORIZATION`, both 409, fail the whole request).

@@ -17,7 +17,7 @@ import { updateUser } from '../users/update-user.js';
 import { userRequestDecoders } from '../users/user-request-decoders.js';
 
 // Every user route resolves the token after body decoding and the JSON layer's own checks, and before the
-// service's validation, as the real participant does (server-behavior §1.2, §7.2, §8.2).
+// service's validation, as the real participant does (docs/server-behavior.md#authentication-and-authorization, #user-update-validation-order, #rights-revoke-validation-order).
 
 const pathUserId = (ctx: RequestContext) => ctx.params['user-id'] ?? '';
 
@@ -94,8 +94,8 @@ const authenticatedUser: Handler = async (ctx) => {
 };
 
 /**
- * The user-management routes: create, list, get, delete and update users (§7), list, grant and revoke
- * rights (§8), and `GET /v2/authenticated-user` (the caller's own user). Identity providers come from
+ * The user-management routes: create, list, get, delete and update users (docs/server-behavior.md#user-update), list, grant and revoke
+ * rights (docs/server-behavior.md#rights-revoke), and `GET /v2/authenticated-user` (the caller's own user). Identity providers come from
  * `identityProvidersOf(state)`.
  */
 export const userRoutes: readonly Route[] = [

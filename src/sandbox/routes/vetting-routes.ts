@@ -21,7 +21,7 @@ const update: Handler = async (ctx) => {
 };
 
 /**
- * The package-vetting routes (server-behavior §2, §3): `POST /v2/package-vetting/list` and
+ * The package-vetting routes (docs/server-behavior.md#vetting-list, #vetting-update): `POST /v2/package-vetting/list` and
  * `POST /v2/package-vetting/update`, plus the deprecated forms of the emulated API version —
  * `GET /v2/package-vetting` (the list, with its JSON request body on a GET) and `POST /v2/package-vetting`
  * (the update) — bound to the same handlers.

@@ -36,7 +36,7 @@ export interface AcceptedCommands {
 
 /**
  * The synchronous part of `POST /v2/commands/async/submit` (what decides between an error answer and
- * `{}`): validates in the server's order (server-behavior §5.2), interprets, and registers the change id
+ * `{}`): validates in the server's order (docs/server-behavior.md#submit-validation-order), interprets, and registers the change id
  * as in flight. The outcome is recorded later by `commitCommands`.
  *
  * 1. (decoding is the caller's)

@@ -22,7 +22,7 @@ export interface ReassignOptions {
 }
 
 /**
- * `POST /v2/commands/submit-and-wait-for-reassignment` without HTTP (server-behavior §6). Returns the
+ * `POST /v2/commands/submit-and-wait-for-reassignment` without HTTP (docs/server-behavior.md#reassignment). Returns the
  * `JsSubmitAndWaitForReassignmentResponse` JSON after appending the `Reassignment` update.
  *
  * Order: (decoding is the caller's) → `MatchUserId`, `ActAs(submitter)` and the read claims of

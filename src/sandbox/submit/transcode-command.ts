@@ -100,7 +100,7 @@ function checkRecord(template: TemplateInfo, argument: unknown): void {
 }
 
 /**
- * Step 2 of a submission for one command, done by the JSON layer (server-behavior §5.2): resolves the
+ * Step 2 of a submission for one command, done by the JSON layer (docs/server-behavior.md#submit-validation-order): resolves the
  * package reference (`#name` becomes the newest package of that name this participant vetted on
  * `synchronizerId`, else `JSON_API_PACKAGE_SELECTION_FAILED`; an unknown template is
  * `TEMPLATES_OR_INTERFACES_NOT_FOUND`), finds the choice (else `INVALID_ARGUMENT`) and checks the payloads

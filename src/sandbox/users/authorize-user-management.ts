@@ -15,7 +15,7 @@ export interface UserManagementAuthorization {
 }
 
 /**
- * The user-management authorization rule (server-behavior §1.2): the caller must be a participant admin, or
+ * The user-management authorization rule (docs/server-behavior.md#authentication-and-authorization): the caller must be a participant admin, or
  * an identity-provider admin of the request's IDP; granting, revoking or creating with any of
  * `ParticipantAdmin`, `CanReadAsAnyParty`, `CanExecuteAsAnyParty`, `CanActAsAnyParty` needs a participant
  * admin. Failures are the redacted 403. Returns the IDP the request is scoped to.

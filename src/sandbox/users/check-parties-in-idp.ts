@@ -5,7 +5,7 @@ import type { PartiesStore } from '../state/parties-store.js';
 import type { RightRecord } from '../state/users-store.js';
 
 /**
- * The IDP scoping of party rights (server-behavior §8.2 step 6): when the caller is not a participant admin
+ * The IDP scoping of party rights (docs/server-behavior.md#rights-revoke-validation-order step 6): when the caller is not a participant admin
  * (an identity-provider admin), every party of a `CanActAs`/`CanReadAs` right must have a party record in
  * that IDP (`CanExecuteAs` parties are not checked), else `UNKNOWN_RESOURCE` (404): "The submitted request
  * refers to a non-existing PARTIES: Provided parties have not been found in identity_provider_id=`<idp>`:

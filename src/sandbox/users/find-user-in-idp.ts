@@ -3,7 +3,7 @@ import { SandboxError } from '../errors/sandbox-error.js';
 import type { UserRecord, UsersStore } from '../state/users-store.js';
 
 /**
- * The user store's lookup (server-behavior §7.2 step 8, §8.2 step 7): a missing user is `USER_NOT_FOUND`
+ * The user store's lookup (docs/server-behavior.md#user-update-validation-order step 8, #rights-revoke-validation-order step 7): a missing user is `USER_NOT_FOUND`
  * (404, resources `[["USER", id]]`) with the cause `<operation> failed for unknown user "<id>"` (e.g.
  * `updating user`, `revoke user rights`); a user that exists in another identity provider than the
  * request's is `PERMISSION_DENIED`, redacted (403) — its existence is not revealed.

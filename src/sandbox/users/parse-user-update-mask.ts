@@ -37,7 +37,7 @@ function match(paths: ReadonlySet<string>, field: string): MaskMatch | undefined
 }
 
 /**
- * Interprets `updateMask.paths` of `PATCH /v2/users/{user-id}` (server-behavior §7.2 step 5, §7.3). Paths
+ * Interprets `updateMask.paths` of `PATCH /v2/users/{user-id}` (docs/server-behavior.md#user-update-validation-order step 5, #user-update-mask). Paths
  * are checked in order; each failure is `INVALID_USER_UPDATE_REQUEST` (400, resources `[["USER", id]]`),
  * cause `Update operation for user id '<id>' failed due to: <reason>`:
  * - no paths: `The update mask contains no entries`;

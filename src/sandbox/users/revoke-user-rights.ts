@@ -10,7 +10,7 @@ import { requestErrors } from '../errors/request-errors.js';
 
 /**
  * `PATCH /v2/users/{user-id}/rights` after the JSON layer's path/body id check and token resolution,
- * following server-behavior §8.2:
+ * following docs/server-behavior.md#rights-revoke-validation-order:
  *
  * 1. authorization: participant admin or IDP admin of `identityProviderId`; revoking `ParticipantAdmin` or
  *    an any-party right needs a participant admin (403 redacted);

@@ -6,7 +6,7 @@ export interface RightJson {
 }
 
 /**
- * Renders a right in the wrapper-variant encoding (server-behavior §1.3): `{"kind": {"CanActAs": {"value":
+ * Renders a right in the wrapper-variant encoding (docs/server-behavior.md#json-encoding): `{"kind": {"CanActAs": {"value":
  * {"party": "…"}}}}` for the three per-party kinds, `{"kind": {"ParticipantAdmin": {"value": {}}}}` for the
  * others.
  */

@@ -12,7 +12,7 @@ export interface UserJson {
 }
 
 /**
- * Renders a user with every field present, as the server does (server-behavior §7.4): `primaryParty` `""`
+ * Renders a user with every field present, as the server does (docs/server-behavior.md#user-rendering): `primaryParty` `""`
  * when none, `identityProviderId` `""` for the default IDP, `metadata.resourceVersion` as a decimal string,
  * `annotations` `{}` when none.
  */

@@ -26,7 +26,7 @@ export type UpdateUserInput = ReturnType<(typeof userRequestDecoders)['updateUse
 
 /**
  * `PATCH /v2/users/{user-id}` after the JSON layer's path/body id check and token resolution, following
- * server-behavior §7.2–§7.4, in this order:
+ * docs/server-behavior.md#user-update-validation-order to #user-rendering, in this order:
  *
  * 1. authorization: participant admin, or IDP admin of `user.identityProviderId` (403 redacted);
  * 2. validation: `user.id` (`MISSING_FIELD`/`INVALID_FIELD user.id`), `updateMask` present

@@ -38,7 +38,7 @@ function keyProblem(key: string): string | undefined {
 
 /**
  * Validates a request's `metadata.annotations` (users) or `localMetadata.annotations` (parties) as the
- * server's `ResourceAnnotationValidator` does (server-behavior §7.2 step 4), in its order, each failure an
+ * server's `ResourceAnnotationValidator` does (docs/server-behavior.md#user-update-validation-order step 4), in its order, each failure an
  * `INVALID_ARGUMENT` (400):
  *
  * 1. size: the entries with a non-empty value must fit 256 KiB (`annotationsWithinLimit`) — "annotations

@@ -15,7 +15,7 @@ export interface RightsChange {
 }
 
 /**
- * The request validation of grant and revoke (server-behavior §8.2 step 4), in the server's order:
+ * The request validation of grant and revoke (docs/server-behavior.md#rights-revoke-validation-order step 4), in the server's order:
  * `userId` (`MISSING_FIELD user_id` when empty, `INVALID_FIELD user_id` when malformed), the rights
  * (`parseRights`), `identityProviderId` (`INVALID_FIELD identity_provider_id`). An empty rights list is
  * valid.

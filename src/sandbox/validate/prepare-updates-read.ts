@@ -22,7 +22,7 @@ export interface PreparedUpdatesRead {
 }
 
 /**
- * Validates a decoded `GetUpdatesRequest` in the server's order (server-behavior §4.2, steps 2 to 6), the
+ * Validates a decoded `GetUpdatesRequest` in the server's order (docs/server-behavior.md#updates-validation-order, steps 2 to 6), the
  * same for the HTTP list and the WebSocket stream:
  *
  * 2. the `filter`/`verbose`/`updateFormat` combination (gRPC-shaped `INVALID_ARGUMENT`);

@@ -4,7 +4,7 @@ import { requestErrors } from '../errors/request-errors.js';
 const useEither = 'Please use either backwards compatible arguments (filter and verbose) or update_format';
 
 /**
- * Step 2 of `POST /v2/updates` validation (server-behavior §4.2), done by the JSON layer and raised as
+ * Step 2 of `POST /v2/updates` validation (docs/server-behavior.md#updates-validation-order), done by the JSON layer and raised as
  * gRPC `INVALID_ARGUMENT` errors: `updateFormat` must not come with `filter` or with `verbose: true`,
  * and one of `updateFormat` or `filter` is required. Returns the update format to serve.
  *

@@ -18,7 +18,7 @@ function checkFilters(filters: DecodedFilters): void {
 }
 
 /**
- * The format checks of the gRPC request validator (server-behavior §4.2 step 4, Canton's
+ * The format checks of the gRPC request validator (docs/server-behavior.md#updates-validation-order step 4, Canton's
  * `FormatValidator`) for one `EventFormat`: it must name a party or have `filtersForAnyParty`; then party
  * by party, its key must be a valid party id and its template and interface filters need an id given by
  * package *name* (`#name:Mod:Ent`; a package-id reference is `INVALID_FIELD packageId`); then

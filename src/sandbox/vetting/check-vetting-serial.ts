@@ -6,7 +6,7 @@ import type { ExpectedSerial } from './parse-vetting-update.js';
 const option = (n: number | undefined) => (n === undefined ? 'None' : `Some(${n})`);
 
 /**
- * The `expectedTopologySerial` precondition of a vetting update (server-behavior §3.2 step 7), checked in
+ * The `expectedTopologySerial` precondition of a vetting update (docs/server-behavior.md#vetting-update-order step 7), checked in
  * dry runs too: `NoPrior` fails when a state exists, `Prior(n)` when there is no state or its serial is not
  * `n`. The failure is `TOPOLOGY_SERIAL_MISMATCH` (400) with the server's quirky cause, whose "provided"
  * slot holds the *current* serial: `The provided serial Some(3) did not match the expected serial Some(4).`

@@ -9,7 +9,7 @@ function compareStrings(a: string, b: string): number {
 
 /**
  * Orders unique identifiers (`<identifier>::<namespace>`: synchronizer and participant ids) the way the
- * vetting list sorts them (server-behavior §2.3): by the identifier part, then by the namespace part, each
+ * vetting list sorts them (docs/server-behavior.md#vetting-list-paging-and-order): by the identifier part, then by the namespace part, each
  * by UTF-16 code units (Java `String.compareTo`). This differs from comparing the whole strings only when
  * one identifier is a prefix of another (`sync::…` vs `sync-2::…`).
  */

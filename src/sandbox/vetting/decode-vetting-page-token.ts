@@ -17,7 +17,7 @@ const invalid = (suffix: string) =>
  * identifiers fails with `PROTO_DESERIALIZATION_FAILURE`, reason
  * `ValueConversionError(page_token,Invalid page token for ListVettedPackagesRequest: Failed base64 decoding)`
  * (or `…Failed proto decoding`, `…Couldn't extract token's synchronizer ID: …`, `…participant ID: …`),
- * as on the server (server-behavior §2.2).
+ * as on the server (docs/server-behavior.md#vetting-list-validation).
  */
 export function decodeVettingPageToken(token: string): VettingPageBound | undefined {
   if (token === '') return undefined;

@@ -42,7 +42,7 @@ function validate(request: ListVettedPackagesInput, maxPageSize: number): { boun
 
 /**
  * `POST /v2/package-vetting/list` after authentication (any authenticated caller may list), following
- * server-behavior §2:
+ * docs/server-behavior.md#vetting-list:
  *
  * 1. validation, in the server's order, each failure a `PROTO_DESERIALIZATION_FAILURE` with `context.reason`:
  *    package ids of the metadata filter, synchronizer then participant ids of the topology filter, the page

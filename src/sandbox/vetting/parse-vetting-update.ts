@@ -50,7 +50,7 @@ function parseReference(ref: VettingPackageRefInput): VettingReference {
 
 /**
  * Validates a decoded `UpdateVettedPackagesRequest` the way the server's `UpdateVettedPackagesOpts.fromProto`
- * does (server-behavior §3.2 step 3), in its order: each change in turn (an `Empty`/missing operation is
+ * does (docs/server-behavior.md#vetting-update-order step 3), in its order: each change in turn (an `Empty`/missing operation is
  * `FieldNotSet(operation)`; each reference's id, name and version syntax, then the attribute combination —
  * only {id}, {name}, {name, version} and {id, name, version} are accepted, `""` meaning unset), then the
  * synchronizer id syntax, then `Prior.value` (must be ≥ 1). Every failure is `PROTO_DESERIALIZATION_FAILURE`

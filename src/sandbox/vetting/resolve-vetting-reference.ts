@@ -6,7 +6,7 @@ export type VettingResolution = { readonly ids: readonly string[] } | { readonly
 
 /**
  * Resolves a package reference against the participant's package store (uploaded packages), with the
- * server's rules and reasons (server-behavior §3.2 step 5):
+ * server's rules and reasons (docs/server-behavior.md#vetting-update-order step 5):
  * - {id}: that package, if uploaded;
  * - {name}: every uploaded version of the name (may be several);
  * - {name, version}: the packages with that name and version;

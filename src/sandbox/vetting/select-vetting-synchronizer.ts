@@ -3,7 +3,7 @@ import { SandboxError } from '../errors/sandbox-error.js';
 import type { ParticipantState } from '../participant/participant-state.js';
 
 /**
- * Chooses the synchronizer a vetting update applies to (server-behavior §3.2 step 4), among the
+ * Chooses the synchronizer a vetting update applies to (docs/server-behavior.md#vetting-update-order step 4), among the
  * synchronizers the participant is connected to:
  * - `requested` given: it must be connected, else `PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER` (400,
  *   context `synchronizerId`; the cause speaks of uploading a dar, as the server's does);

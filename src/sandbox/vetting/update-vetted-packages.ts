@@ -75,7 +75,7 @@ function sameEntries(a: readonly VettedEntry[], b: readonly VettedEntry[]): bool
 
 /**
  * `POST /v2/package-vetting/update` (and its deprecated alias `POST /v2/package-vetting`) after the caller
- * was found to be a participant admin, following server-behavior §3.2:
+ * was found to be a participant admin, following docs/server-behavior.md#vetting-update-order:
  *
  * 1. request validation (`parseVettingUpdate`: `PROTO_DESERIALIZATION_FAILURE`);
  * 2. synchronizer selection (`selectVettingSynchronizer`);
