@@ -26,3 +26,15 @@ export type {
   DamlType,
   TypeConRef,
 } from './package-model.js';
+
+// The runtime of generated code (`ledger-rx codegen`): value types, schema builders, templates, interfaces.
+export { bool, contractId, date, enumeration, genMap, int64, lazy, list, numeric, optional, optionalLevel, party, record, text, textMap, timestamp, unit, variantOf } from './runtime/daml-schemas.js';
+export type { Schema } from './runtime/daml-schemas.js';
+export type { ContractId, DamlDate, GenMap, Int64, InterfaceType, Numeric, Optional, OptionalLevel, Party, TextMap, Timestamp, Unit } from './runtime/daml-values.js';
+export { choice } from './runtime/choice.js';
+export type { Choice, ChoiceArgument, ChoiceResult } from './runtime/choice.js';
+export type { TypedCreateCommand, TypedExerciseCommand } from './runtime/daml-commands.js';
+export { template } from './runtime/template.js';
+export type { ChoiceMap, Template, TemplateDefinition } from './runtime/template.js';
+export { damlInterface } from './runtime/interface.js';
+export type { Interface, InterfaceDefinition } from './runtime/interface.js';
