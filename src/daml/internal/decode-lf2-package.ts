@@ -31,22 +31,56 @@ const builtinNames: ReadonlyMap<number, DamlBuiltinName> = new Map<number, DamlB
 /** Types nest only as deep as a declaration's source does (interning keeps it shallow); anything deeper is hostile. */
 const maxTypeDepth = 512;
 
-/** Reads the fields of one message in order; `visit` consumes the value of the fields it knows, the rest is skipped. */
-function eachField(bytes: Uint8Array, visit: (no: number, wire: WireType, r: BinaryReader) => boolean): void {
+/**
+ * A message: a range of the bytes one shared reader reads. Sub-messages are ranges too, so decoding allocates
+ * no reader and no copy per message (docs/daml-archives.md, "Why a hand-written wire reader").
+ */
+interface Span {
+  readonly r: BinaryReader;
+  readonly start: number;
+  readonly end: number;
+}
+
+const spanOf = (bytes: Uint8Array): Span => {
   const r = new BinaryReader(bytes);
-  while (r.pos < r.len) {
+  return { r, start: 0, end: r.len };
+};
+
+/** Reads the fields of one message in order; `visit` consumes the value of the fields it knows, the rest is skipped. */
+function eachField(span: Span, visit: (no: number, wire: WireType, r: BinaryReader) => boolean): void {
+  const r = span.r;
+  r.pos = span.start;
+  while (r.pos < span.end) {
     const [no, wire] = r.tag();
     if (!visit(no, wire, r)) r.skip(wire, no);
   }
+  if (r.pos !== span.end) throw new MalformedArchive(`a field runs past the end of its message (at byte ${r.pos}, the message ends at ${span.end})`);
 }
 
 function expectWire(f: { no: number; wire: WireType }, wire: WireType): void {
   if (f.wire !== wire) throw new MalformedArchive(`field ${f.no}: wire type ${f.wire}, expected ${wire}`);
 }
 
-function bytesOf(no: number, wire: WireType, r: BinaryReader): Uint8Array {
+/** A length-delimited field as the span of its bytes; the reader moves past it. */
+function bytesOf(no: number, wire: WireType, r: BinaryReader): Span {
+  expectWire({ no, wire }, WireType.LengthDelimited);
+  const length = r.uint32();
+  const start = r.pos;
+  const end = start + length;
+  if (end > r.len) throw new MalformedArchive(`field ${no} claims ${length} bytes, past the end of the archive`);
+  r.pos = end;
+  return { r, start, end };
+}
+
+/** A length-delimited field's bytes (a view, not a copy). */
+function rawBytesOf(no: number, wire: WireType, r: BinaryReader): Uint8Array {
   expectWire({ no, wire }, WireType.LengthDelimited);
   return r.bytes();
+}
+
+function stringOf(no: number, wire: WireType, r: BinaryReader): string {
+  expectWire({ no, wire }, WireType.LengthDelimited);
+  return r.string(true);
 }
 
 function int32Of(no: number, wire: WireType, r: BinaryReader): number {
@@ -60,9 +94,10 @@ function pushInt32s(no: number, wire: WireType, r: BinaryReader, into: number[])
     into.push(r.int32());
     return;
   }
-  expectWire({ no, wire }, WireType.LengthDelimited);
-  const packed = new BinaryReader(r.bytes());
-  while (packed.pos < packed.len) into.push(packed.int32());
+  const packed = bytesOf(no, wire, r);
+  r.pos = packed.start;
+  while (r.pos < packed.end) into.push(r.int32());
+  if (r.pos !== packed.end) throw new MalformedArchive(`packed field ${no} runs past its end`);
 }
 
 /** The top-level fields of `ArchivePayload` (daml_lf.proto). */
@@ -79,11 +114,11 @@ export function decodeArchivePayloadFields(payload: Uint8Array): ArchivePayloadF
   let patch = 0;
   let lf1 = false;
   let lf2: Uint8Array | undefined;
-  eachField(payload, (no, wire, r) => {
+  eachField(spanOf(payload), (no, wire, r) => {
     switch (no) {
       case 2: bytesOf(no, wire, r); lf1 = true; return true;
-      case 3: minor = new TextDecoder('utf-8', { fatal: true }).decode(bytesOf(no, wire, r)); return true;
-      case 4: lf2 = bytesOf(no, wire, r); return true;
+      case 3: minor = stringOf(no, wire, r); return true;
+      case 4: lf2 = rawBytesOf(no, wire, r); return true;
       case 5: patch = int32Of(no, wire, r); return true;
       default: return false;
     }
@@ -103,11 +138,11 @@ export function decodeArchiveFields(bytes: Uint8Array): ArchiveFields {
   let hashFunction = 0;
   let payload: Uint8Array | undefined;
   let hash = '';
-  eachField(bytes, (no, wire, r) => {
+  eachField(spanOf(bytes), (no, wire, r) => {
     switch (no) {
       case 1: hashFunction = int32Of(no, wire, r); return true;
-      case 3: payload = bytesOf(no, wire, r); return true;
-      case 4: hash = new TextDecoder('utf-8', { fatal: true }).decode(bytesOf(no, wire, r)); return true;
+      case 3: payload = rawBytesOf(no, wire, r); return true;
+      case 4: hash = stringOf(no, wire, r); return true;
       default: return false;
     }
   });
@@ -129,16 +164,15 @@ export interface DecodedPackage {
  * matters; types recurse, bounded by `maxTypeDepth`.
  */
 export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): DecodedPackage {
-  const moduleBytes: Uint8Array[] = [];
-  const typeBytes: Uint8Array[] = [];
-  const dnameBytes: Uint8Array[] = [];
+  const moduleBytes: Span[] = [];
+  const typeBytes: Span[] = [];
+  const dnameBytes: Span[] = [];
   const strings: string[] = [];
-  let metadata: Uint8Array | undefined;
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
-  eachField(bytes, (no, wire, r) => {
+  let metadata: Span | undefined;
+  eachField(spanOf(bytes), (no, wire, r) => {
     switch (no) {
       case 1: moduleBytes.push(bytesOf(no, wire, r)); return true;
-      case 2: strings.push(utf8.decode(bytesOf(no, wire, r))); return true;
+      case 2: strings.push(stringOf(no, wire, r)); return true;
       case 3: dnameBytes.push(bytesOf(no, wire, r)); return true;
       case 4: metadata = bytesOf(no, wire, r); return true;
       case 5: typeBytes.push(bytesOf(no, wire, r)); return true;
@@ -170,7 +204,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
 
   const internedTypes: DamlType[] = [];
 
-  const packageIdOf = (bytes: Uint8Array): string => {
+  const packageIdOf = (bytes: Span): string => {
     let id: string | undefined;
     eachField(bytes, (no, wire, r) => {
       switch (no) {
@@ -183,7 +217,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
     if (id === undefined) throw new MalformedArchive('a package reference without a package');
     return id;
   };
-  const moduleIdOf = (bytes: Uint8Array): { packageId: string; module: string } => {
+  const moduleIdOf = (bytes: Span): { packageId: string; module: string } => {
     let packageId: string | undefined;
     let module = 0;
     eachField(bytes, (no, wire, r) => {
@@ -196,7 +230,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
     if (packageId === undefined) throw new MalformedArchive('a module reference without a package');
     return { packageId, module: dname(module) };
   };
-  const tyconOf = (bytes: Uint8Array): TypeConRef => {
+  const tyconOf = (bytes: Span): TypeConRef => {
     let mod: { packageId: string; module: string } | undefined;
     let name = 0;
     eachField(bytes, (no, wire, r) => {
@@ -210,10 +244,10 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
     return { packageId: mod.packageId, module: mod.module, name: dname(name) };
   };
 
-  const typeOf = (bytes: Uint8Array, depth: number): DamlType => {
+  const typeOf = (bytes: Span, depth: number): DamlType => {
     if (depth > maxTypeDepth) throw new MalformedArchive(`a type nested deeper than ${maxTypeDepth}`);
     let result: DamlType | undefined;
-    const argsOf = (body: Uint8Array, head: (no: number, wire: WireType, r: BinaryReader) => boolean): DamlType[] => {
+    const argsOf = (body: Span, head: (no: number, wire: WireType, r: BinaryReader) => boolean): DamlType[] => {
       const args: DamlType[] = [];
       eachField(body, (no, wire, r) => {
         if (no === 2) {
@@ -274,7 +308,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
   // An interned type may only refer to entries at smaller indices, so the table decodes front to back.
   for (const b of typeBytes) internedTypes.push(typeOf(b, 0));
 
-  const fieldWithType = (bytes: Uint8Array): DamlField => {
+  const fieldWithType = (bytes: Span): DamlField => {
     let name = 0;
     let type: DamlType | undefined;
     eachField(bytes, (no, wire, r) => {
@@ -288,7 +322,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
     return { name: str(name), type };
   };
 
-  const dataTypeOf = (bytes: Uint8Array): DamlDataType => {
+  const dataTypeOf = (bytes: Span): DamlDataType => {
     let name = 0;
     const params: string[] = [];
     let serializable = false;
@@ -323,7 +357,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
     return { name: dname(name), params, serializable, definition };
   };
 
-  const choiceOf = (bytes: Uint8Array): DamlChoice => {
+  const choiceOf = (bytes: Span): DamlChoice => {
     let name = 0;
     let consuming = false;
     let argument: DamlType | undefined;
@@ -341,7 +375,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
     return { name: str(name), consuming, argument, result };
   };
 
-  const templateOf = (bytes: Uint8Array, module: string): DamlTemplate => {
+  const templateOf = (bytes: Span, module: string): DamlTemplate => {
     let nameIndex = 0;
     let key: DamlType | undefined;
     const choices: DamlChoice[] = [];
@@ -368,7 +402,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
     return { name, payload, key, choices, implements: implementsRefs };
   };
 
-  const interfaceOf = (bytes: Uint8Array): DamlInterface => {
+  const interfaceOf = (bytes: Span): DamlInterface => {
     let name = 0;
     let view: DamlType | undefined;
     const choices: DamlChoice[] = [];
@@ -388,9 +422,9 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
 
   const modules = moduleBytes.map((b): DamlModule => {
     let name = 0;
-    const dataBytes: Uint8Array[] = [];
-    const templateBytes: Uint8Array[] = [];
-    const interfaceBytes: Uint8Array[] = [];
+    const dataBytes: Span[] = [];
+    const templateBytes: Span[] = [];
+    const interfaceBytes: Span[] = [];
     eachField(b, (no, wire, r) => {
       switch (no) {
         case 1: name = int32Of(no, wire, r); return true;
