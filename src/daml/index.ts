@@ -38,3 +38,14 @@ export { template } from './runtime/template.js';
 export type { ChoiceMap, Template, TemplateDefinition } from './runtime/template.js';
 export { damlInterface } from './runtime/interface.js';
 export type { Interface, InterfaceDefinition } from './runtime/interface.js';
+
+// Typed streams: update elements into the creates, archives and exercises of generated templates and choices.
+export { DamlValueError } from './daml-value-error.js';
+export type { DamlValueIssue } from './daml-value-error.js';
+export { createdOf } from './operators/created-of.js';
+export type { Created } from './operators/created-of.js';
+export { archivedOf } from './operators/archived-of.js';
+export type { Archived } from './operators/archived-of.js';
+export { exercisedOf } from './operators/exercised-of.js';
+export type { Exercised } from './operators/exercised-of.js';
+export type { UpdateElementLike } from './operators/transaction-events.js';
