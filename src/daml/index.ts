@@ -49,3 +49,5 @@ export type { Archived } from './operators/archived-of.js';
 export { exercisedOf } from './operators/exercised-of.js';
 export type { Exercised } from './operators/exercised-of.js';
 export type { UpdateElementLike } from './operators/transaction-events.js';
+export { liveContractsOf } from './operators/live-contracts-of.js';
+export type { LiveContractsOfConfig, TypedContract, TypedLiveContracts } from './operators/live-contracts-of.js';
