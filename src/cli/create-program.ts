@@ -1,5 +1,6 @@
 import { Command, type CommanderError } from 'commander';
 import { acsCommand } from './commands/acs-command.js';
+import { codegenCommand } from './commands/codegen-command.js';
 import { completionsCommand } from './commands/completions-command.js';
 import { ingestCommand } from './commands/ingest-command.js';
 import { publishCommand } from './commands/publish-command.js';
@@ -54,6 +55,7 @@ export function createProgram(): Command {
   program.addCommand(acsCommand());
   program.addCommand(completionsCommand());
   program.addCommand(sandboxCommand());
+  program.addCommand(codegenCommand());
   applyConventions(program);
   return program;
 }
