@@ -78,7 +78,7 @@ describe('the public surface', () => {
   const surface = exportedNames();
 
   it('covers every entry of the exports map, each with names', () => {
-    expect([...surface.keys()].sort()).toEqual(['.', './filters', './jetstream', './metrics', './operators', './postgres', './sandbox', './sinks', './tracing']);
+    expect([...surface.keys()].sort()).toEqual(['.', './filters', './jetstream', './metrics', './operators', './postgres', './sandbox', './schemas', './sinks', './tracing']);
     for (const [subpath, names] of surface) expect(names.length, subpath).toBeGreaterThan(0);
   });
 
