@@ -49,6 +49,7 @@ export {
   isLedgerRxError,
   LedgerApiError,
   LedgerRxError,
+  PeerDependencyMissingError,
   ProtocolError,
   PrunedOffsetError,
   RetriesExhaustedError,
