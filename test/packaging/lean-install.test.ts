@@ -79,7 +79,7 @@ describe('the lean install', () => {
       const offsets = (await lastValueFrom(tailUpdates(client, { updateFormat: format, endInclusive: end.offset }).pipe(toArray()))).map((e) => Object.values(e.update)[0].value.offset);
       await client.close();
       const refusals = {};
-      for (const entry of ['ledger-rx/postgres', 'ledger-rx/jetstream', 'ledger-rx/metrics', 'ledger-rx/sandbox']) {
+      for (const entry of ['ledger-rx/postgres', 'ledger-rx/jetstream', 'ledger-rx/metrics', 'ledger-rx/tracing', 'ledger-rx/sandbox']) {
         refusals[entry] = await import(entry).then(
           () => 'loaded',
           (e) => ({ typed: e instanceof LedgerRxError, code: e.code, packages: e.packages, message: e.message }),
@@ -104,6 +104,7 @@ describe('the lean install', () => {
     expect(postgres?.message).toContain('npm install pg');
     expect(result.refusals['ledger-rx/jetstream']).toMatchObject({ typed: true, code: 'PEER_DEPENDENCY_MISSING', packages: ['@nats-io/jetstream', '@nats-io/nats-core', '@nats-io/transport-node'] });
     expect(result.refusals['ledger-rx/metrics']).toMatchObject({ typed: true, code: 'PEER_DEPENDENCY_MISSING', packages: ['prom-client'] });
+    expect(result.refusals['ledger-rx/tracing']).toMatchObject({ typed: true, code: 'PEER_DEPENDENCY_MISSING', packages: ['@opentelemetry/api'] });
     // the sandbox shares no code with the library (ARCHITECTURE.md), so its refusal is Node's own, naming jose
     expect(result.refusals['ledger-rx/sandbox']).toMatchObject({ typed: false, code: 'ERR_MODULE_NOT_FOUND' });
     expect(result.refusals['ledger-rx/sandbox']?.message).toContain("Cannot find package 'jose'");
