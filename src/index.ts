@@ -7,7 +7,8 @@
  * readDescending, trackCheckpoint), `ledger-rx/sinks` (the sink contract), `ledger-rx/postgres` (PostgreSQL
  * checkpoint store and sink), `ledger-rx/jetstream` (NATS JetStream sink and consumer), `ledger-rx/metrics`
  * (Prometheus), `ledger-rx/tracing` (OpenTelemetry: continuing an update's trace), `ledger-rx/sandbox` (the
- * embedded participant). What the filters and operators subpaths export is exported here too.
+ * embedded participant), `ledger-rx/schemas` (the zod schemas of the wire model, whose types are exported
+ * here). What the filters and operators subpaths export is exported here too.
  *
  * @module ledger-rx
  */
@@ -48,6 +49,7 @@ export {
   isLedgerRxError,
   LedgerApiError,
   LedgerRxError,
+  PeerDependencyMissingError,
   ProtocolError,
   PrunedOffsetError,
   RetriesExhaustedError,
@@ -142,40 +144,55 @@ export type { ActiveSetChange, ContractEntryKind } from './active-contracts/inde
 export { completionMatches, completionOf, completionOffset, decodeCompletionElement, isCompletionCheckpoint } from './completions/index.js';
 export type { SubmissionKey } from './completions/index.js';
 
-// The wire model: zod schemas named after the OpenAPI components, each with its type; `isUnknownVariant`.
-export {
-  AllocatePartyRequest, AllocatePartyResponse, ArchivedEvent, AssignCommand, CanActAs, CanActAsAnyParty,
-  CanExecuteAs, CanExecuteAsAnyParty, CanReadAs, CanReadAsAnyParty, Command, CreateAndExerciseCommand,
-  CreateCommand, CreatedEvent, CreateUserRequest, CreateUserResponse, CumulativeFilter, DamlValue,
-  DeduplicationPeriod, DisclosedContract, Duration, Empty, Event, EventFormat, ExerciseByKeyCommand,
-  ExerciseCommand, ExercisedEvent, ExperimentalCommandInspectionService, ExperimentalFeatures,
-  ExperimentalStaticTime, FeaturesDescriptor, Field, FieldMask, Filters, GetLatestPrunedOffsetsResponse,
-  GetLedgerApiVersionResponse, GetLedgerEndResponse, GetUpdatesPageRequest, GetUpdatesRequest,
-  GetUserResponse, GrantUserRightsRequest, GrantUserRightsResponse, IdentifierFilter, IdentityProviderAdmin,
-  Int32, Int64, InterfaceFilter, isUnknownVariant, JsAssignmentEvent, JsCantonError, JsCommands,
-  JsGetUpdateResponse, JsGetUpdatesPageResponse, JsGetUpdatesResponse, JsInterfaceView, JsReassignment,
-  JsReassignmentEvent, JsStatus, JsSubmitAndWaitForReassignmentResponse, JsTopologyTransaction,
-  JsTransaction, Kind, ListKnownPartiesResponse, ListPackagesResponse, ListUserRightsResponse,
-  ListVettedPackagesRequest, ListVettedPackagesResponse, MapFilters, MapIntField, MapString, NoPrior,
-  ObjectMeta, Offset, OffsetCheckpoint, OffsetCheckpointFeature, Operation, OptionalDamlValue,
-  PackageFeature, PackageMetadataFilter, ParticipantAdmin, ParticipantAuthorizationAdded,
-  ParticipantAuthorizationChanged, ParticipantAuthorizationOnboarding, ParticipantAuthorizationRevoked,
-  ParticipantAuthorizationTopologyFormat, ParticipantPermission, PartyDetails, PartyManagementFeature,
-  PrefetchContractKey, Prior, PriorTopologySerial, ProtoAny, ReassignmentCommand, ReassignmentCommands,
-  ReassignmentCommandVariant, RevokeUserRightsRequest, RevokeUserRightsResponse, Right, Serial,
-  SubmitAndWaitForReassignmentRequest, SubmitResponse, SynchronizerTime, TemplateFilter, Timestamp,
-  TopologyEvent, TopologyEventEvent, TopologyFormat, TopologyStateFilter, TraceContext, TransactionFilter,
-  TransactionFormat, TransactionShape, Tuple2StringString, UnassignCommand, UnassignedEvent, UnknownFieldSet,
-  Unvet, Update, UpdateFormat, UpdateUserRequest, UpdateUserResponse, UpdateVettedPackagesForceFlag,
-  UpdateVettedPackagesRequest, UpdateVettedPackagesResponse, User, UserManagementFeature, Vet, VettedPackage,
-  VettedPackages, VettedPackagesChange, VettedPackagesRef, WildcardFilter,
-} from './schemas/index.js';
-export type { JsonValue, RightInput, UnknownVariant, UserInput } from './schemas/index.js';
-// The wire model of active contracts and completions.
-export {
+// The wire model's types, named after the OpenAPI components (the zod schemas that parse them are in
+// `ledger-rx/schemas`), and `isUnknownVariant` for the variants this version does not know.
+export { isUnknownVariant } from './schemas/variant.js';
+export type {
+  GetActiveContractsPageRequest, GetActiveContractsRequest, JsActiveContract, JsAssignedEvent, JsContractEntry,
+  JsGetActiveContractsPageResponse, JsGetActiveContractsResponse, JsIncompleteAssigned, JsIncompleteUnassigned,
+} from './schemas/active-contracts.js';
+export type {
+  AssignCommand, Command, CreateAndExerciseCommand, CreateCommand, DeduplicationPeriod, DisclosedContract,
+  ExerciseByKeyCommand, ExerciseCommand, JsCommands, JsSubmitAndWaitForReassignmentResponse, PrefetchContractKey,
+  ReassignmentCommand, ReassignmentCommands, ReassignmentCommandVariant, SubmitAndWaitForReassignmentRequest,
+  SubmitResponse, UnassignCommand,
+} from './schemas/commands.js';
+export type {
+  Duration, Empty, Field, FieldMask, JsStatus, ObjectMeta, ProtoAny, SynchronizerTime, TraceContext, UnknownFieldSet,
+} from './schemas/common.js';
+export type {
   Completion, CompletionDeduplicationPeriod, CompletionResponse, CompletionStreamRequest, CompletionStreamResponse,
-  GetActiveContractsPageRequest, GetActiveContractsRequest, GetCompletionsRequest, JsActiveContract, JsAssignedEvent,
-  JsContractEntry, JsEmpty, JsGetActiveContractsPageResponse, JsGetActiveContractsResponse, JsIncompleteAssigned,
-  JsIncompleteUnassigned,
-} from './schemas/index.js';
-
+  GetCompletionsRequest,
+} from './schemas/completions.js';
+export type {
+  ArchivedEvent, CreatedEvent, Event, ExercisedEvent, JsAssignmentEvent, JsInterfaceView, JsReassignmentEvent,
+  ParticipantPermission, TopologyEvent, TopologyEventEvent, UnassignedEvent,
+} from './schemas/events.js';
+export type {
+  CumulativeFilter, EventFormat, Filters, IdentifierFilter, InterfaceFilter, ParticipantAuthorizationTopologyFormat,
+  TemplateFilter, TopologyFormat, TransactionFilter, TransactionFormat, TransactionShape, UpdateFormat,
+  WildcardFilter,
+} from './schemas/filters.js';
+export type { JsCantonError } from './schemas/js-canton-error.js';
+export type {
+  AllocatePartyRequest, AllocatePartyResponse, ListKnownPartiesResponse, ListPackagesResponse, PartyDetails,
+} from './schemas/parties.js';
+export type { JsonValue } from './schemas/primitives.js';
+export type {
+  FeaturesDescriptor, GetLatestPrunedOffsetsResponse, GetLedgerApiVersionResponse, GetLedgerEndResponse,
+} from './schemas/state.js';
+export type {
+  GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdateResponse, JsGetUpdatesPageResponse, JsGetUpdatesResponse,
+  JsReassignment, JsTopologyTransaction, JsTransaction, OffsetCheckpoint, Update,
+} from './schemas/updates.js';
+export type {
+  CreateUserRequest, CreateUserResponse, GetUserResponse, GrantUserRightsRequest, GrantUserRightsResponse, Kind,
+  ListUserRightsResponse, RevokeUserRightsRequest, RevokeUserRightsResponse, Right, RightInput, UpdateUserRequest,
+  UpdateUserResponse, User, UserInput,
+} from './schemas/users.js';
+export type { UnknownVariant } from './schemas/variant.js';
+export type {
+  ListVettedPackagesRequest, ListVettedPackagesResponse, Operation, PackageMetadataFilter, PriorTopologySerial,
+  Serial, TopologyStateFilter, Unvet, UpdateVettedPackagesForceFlag, UpdateVettedPackagesRequest,
+  UpdateVettedPackagesResponse, Vet, VettedPackage, VettedPackages, VettedPackagesChange, VettedPackagesRef,
+} from './schemas/vetting.js';

@@ -1,5 +1,6 @@
 import { elementValidation } from '../schemas/element-validation.js';
-import { contractEntryCases, JsGetActiveContractsResponse } from '../schemas/index.js';
+import { JsGetActiveContractsResponse } from '../schemas/index.js';
+import { contractEntryCases } from '../schemas/active-contracts.js';
 import { decodeVariantElement, type VariantElementKind } from '../updates/decode-variant-element.js';
 
 const kind: VariantElementKind<JsGetActiveContractsResponse> = {

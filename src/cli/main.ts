@@ -30,6 +30,10 @@ async function main(): Promise<void> {
 if (isMain()) {
   main().catch((error: unknown) => {
     process.stderr.write(`ledger-rx: ${error instanceof Error ? error.message : String(error)}\n`);
+    // the CLI's packages (commander, pg, ...) are optional peers of the library: `npm install ledger-rx`
+    // leaves them out, ledger-rx-cli brings them (docs/packaging.md)
+    const missing = (error as { code?: unknown } | null)?.code === 'ERR_MODULE_NOT_FOUND' ? /Cannot find package '([^']+)'/.exec((error as Error).message)?.[1] : undefined;
+    if (missing !== undefined) process.stderr.write(`ledger-rx: the command line needs ${missing}, which installing the ledger-rx library leaves out: run it as \`npx ledger-rx-cli ...\`, or install ledger-rx-cli\n`);
     process.exit(1);
   });
 }

@@ -1,5 +1,6 @@
 import { elementValidation } from '../schemas/element-validation.js';
-import { completionResponseCases, CompletionStreamResponse } from '../schemas/index.js';
+import { CompletionStreamResponse } from '../schemas/index.js';
+import { completionResponseCases } from '../schemas/completions.js';
 import { decodeVariantElement, type VariantElementKind } from '../updates/decode-variant-element.js';
 import { completionOffset } from './completion-offset.js';
 

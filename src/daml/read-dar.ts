@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { unzipSync, type UnzipFileInfo } from 'fflate';
+import type { UnzipFileInfo } from 'fflate';
+import { darPeers } from './internal/dar-peers.js';
 import { decodeArchive } from './decode-archive.js';
 import { DarError, DarErrorCodes } from './dar-error.js';
 import { parseDarManifest, type DarManifest } from './dar-manifest.js';
@@ -51,6 +52,7 @@ function unzipDar(bytes: Uint8Array, maxEntryBytes: number): Record<string, Uint
     }
     return true;
   };
+  const { unzipSync } = darPeers().fflate; // a missing peer is its own error, not a broken zip
   try {
     return unzipSync(bytes, { filter });
   } catch (cause) {
@@ -64,9 +66,9 @@ function unzipDar(bytes: Uint8Array, maxEntryBytes: number): Record<string, Uint
 /**
  * Reads a DAR (docs/daml-archives.md): unzips it, reads `META-INF/MANIFEST.MF`, decodes every `.dalf` the
  * manifest lists and checks each package id against the SHA-256 of its payload. Synchronous and pure (the
- * bytes in, the model out). Throws only a {@link DarError}, whose `code` says what is wrong: not a zip,
+ * bytes in, the model out). Throws a {@link DarError}, whose `code` says what is wrong: not a zip,
  * a broken zip, a bad manifest, a missing entry, a malformed archive, a hash mismatch, an LF version other
- * than 2.1.
+ * than 2.1; or, when fflate or @bufbuild/protobuf is not installed, a `PeerDependencyMissingError` naming it.
  */
 export function readDar(bytes: Uint8Array, options: ReadDarOptions = {}): Dar {
   const files = unzipDar(bytes, options.maxEntryBytes ?? 1024 * 1024 * 1024);

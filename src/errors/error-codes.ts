@@ -39,6 +39,8 @@ export const ErrorCodes = {
   COMMAND_FAILED: 'COMMAND_FAILED',
   /** No completion for a submitted command arrived in time: it may or may not commit. */
   COMMAND_OUTCOME_UNKNOWN: 'COMMAND_OUTCOME_UNKNOWN',
+  /** An entry point needs an optional peer dependency that is not installed (docs/packaging.md). */
+  PEER_DEPENDENCY_MISSING: 'PEER_DEPENDENCY_MISSING',
 } as const;
 
 /** A code raised by ledger-rx itself. */

@@ -1,10 +1,15 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, register as defaultRegistry, type Registry } from 'prom-client';
+import type { Counter as CounterType, Histogram as HistogramType, Registry } from 'prom-client';
 import { firstValueFrom, from, type ObservableInput } from 'rxjs';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { CheckpointStore } from '../operators/checkpoint.js';
 import type { DeliveredCounts, TailStatus } from '../operators/tail-status.js';
 import type { GetLedgerEndResponse } from '../schemas/state.js';
 import type { BatchCommit, LedgerRxMetrics } from './ledger-rx-metrics.js';
+import { promClient } from './prom-client.js';
+
+const { collectDefaultMetrics, Counter, Gauge, Histogram, register: defaultRegistry } = promClient;
+type Counter<T extends string> = CounterType<T>;
+type Histogram<T extends string> = HistogramType<T>;
 
 /** Options of {@link collectMetrics}. */
 export interface CollectMetricsOptions {

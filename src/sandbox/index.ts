@@ -2,15 +2,14 @@
  * `ledger-rx/sandbox`: the embedded participant. {@link startSandbox} serves the Canton JSON Ledger API v2
  * (HTTP and WebSocket) from memory, with parties, users, packages, submissions, the update and completion
  * streams, active contracts, pruning, authentication and injectable faults, behaving like a real
- * participant on every transport; the types of its options, state and faults.
+ * participant on every transport; the types of its options, of what it returns, and of the faults it can
+ * inject.
  *
  * @module ledger-rx/sandbox
  */
 export { startSandbox } from './start-sandbox.js';
 export type { AllocatePartyHandleOptions, OffsetRange, Sandbox, TokenOptions } from './start-sandbox.js';
-export { resolveSandboxOptions } from './sandbox-options.js';
 export type { ResolvedSandboxOptions, ResponseMode, SandboxOptions } from './sandbox-options.js';
-export { ParticipantState, initialLocalParties, initialRemoteParties } from './participant/participant-state.js';
 export type { SynchronizerInfo } from './state/synchronizer-info.js';
 export type { JsCommandsInput } from './decode/js-commands-input.js';
 export type { SubmitResult } from './submit/commit-commands.js';

@@ -2,7 +2,8 @@
  * `ledger-rx/tracing`: W3C trace context through `@opentelemetry/api`. The client's requests are spans and
  * carry a `traceparent` on their own (nothing to import for that); this entry continues the trace of the
  * command that made an update (`updateContext`), and reads `traceparent` headers. It loads
- * `@opentelemetry/api`, which `import 'ledger-rx'` does not.
+ * `@opentelemetry/api`, which `import 'ledger-rx'` does not: an optional peer dependency of ledger-rx, without
+ * which importing this entry point throws a `PeerDependencyMissingError` that names it (docs/packaging.md).
  *
  * @module ledger-rx/tracing
  */

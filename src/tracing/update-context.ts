@@ -1,6 +1,9 @@
-import { context, propagation, type Context } from '@opentelemetry/api';
+import type { Context } from '@opentelemetry/api';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
 import { updateTraceContext } from '../updates/update-trace-context.js';
+import { openTelemetryApi } from './opentelemetry-api.js';
+
+const { context, propagation } = openTelemetryApi;
 
 /**
  * The OpenTelemetry context of the submitter's trace of an update (its `traceContext`, see

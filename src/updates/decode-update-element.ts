@@ -1,13 +1,8 @@
 import { ErrorCodes, ProtocolError, type ProtocolIssue } from '../errors/index.js';
 import { elementValidation } from '../schemas/element-validation.js';
-import {
-  eventCases,
-  JsGetUpdatesResponse,
-  reassignmentEventCases,
-  topologyEventCases,
-  updateCases,
-  type UnknownVariant,
-} from '../schemas/index.js';
+import { JsGetUpdatesResponse, type UnknownVariant } from '../schemas/index.js';
+import { eventCases, reassignmentEventCases, topologyEventCases } from '../schemas/events.js';
+import { updateCases } from '../schemas/updates.js';
 import { updateOffset } from './update-offset.js';
 import { ownKeysOf } from './own-keys-of.js';
 

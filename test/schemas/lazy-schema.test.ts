@@ -2,18 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  built,
-  componentSchemas,
-  Event,
-  JsGetUpdatesResponse,
-  JsTransaction,
-  lazySchema,
-  Offset,
-  Update,
-  updateCases,
-  variantInfo,
-} from '../../src/schemas/index.js';
+import { Event, JsGetUpdatesResponse, JsTransaction, Offset, Update } from '../../src/schemas/index.js';
+import { componentSchemas } from '../../src/schemas/component-schemas.js';
+import { built, lazySchema } from '../../src/schemas/lazy-schema.js';
+import { updateCases } from '../../src/schemas/updates.js';
+import { variantInfo } from '../../src/schemas/variant.js';
 import { repoRoot } from '../support/shared-dir.js';
 
 describe('lazySchema()', () => {
@@ -78,14 +71,15 @@ describe('the lazily built wire model', () => {
     expect(variantInfo(update)?.cases['Transaction']).toBe(componentSchemas['Transaction']);
   });
 
-  it("`import 'ledger-rx'` constructs no zod schema (zod gives each schema and check its `_zod`)", () => {
+  it("`import 'ledger-rx'` and `import 'ledger-rx/schemas'` construct no zod schema (zod gives each schema and check its `_zod`)", () => {
     const code = `await import('zod');
       let constructed = 0;
       const define = Object.defineProperty;
       Object.defineProperty = function (o, k, d) { if (k === '_zod') constructed++; return define(o, k, d); };
-      const lib = await import(${JSON.stringify(join(repoRoot, 'dist', 'index.js'))});
+      await import(${JSON.stringify(join(repoRoot, 'dist', 'index.js'))});
+      const schemas = await import(${JSON.stringify(join(repoRoot, 'dist', 'schemas', 'index.js'))});
       const before = constructed;
-      lib.Offset.parse(3);
+      schemas.Offset.parse(3);
       process.stdout.write(JSON.stringify({ before, after: constructed }));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, encoding: 'utf8' });
     expect(run.stderr).toBe('');

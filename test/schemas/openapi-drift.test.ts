@@ -1,7 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { compilePassThroughCheck, componentSchemas, variantInfo } from '../../src/schemas/index.js';
+import { componentSchemas } from '../../src/schemas/component-schemas.js';
+import { compilePassThroughCheck } from '../../src/schemas/pass-through-check.js';
+import { variantInfo } from '../../src/schemas/variant.js';
 import { loadOpenapi, refName, reachableComponents, type OasSchema } from '../support/openapi.js';
 import { maxAlternatives, openapiSample } from '../support/openapi-samples.js';
 import { specAvailable } from '../support/shared-dir.js';

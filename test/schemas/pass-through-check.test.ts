@@ -3,7 +3,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProtocolError } from '../../src/errors/index.js';
-import { compilePassThroughCheck, DamlValue, Int64, JsGetUpdatesResponse, Offset, OptionalDamlValue, variant, wrapped } from '../../src/schemas/index.js';
+import { DamlValue, Int64, JsGetUpdatesResponse, Offset, OptionalDamlValue } from '../../src/schemas/index.js';
+import { compilePassThroughCheck } from '../../src/schemas/pass-through-check.js';
+import { variant, wrapped } from '../../src/schemas/variant.js';
 import { decodeUpdateElement } from '../../src/updates/index.js';
 import { createdEvent, offsetCheckpoint, reassignment, topologyTransaction, transaction } from '../streams/update-fixtures.js';
 

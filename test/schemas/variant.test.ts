@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Command, Event, JsGetUpdatesResponse, Kind, isUnknownVariant, variant, wrapped } from '../../src/schemas/index.js';
+import { Command, Event, JsGetUpdatesResponse, Kind, isUnknownVariant } from '../../src/schemas/index.js';
+import { variant, wrapped } from '../../src/schemas/variant.js';
 
 const created = {
   offset: 3, nodeId: 0, contractId: '00ab', templateId: 'pkg:M:T', contractKey: null, contractKeyHash: '', createArgument: { a: 1 },

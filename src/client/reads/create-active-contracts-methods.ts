@@ -1,7 +1,8 @@
 import { asyncScheduler, map, type Observable } from 'rxjs';
 import { activeContractsElementDecoder, type ActiveContractsDecoding } from '../../active-contracts/active-contracts-element-decoder.js';
 import { resolveRetryConfig } from '../../retry/resolve-retry-config.js';
-import { built, GetLedgerEndResponse, JsGetActiveContractsPageResponse, lazySchema, type GetActiveContractsPageRequest, type JsGetActiveContractsResponse } from '../../schemas/index.js';
+import { GetLedgerEndResponse, JsGetActiveContractsPageResponse, type GetActiveContractsPageRequest, type JsGetActiveContractsResponse } from '../../schemas/index.js';
+import { built, lazySchema } from '../../schemas/lazy-schema.js';
 import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './active-contracts-options.js';
 import type { ActiveContractsPage } from './active-contracts-page.js';
 import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';

@@ -1,4 +1,5 @@
-import { built, JsGetUpdatesPageResponse, lazySchema } from '../../schemas/index.js';
+import { JsGetUpdatesPageResponse } from '../../schemas/index.js';
+import { built, lazySchema } from '../../schemas/lazy-schema.js';
 import type { UpdateDecoding } from '../../updates/update-decoding.js';
 import { updateElementDecoder } from '../../updates/update-element-decoder.js';
 import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';

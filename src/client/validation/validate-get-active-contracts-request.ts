@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { built, GetActiveContractsRequest, lazySchema } from '../../schemas/index.js';
+import { GetActiveContractsRequest } from '../../schemas/index.js';
+import { built, lazySchema } from '../../schemas/lazy-schema.js';
 import { checkEventFormat } from './check-event-format.js';
 import { checkPageToken } from './check-page-token.js';
 import { checkUpdateFormatChoice } from './check-update-format-choice.js';

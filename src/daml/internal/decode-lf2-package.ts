@@ -1,4 +1,8 @@
-import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
+import type { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
+import { darPeers } from './dar-peers.js';
+
+/** The wire types this decoder checks (the values of @bufbuild/protobuf's `WireType`, which loads with the reader). */
+const Wire = { Varint: 0 as WireType, LengthDelimited: 2 as WireType };
 import type {
   DamlBuiltinName,
   DamlChoice,
@@ -42,7 +46,7 @@ interface Span {
 }
 
 const spanOf = (bytes: Uint8Array): Span => {
-  const r = new BinaryReader(bytes);
+  const r = new (darPeers().wire.BinaryReader)(bytes);
   return { r, start: 0, end: r.len };
 };
 
@@ -63,7 +67,7 @@ function expectWire(f: { no: number; wire: WireType }, wire: WireType): void {
 
 /** A length-delimited field as the span of its bytes; the reader moves past it. */
 function bytesOf(no: number, wire: WireType, r: BinaryReader): Span {
-  expectWire({ no, wire }, WireType.LengthDelimited);
+  expectWire({ no, wire }, Wire.LengthDelimited);
   const length = r.uint32();
   const start = r.pos;
   const end = start + length;
@@ -74,23 +78,23 @@ function bytesOf(no: number, wire: WireType, r: BinaryReader): Span {
 
 /** A length-delimited field's bytes (a view, not a copy). */
 function rawBytesOf(no: number, wire: WireType, r: BinaryReader): Uint8Array {
-  expectWire({ no, wire }, WireType.LengthDelimited);
+  expectWire({ no, wire }, Wire.LengthDelimited);
   return r.bytes();
 }
 
 function stringOf(no: number, wire: WireType, r: BinaryReader): string {
-  expectWire({ no, wire }, WireType.LengthDelimited);
+  expectWire({ no, wire }, Wire.LengthDelimited);
   return r.string(true);
 }
 
 function int32Of(no: number, wire: WireType, r: BinaryReader): number {
-  expectWire({ no, wire }, WireType.Varint);
+  expectWire({ no, wire }, Wire.Varint);
   return r.int32();
 }
 
 /** Packed or unpacked repeated int32 (proto3 writes them packed). */
 function pushInt32s(no: number, wire: WireType, r: BinaryReader, into: number[]): void {
-  if (wire === WireType.Varint) {
+  if (wire === Wire.Varint) {
     into.push(r.int32());
     return;
   }
@@ -284,7 +288,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
         case 4: bytesOf(no, wire, r); result = { kind: 'unserializable', what: 'forall' }; return true;
         case 5: bytesOf(no, wire, r); result = { kind: 'unserializable', what: 'struct' }; return true;
         case 6: {
-          expectWire({ no, wire }, WireType.Varint);
+          expectWire({ no, wire }, Wire.Varint);
           const value = Number(r.sint64());
           if (!Number.isInteger(value) || value < 0 || value > 37) throw new MalformedArchive(`a Numeric scale of ${value}`);
           result = { kind: 'nat', value };
@@ -336,7 +340,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
           params.push(str(v));
           return true;
         }
-        case 4: expectWire({ no, wire }, WireType.Varint); serializable = r.bool(); return true;
+        case 4: expectWire({ no, wire }, Wire.Varint); serializable = r.bool(); return true;
         case 5: case 6: {
           const fields: DamlField[] = [];
           eachField(bytesOf(no, wire, r), (n, w, rr) => (n === 1 ? (fields.push(fieldWithType(bytesOf(n, w, rr))), true) : false));
@@ -365,7 +369,7 @@ export function decodeLf2Package(bytes: Uint8Array, selfPackageId: string): Deco
     eachField(bytes, (no, wire, r) => {
       switch (no) {
         case 2: name = int32Of(no, wire, r); return true;
-        case 3: expectWire({ no, wire }, WireType.Varint); consuming = r.bool(); return true;
+        case 3: expectWire({ no, wire }, Wire.Varint); consuming = r.bool(); return true;
         case 6: argument = fieldWithType(bytesOf(no, wire, r)).type; return true;
         case 8: result = typeOf(bytesOf(no, wire, r), 0); return true;
         default: return false;

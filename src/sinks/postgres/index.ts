@@ -3,10 +3,16 @@
  * committed in the same transaction as your own writes) and as a sink ({@link PostgresSink}: every update
  * stored exactly once with its offset), with the sink's schema migrations. Its declarations use `pg`'s
  * types (`Pool`, `PoolClient`), which `@types/pg` provides; `pg` itself is loaded only when a store or a
- * sink connects, and `import 'ledger-rx'` never loads or mentions it.
+ * sink connects, and `import 'ledger-rx'` never loads or mentions it. Both are optional peer dependencies
+ * of ledger-rx: importing this entry point without `pg` throws a `PeerDependencyMissingError` that names it
+ * (docs/packaging.md).
  *
  * @module ledger-rx/postgres
  */
+import { requirePeers } from '../../errors/require-peers.js';
+
+requirePeers('ledger-rx/postgres', ['pg'], (specifier) => import.meta.resolve(specifier));
+
 export { PostgresCheckpointStore } from '../../checkpoints/postgres-checkpoint-store.js';
 export type { PostgresCheckpointStoreOptions, TransactionOutcome } from '../../checkpoints/postgres-checkpoint-store.js';
 export { PostgresSink } from './postgres-sink.js';
