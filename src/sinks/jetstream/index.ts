@@ -20,3 +20,6 @@ export { consumeLedgerFromJetStream } from './consume-ledger-from-jetstream.js';
 export type { ConsumeLedgerOptions } from './consume-ledger-from-jetstream.js';
 export { LedgerHeaders } from './ledger-headers.js';
 export { ledgerSubject } from './ledger-subject.js';
+// The types inside JetStreamSinkStatus and ConsumeLedgerOptions (a status handler names them).
+export type { PublishWindowStatus, StreamTip } from './publish-window.js';
+export type { StartUpWait } from './retry-start-up.js';
