@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Decoder } from '@toondepauw/node-zstd';
+import { lastValueFrom, of, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { rememberElementText } from '../../src/updates/element-text.js';
@@ -13,6 +14,7 @@ import { scanExportDir } from '../../src/sinks/export/scan-export-dir.js';
 import { timestampMicros, utcDate } from '../../src/sinks/export/record-date.js';
 import { loadOptionalPackage } from '../../src/sinks/export/load-optional-package.js';
 import { MissingPackageError } from '../../src/sinks/export/missing-package-error.js';
+import { exportUpdates } from '../../src/sinks/export/export-updates.js';
 
 const dirs: string[] = [];
 const newDir = () => {
@@ -252,5 +254,31 @@ describe('loadOptionalPackage', () => {
     expect(error).toBeInstanceOf(MissingPackageError);
     expect(error).toMatchObject({ code: 'MISSING_PACKAGE', packageName: name, retryable: false });
     expect((error as Error).message).toContain(`npm install ${name}`);
+  });
+});
+
+describe('exportUpdates (the library, from an Observable)', () => {
+  it('writes the files from an Observable, and a second run reads only after what they hold', async () => {
+    const dir = newDir();
+    const ledger = [1, 2, 3, 4, 5, 6, 7].map((o) => tx(o, '2026-11-27T10:00:00Z'));
+    const asked: (number | undefined)[] = [];
+    const run = (upTo: number) =>
+      lastValueFrom(
+        exportUpdates({
+          dir,
+          batchSize: 3,
+          read: (position) => {
+            asked.push(position?.offset);
+            return of(...ledger.filter((e) => { const o = (e.update as { Transaction: { value: { offset: number } } }).Transaction.value.offset; return o > (position?.offset ?? 0) && o <= upTo; }));
+          },
+        }).pipe(toArray()),
+      );
+    const first = await run(4);
+    expect(first.map((c) => [c.firstOffset, c.position.offset])).toEqual([[1, 3], [4, 4]]);
+    const second = await run(7);
+    expect(asked).toEqual([undefined, 4]);
+    expect(second.map((c) => [c.firstOffset, c.position.offset])).toEqual([[5, 7]]);
+    const offsets = await query(`SELECT "offset" FROM read_parquet('${dir}/updates/**/*.parquet') ORDER BY 1`);
+    expect(offsets.map((r) => r['offset'])).toEqual([1n, 2n, 3n, 4n, 5n, 6n, 7n]);
   });
 });
