@@ -10,8 +10,9 @@
  *     node dist/cli/main.js export --out <fresh> --url <sandbox> --to <last> --stats --no-progress [--format ndjson-zstd]
  *     node dist/cli/main.js tail --url <sandbox> --to <last> > <file>          (the plain NDJSON, for the bytes)
  *
- * Reported: events/s from the CLI's `--stats` (its own clock: start to the last commit, files fsynced), and
- * the CLI's peak RSS (VmHWM, sampled every 100 ms); bytes per event of the Parquet files (both tables), of
+ * Reported: events/s from the CLI's `--stats` (its own clock: start to the last commit, files fsynced), the
+ * CLI's CPU time per event (user + system, at its exit: less sensitive to other load than the rate) and peak
+ * RSS, beside a `tail` of the same range to a file (the read alone); bytes per event of the Parquet files (both tables), of
  * the ndjson-zstd files, of the NDJSON `tail` prints and of that NDJSON in zstd (level 3); DuckDB
  * (`@duckdb/node-api`, in this process) running an aggregate over one record date's partition of `events`
  * (sum of the Numeric amounts as DECIMAL(38,10) per owner), median of 5 after one warm-up.
@@ -28,7 +29,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { Encoder } from '@toondepauw/node-zstd';
 import { numberOption } from '../lib/args.js';
 import { buildDir, cliMain } from '../lib/paths.js';
-import { MiB, procStatusBytes, startSandboxProcess } from '../lib/proc.js';
+import { cpuAtExitFlags, cpuAtExitOf } from '../lib/cpu.js';
+import { MiB, startSandboxProcess } from '../lib/proc.js';
 
 interface Stats {
   readonly count: number;
@@ -36,26 +38,21 @@ interface Stats {
   readonly updatesPerSecond: number;
 }
 
-function runCli(args: readonly string[], stdoutFile?: string): Promise<{ stats: Stats | undefined; peakRss: number }> {
+/** Runs the CLI; resolves with its `--stats`, peak RSS (bytes), CPU time (user + system, ms) and wall time (ms). */
+function runCli(args: readonly string[], stdoutFile?: string): Promise<{ stats: Stats | undefined; peakRss: number; cpuMs: number; wallMs: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliMain, ...args], { stdio: ['ignore', stdoutFile === undefined ? 'ignore' : 'pipe', 'pipe'] });
+    const start = performance.now();
+    const child = spawn(process.execPath, [...cpuAtExitFlags, cliMain, ...args], { stdio: ['ignore', stdoutFile === undefined ? 'ignore' : 'pipe', 'pipe'] });
     if (stdoutFile !== undefined) child.stdout?.pipe(createWriteStream(stdoutFile));
     let err = '';
-    let peak = 0;
-    const sampler = setInterval(() => {
-      try {
-        peak = Math.max(peak, procStatusBytes(child.pid as number, 'VmHWM'));
-      } catch {
-        // exited
-      }
-    }, 100);
     child.stderr?.setEncoding('utf8').on('data', (c: string) => (err += c));
     child.on('error', reject);
     child.on('close', (code) => {
-      clearInterval(sampler);
+      const wallMs = performance.now() - start;
       if (code !== 0) return reject(new Error(`exit ${code}: ${err.slice(-2000)}`));
-      const last = err.trim().split('\n').at(-1) ?? '';
-      resolve({ stats: last.startsWith('{"count"') ? (JSON.parse(last) as Stats) : undefined, peakRss: peak });
+      const statsLine = err.trim().split('\n').find((l) => l.startsWith('{"count"'));
+      const cpu = cpuAtExitOf(err);
+      resolve({ stats: statsLine === undefined ? undefined : (JSON.parse(statsLine) as Stats), peakRss: (cpu?.maxRssKiB ?? 0) * 1024, cpuMs: (cpu?.userMs ?? 0) + (cpu?.systemMs ?? 0), wallMs });
     });
   });
 }
@@ -78,8 +75,9 @@ async function main(): Promise<void> {
     const offsets = JSON.parse(readFileSync(offsetsFile, 'utf8')) as number[];
     const last = String(offsets.at(-1));
     const common = ['--url', sandbox.url, '--to', last, '--stats', '--no-progress', '--log-level', 'warn'];
-    const parquet: { rate: number; rss: number; bytes: number }[] = [];
-    const zst: { rate: number; rss: number; bytes: number }[] = [];
+    const parquet: { rate: number; rss: number; bytes: number; cpuUs: number }[] = [];
+    const zst: { rate: number; rss: number; bytes: number; cpuUs: number }[] = [];
+    const tails: { rate: number; rss: number; cpuUs: number }[] = [];
     let dir = '';
     for (let run = 0; run < runs; run++) {
       for (const format of run % 2 === 0 ? ['parquet', 'ndjson-zstd'] : ['ndjson-zstd', 'parquet']) {
@@ -88,13 +86,15 @@ async function main(): Promise<void> {
         const stats = r.stats as Stats;
         if (stats.count !== transactions) throw new Error(`exported ${stats.count} of ${transactions}`);
         const bytes = format === 'parquet' ? bytesUnder(out, '.parquet') : bytesUnder(out, '.ndjson.zst');
-        (format === 'parquet' ? parquet : zst).push({ rate: stats.updatesPerSecond, rss: r.peakRss / MiB, bytes: bytes / transactions });
+        (format === 'parquet' ? parquet : zst).push({ rate: stats.updatesPerSecond, rss: r.peakRss / MiB, bytes: bytes / transactions, cpuUs: (r.cpuMs * 1000) / transactions });
         if (format === 'parquet' && dir === '') dir = out;
         else rmSync(out, { recursive: true, force: true });
       }
+      // the read alone, for comparison: tail of the same range to a file (wall time of the process)
+      const t = await runCli(['tail', '--url', sandbox.url, '--to', last, '--no-progress', '--log-level', 'warn'], join(work, 'tail.ndjson'));
+      tails.push({ rate: transactions / (t.wallMs / 1000), rss: t.peakRss / MiB, cpuUs: (t.cpuMs * 1000) / transactions });
     }
     const ndjsonFile = join(work, 'tail.ndjson');
-    await runCli(['tail', '--url', sandbox.url, '--to', last, '--no-progress', '--log-level', 'warn'], ndjsonFile);
     const ndjson = readFileSync(ndjsonFile);
     const ndjsonZstd = new Encoder(3).encodeSync(ndjson).length;
     writeFileSync(join(work, 'done'), '');
@@ -114,12 +114,12 @@ async function main(): Promise<void> {
     instance.closeSync();
     const after = loadavg();
     console.log(`${transactions} transactions of 1 event, ${runs} runs, median (min–max); load before ${before.map((l) => l.toFixed(2)).join(', ')} → after ${after.map((l) => l.toFixed(2)).join(', ')}`);
-    console.log('| export | events/s | CLI peak RSS MiB | bytes/event |');
-    console.log('|---|---:|---:|---:|');
-    console.log(`| parquet (updates + events) | ${range(parquet.map((p) => p.rate))} | ${range(parquet.map((p) => p.rss))} | ${median(parquet.map((p) => p.bytes)).toFixed(1)} |`);
-    console.log(`| ndjson-zstd | ${range(zst.map((p) => p.rate))} | ${range(zst.map((p) => p.rss))} | ${median(zst.map((p) => p.bytes)).toFixed(1)} |`);
-    console.log(`| NDJSON (tail) | | | ${(ndjson.length / transactions).toFixed(1)} |`);
-    console.log(`| NDJSON + zstd level 3 (one stream) | | | ${(ndjsonZstd / transactions).toFixed(1)} |`);
+    console.log('| run | events/s | CLI CPU µs/event | CLI peak RSS MiB | bytes/event |');
+    console.log('|---|---:|---:|---:|---:|');
+    console.log(`| export parquet (updates + events) | ${range(parquet.map((p) => p.rate))} | ${range(parquet.map((p) => p.cpuUs))} | ${range(parquet.map((p) => p.rss))} | ${median(parquet.map((p) => p.bytes)).toFixed(1)} |`);
+    console.log(`| export ndjson-zstd | ${range(zst.map((p) => p.rate))} | ${range(zst.map((p) => p.cpuUs))} | ${range(zst.map((p) => p.rss))} | ${median(zst.map((p) => p.bytes)).toFixed(1)} |`);
+    console.log(`| tail to a file (the read alone; wall clock incl. start-up) | ${range(tails.map((p) => p.rate))} | ${range(tails.map((p) => p.cpuUs))} | ${range(tails.map((p) => p.rss))} | ${(ndjson.length / transactions).toFixed(1)} (NDJSON) |`);
+    console.log(`| NDJSON + zstd level 3 (one stream) | | | | ${(ndjsonZstd / transactions).toFixed(1)} |`);
     console.log(`DuckDB, one day's partition (${day}, ${days.length} day(s) in all): ${range(times, 1)} ms — ${sql.replace(dir, 'DIR')}`);
   } finally {
     await sandbox.stop();

@@ -3,7 +3,7 @@ import type { SinkReadOptions } from '../sink/sink-read-options.js';
 
 /**
  * Everything `ledger-rx export` does, as options of `runExport`. `batch` is the rows (updates) per file
- * (default 50 000) and `batchMs` the longest a file stays open after its first update (default 60 000 ms):
+ * (default 20 000) and `batchMs` the longest a file stays open after its first update (default 60 000 ms):
  * each batch is committed as one file per table and record date.
  */
 export interface ExportOptions extends SinkReadOptions {

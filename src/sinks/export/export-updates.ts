@@ -6,7 +6,7 @@ import { ExportSink, type ExportSinkOptions } from './export-sink.js';
 
 /** Options of {@link exportUpdates}: the sink's, the batching, and the read. */
 export interface ExportUpdatesOptions extends ExportSinkOptions {
-  /** Updates per commit, i.e. per file of each table and record date. Default 50 000. */
+  /** Updates per commit, i.e. per file of each table and record date. Default 20 000. */
   readonly batchSize?: number | undefined;
   /** A partial batch is committed at most this long after its first element, in ms. Default 60 000. */
   readonly maxDelayMs?: number | undefined;
@@ -46,7 +46,7 @@ export function exportUpdates(options: ExportUpdatesOptions): Observable<BatchCo
       if (subscriber.closed) return;
       const batches = new BatchCommitter({
         sink,
-        size: options.batchSize ?? 50_000,
+        size: options.batchSize ?? 20_000,
         maxDelayMs: options.maxDelayMs ?? 60_000,
         start: position,
         onCommit: (commit) => subscriber.next(commit),
