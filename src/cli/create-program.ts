@@ -2,6 +2,7 @@ import { Command, type CommanderError } from 'commander';
 import { acsCommand } from './commands/acs-command.js';
 import { codegenCommand } from './commands/codegen-command.js';
 import { completionsCommand } from './commands/completions-command.js';
+import { exportCommand } from './commands/export-command.js';
 import { ingestCommand } from './commands/ingest-command.js';
 import { publishCommand } from './commands/publish-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
@@ -48,6 +49,7 @@ export function createProgram(): Command {
   program.addCommand(tailCommand());
   program.addCommand(ingestCommand());
   program.addCommand(publishCommand());
+  program.addCommand(exportCommand());
   program.addCommand(sqlCommand());
   program.addCommand(vettingCommand());
   program.addCommand(usersCommand());
