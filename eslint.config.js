@@ -41,6 +41,7 @@ export default tseslint.config(
     checkpoints: { may: ['errors', 'schemas', 'operators'] },
     sinks: { may: ['errors', 'schemas', 'updates', 'checkpoints', 'operators'] },
     metrics: { may: ['errors', 'schemas', 'updates', 'operators'] },
+    daml: { may: ['errors', 'schemas', 'filters', 'operators'] },
   }).flatMap(([folder, { may, pure = false }]) =>
     [0, 1, 2, 3].map((depth) => ({
       files: [`src/${folder}/${'*/'.repeat(depth)}*.ts`],
