@@ -7,7 +7,9 @@
  * @module ledger-rx/sandbox
  */
 export { startSandbox } from './start-sandbox.js';
-export type { AllocatePartyHandleOptions, OffsetRange, Sandbox, TokenOptions } from './start-sandbox.js';
+export type { AllocatePartyHandleOptions, OffsetRange, Sandbox, SubmitHandleOptions, TokenOptions } from './start-sandbox.js';
+export { defaultSandboxApiVersion, sandboxApiVersions } from './version/api-version-profile.js';
+export type { SandboxApiVersion } from './version/api-version-profile.js';
 export { resolveSandboxOptions } from './sandbox-options.js';
 export type { ResolvedSandboxOptions, ResponseMode, SandboxOptions } from './sandbox-options.js';
 export { ParticipantState, initialLocalParties, initialRemoteParties } from './participant/participant-state.js';
