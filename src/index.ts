@@ -27,6 +27,9 @@ export type {
   CompletionsTransport,
   LedgerClient,
   LedgerClientOptions,
+  ParticipantVersionInfo,
+  VersionedOperation,
+  VersionedOperationName,
   ListAllVettedPackagesOptions,
   StreamConnection,
   StreamUpdatesOptions,
@@ -52,6 +55,7 @@ export {
   PrunedOffsetError,
   RetriesExhaustedError,
   TransportError,
+  UnsupportedByParticipantVersionError,
 } from './errors/index.js';
 export type {
   CantonErrorBody,
@@ -64,6 +68,7 @@ export type {
   ProtocolErrorCode,
   ProtocolIssue,
   TransportErrorCode,
+  UnsupportedByParticipantVersionInit,
 } from './errors/index.js';
 
 // What to read: the UpdateFormat builder (also `ledger-rx/filters`).

@@ -41,4 +41,10 @@ export interface LedgerClientOptions {
    * typed but unchecked.
    */
   readonly validateResponses?: boolean | undefined;
+  /**
+   * The participant's version (`3.5.10`), when known: the client then never reads `GET /v2/version` to
+   * choose endpoints (docs/participant-versions.md). Default: read once, on the first operation whose
+   * endpoint depends on the version, and again after a connection to the participant was lost.
+   */
+  readonly participantVersion?: string | undefined;
 }

@@ -14,6 +14,8 @@ export interface ResolvedClientOptions {
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly validateResponses: boolean;
+  /** The version given by the caller, if any (see `LedgerClientOptions.participantVersion`). */
+  readonly participantVersion: string | undefined;
 }
 
 const lineBreak = /[\r\n]/;
@@ -67,7 +69,7 @@ function resolveHeaders(raw: unknown): Record<string, string> {
  * true, no token, no extra headers). Synchronous and side-effect free: no dispatcher is created here.
  *
  * @throws InvalidArgumentError naming the first bad option (`baseUrl`, `token`, `dispatcher`, `headers.<name>`,
- *   `timeoutMs`, `validateResponses`).
+ *   `timeoutMs`, `validateResponses`, `participantVersion`).
  */
 export function resolveClientOptions(options: LedgerClientOptions): ResolvedClientOptions {
   if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('options', 'must be an object');
@@ -94,6 +96,10 @@ export function resolveClientOptions(options: LedgerClientOptions): ResolvedClie
   }
   const validateResponses = options.validateResponses ?? true;
   if (typeof validateResponses !== 'boolean') throw new InvalidArgumentError('validateResponses', 'must be a boolean');
+  const participantVersion = options.participantVersion;
+  if (participantVersion !== undefined && (typeof participantVersion !== 'string' || !/^\d+\.\d+\.\d+/.test(participantVersion))) {
+    throw new InvalidArgumentError('participantVersion', "must be a version string such as '3.5.10' (as GET /v2/version reports it)");
+  }
   return {
     baseUrl,
     getToken,
@@ -102,5 +108,6 @@ export function resolveClientOptions(options: LedgerClientOptions): ResolvedClie
     headers: resolveHeaders(options.headers),
     timeoutMs,
     validateResponses,
+    participantVersion,
   };
 }

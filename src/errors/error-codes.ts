@@ -39,6 +39,8 @@ export const ErrorCodes = {
   COMMAND_FAILED: 'COMMAND_FAILED',
   /** No completion for a submitted command arrived in time: it may or may not commit. */
   COMMAND_OUTCOME_UNKNOWN: 'COMMAND_OUTCOME_UNKNOWN',
+  /** The connected participant's version does not have the operation (docs/participant-versions.md); nothing was sent. */
+  UNSUPPORTED_BY_PARTICIPANT_VERSION: 'UNSUPPORTED_BY_PARTICIPANT_VERSION',
 } as const;
 
 /** A code raised by ledger-rx itself. */

@@ -12,7 +12,7 @@ describe('operator commands (spawned CLI)', () => {
   let dir: string;
   let alice: string;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 5, apiVersion: '3.5' }); // the client's vetting default is the alias, which 3.6 no longer has
+    sandbox = await startSandbox({ seed: 5 });
     dir = await mkdtemp(join(tmpdir(), 'ledger-rx-ops-'));
     alice = sandbox.partyId('Alice');
     const client = createLedgerClient({ baseUrl: sandbox.url });

@@ -23,7 +23,7 @@ function acsDeltaTransactions(log: LedgerUpdate[]): number[] {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ synchronizers: 2, seed: 30, listWaitMs: 50, maxVettingPageSize: 2, apiVersion: '3.5' }); // the client's vetting default is the alias, which 3.6 no longer has
+  sandbox = await startSandbox({ synchronizers: 2, seed: 30, listWaitMs: 50, maxVettingPageSize: 2 });
   client = createLedgerClient({ baseUrl: sandbox.url });
   alice = sandbox.partyId('Alice');
   bob = sandbox.partyId('Bob');
