@@ -27,6 +27,7 @@ export type {
   CompletionsTransport,
   LedgerClient,
   LedgerClientOptions,
+  LedgerClientTlsOptions,
   ParticipantVersionInfo,
   VersionedOperation,
   VersionedOperationName,

@@ -101,7 +101,7 @@ function offsetAttributes(beginExclusive: number | null | undefined, endInclusiv
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const resolved = resolveClientOptions(options);
   const ownsDispatcher = resolved.dispatcher === undefined;
-  const dispatcher: Dispatcher = resolved.dispatcher ?? new (loadUndici().Agent)();
+  const dispatcher: Dispatcher = resolved.dispatcher ?? new (loadUndici().Agent)(resolved.tls === undefined ? undefined : { connect: { ...resolved.tls } });
   const transport = createHttpTransport({ ...resolved, dispatcher });
   const sockets = createWebSocketTransport(resolved);
   let closing: Promise<void> | undefined;
