@@ -28,6 +28,10 @@ export type {
   CompletionsTransport,
   LedgerClient,
   LedgerClientOptions,
+  LedgerClientTlsOptions,
+  ParticipantVersionInfo,
+  VersionedOperation,
+  VersionedOperationName,
   ListAllVettedPackagesOptions,
   StreamConnection,
   StreamUpdatesOptions,
@@ -54,6 +58,7 @@ export {
   PrunedOffsetError,
   RetriesExhaustedError,
   TransportError,
+  UnsupportedByParticipantVersionError,
 } from './errors/index.js';
 export type {
   CantonErrorBody,
@@ -66,6 +71,7 @@ export type {
   ProtocolErrorCode,
   ProtocolIssue,
   TransportErrorCode,
+  UnsupportedByParticipantVersionInit,
 } from './errors/index.js';
 
 // What to read: the UpdateFormat builder (also `ledger-rx/filters`).

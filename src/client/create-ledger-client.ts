@@ -1,12 +1,15 @@
 import type { Dispatcher } from 'undici';
+import { defer, from, switchMap } from 'rxjs';
 import {
   AllocatePartyRequest,
   AllocatePartyResponse,
   CreateUserResponse,
+  GetCompletionByHashResponse,
   GetLatestPrunedOffsetsResponse,
   GetLedgerApiVersionResponse,
   GetLedgerEndResponse,
   GetUserResponse,
+  JsGetUpdateResponse,
   GrantUserRightsResponse,
   JsSubmitAndWaitForReassignmentResponse,
   ListKnownPartiesResponse,
@@ -46,6 +49,7 @@ import {
   parseRequest,
   validateCallOptions,
   validateCreateUserRequest,
+  validateGetActiveContractsPageRequest,
   validateGetUpdatesPageRequest,
   validateGetUpdatesRequest,
   validateListVettedPackagesRequest,
@@ -60,6 +64,9 @@ import {
   validateUserRightsRequest,
 } from './validation/index.js';
 import { loadUndici } from './http/load-undici.js';
+import { createVersionGate, versionSupports } from './versions/version-gate.js';
+import { watchParticipantConnections } from './versions/watch-participant-connections.js';
+import { validateCompletionByHashRequest, validateUpdateByHashRequest } from './validation/validate-by-hash-requests.js';
 
 /** The span attributes of an updates request: the range asked for, the page size and the order. */
 function offsetAttributes(beginExclusive: number | null | undefined, endInclusive: number | null | undefined, limit: number | null | undefined, descending: boolean | null | undefined) {
@@ -94,12 +101,28 @@ function offsetAttributes(beginExclusive: number | null | undefined, endInclusiv
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const resolved = resolveClientOptions(options);
   const ownsDispatcher = resolved.dispatcher === undefined;
-  const dispatcher: Dispatcher = resolved.dispatcher ?? new (loadUndici().Agent)();
+  const dispatcher: Dispatcher = resolved.dispatcher ?? new (loadUndici().Agent)(resolved.tls === undefined ? undefined : { connect: { ...resolved.tls } });
   const transport = createHttpTransport({ ...resolved, dispatcher });
   const sockets = createWebSocketTransport(resolved);
   let closing: Promise<void> | undefined;
 
   const unary = createUnaryMethods(transport, resolved.validateResponses);
+
+  // Which endpoints the participant has (docs/participant-versions.md): its version, read once and again
+  // after a lost connection; an operation it lacks rejects before anything but GET /v2/version is sent.
+  const readVersion = unary.get('/v2/version', GetLedgerApiVersionResponse);
+  const versions = createVersionGate((signal) => readVersion(signal === undefined ? {} : { signal }).then((r) => r.version), resolved.participantVersion);
+  const stopWatching = watchParticipantConnections(dispatcher, resolved.baseUrl.origin, () => versions.invalidate());
+  const sendVetting = unary.post(
+    ({ endpoint }) => (endpoint === 'update' ? '/v2/package-vetting/update' : '/v2/package-vetting'),
+    validateUpdateVettedPackagesRequest,
+    UpdateVettedPackagesResponse,
+    validateUpdateVettedPackagesOptions,
+  );
+  const sendUpdateByHash = unary.post('/v2/updates/update-by-hash', validateUpdateByHashRequest, JsGetUpdateResponse);
+  const sendCompletionByHash = unary.post('/v2/commands/completion-by-hash', validateCompletionByHashRequest, GetCompletionByHashResponse);
+  const activeContracts = createActiveContractsMethods({ http: transport, sockets, resolved });
+  const completions = createCompletionsMethod({ http: transport, sockets, resolved });
 
   function prepareUpdates(request: GetUpdatesRequest, raw: UpdatesCallOptions | undefined) {
     const callOptions = validateUpdatesCallOptions(raw);
@@ -116,8 +139,17 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
   const client: LedgerClient = {
     checksElementOrder: true,
-    ...createActiveContractsMethods({ http: transport, sockets, resolved }),
-    completions: createCompletionsMethod({ http: transport, sockets, resolved }),
+    ...activeContracts,
+    async activeContractsPage(request, callOptions) {
+      validateGetActiveContractsPageRequest(request);
+      await versions.require('activeContractsPage', 'activeContractsPage', validateCallOptions(callOptions).signal);
+      return activeContracts.activeContractsPage(request, callOptions);
+    },
+    completions(request, callOptions) {
+      const read = completions(request, callOptions); // checks request and options first
+      if (callOptions?.endpoint === 'completions') return read;
+      return defer(() => from(versions.require('commandCompletions', 'completions', callOptions?.signal))).pipe(switchMap(() => read));
+    },
 
     listVettedPackages: unary.post('/v2/package-vetting/list', validateListVettedPackagesRequest, ListVettedPackagesResponse),
 
@@ -140,12 +172,32 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       );
     },
 
-    updateVettedPackages: unary.post(
-      ({ endpoint }) => (endpoint === 'update' ? '/v2/package-vetting/update' : '/v2/package-vetting'),
-      validateUpdateVettedPackagesRequest,
-      UpdateVettedPackagesResponse,
-      validateUpdateVettedPackagesOptions,
-    ),
+    async updateVettedPackages(request, callOptions) {
+      const options = validateUpdateVettedPackagesOptions(callOptions);
+      validateUpdateVettedPackagesRequest(request);
+      const endpoint = options.endpoint ?? ((await versions.supports('vettingUpdate', options.signal)) ? 'update' : 'deprecated');
+      await versions.require(endpoint === 'update' ? 'vettingUpdate' : 'vettingUpdateAlias', 'updateVettedPackages', options.signal);
+      return sendVetting(request, { ...options, endpoint });
+    },
+
+    async updateByHash(request, callOptions) {
+      const options = validateCallOptions(callOptions);
+      validateUpdateByHashRequest(request);
+      await versions.require('updateByHash', 'updateByHash', options.signal);
+      return sendUpdateByHash(request, options);
+    },
+
+    async completionByHash(request, callOptions) {
+      const options = validateCallOptions(callOptions);
+      validateCompletionByHashRequest(request);
+      await versions.require('completionByHash', 'completionByHash', options.signal);
+      return sendCompletionByHash(request, options);
+    },
+
+    async participantVersion(callOptions) {
+      const version = await versions.version(validateCallOptions(callOptions).signal);
+      return { version: version.text, supports: (operation) => versionSupports(version, operation) };
+    },
 
     updates(request, callOptions) {
       const { call, decoding, signal, onBytes } = prepareUpdates(request, callOptions);
@@ -176,6 +228,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     async updatesPage(request, callOptions) {
       const options = validateReadOptions<UpdatesPageCallOptions>(callOptions);
       const parsed = validateGetUpdatesPageRequest(request);
+      await versions.require('updatesPage', 'updatesPage', options.signal);
       const order = { beginExclusive: parsed.beginOffsetExclusive ?? 0, endInclusive: parsed.endOffsetInclusive, descendingOrder: parsed.descendingOrder };
       return readUpdatesPage(
         transport,
@@ -195,7 +248,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     submitAndWaitForReassignment: unary.post('/v2/commands/submit-and-wait-for-reassignment', validateReassignmentRequest, JsSubmitAndWaitForReassignmentResponse),
     updateUser: unary.patch(userPath(), validateUpdateUserRequest, UpdateUserResponse),
     revokeUserRights: unary.patch(userPath('/rights'), (userId, request) => validateUserRightsRequest('revoke', userId, request), RevokeUserRightsResponse),
-    version: unary.get('/v2/version', GetLedgerApiVersionResponse),
+    version: readVersion,
     ledgerEnd: unary.get('/v2/state/ledger-end', GetLedgerEndResponse),
     latestPrunedOffsets: unary.get('/v2/state/latest-pruned-offsets', GetLatestPrunedOffsetsResponse),
     allocateParty: unary.post('/v2/parties', (request) => parseRequest(AllocatePartyRequest, request), AllocatePartyResponse),
@@ -208,6 +261,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
     close() {
       closing ??= (async () => {
+        stopWatching();
         transport.abortAll();
         sockets.abortAll();
         if (ownsDispatcher) await dispatcher.close();

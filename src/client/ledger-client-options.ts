@@ -41,4 +41,26 @@ export interface LedgerClientOptions {
    * typed but unchecked.
    */
   readonly validateResponses?: boolean | undefined;
+  /**
+   * The participant's version (`3.5.10`), when known: the client then never reads `GET /v2/version` to
+   * choose endpoints (docs/participant-versions.md). Default: read once, on the first operation whose
+   * endpoint depends on the version, and again after a connection to the participant was lost.
+   */
+  readonly participantVersion?: string | undefined;
+  /**
+   * TLS for an `https://` participant, on both transports (undici's connections and `ws`'s): `caFile`, a PEM
+   * file of the certificate authorities to trust instead of Node's defaults (a private CA); `certFile` and
+   * `keyFile`, the PEM client certificate and its key for a server that asks for one. Read when the client
+   * is created; an unreadable file is `InvalidArgumentError` naming the option. Ignored with `dispatcher`
+   * for HTTP (configure that dispatcher's `connect` options), still applied to WebSockets. See
+   * docs/network-paths.md.
+   */
+  readonly tls?: LedgerClientTlsOptions | undefined;
+}
+
+/** The TLS files of {@link LedgerClientOptions.tls} (PEM). */
+export interface LedgerClientTlsOptions {
+  readonly caFile?: string | undefined;
+  readonly certFile?: string | undefined;
+  readonly keyFile?: string | undefined;
 }

@@ -1,5 +1,10 @@
 import type { Observable, SchedulerLike } from 'rxjs';
+import type { ParticipantVersionInfo } from './versions/participant-version-info.js';
 import type {
+  GetCompletionByHashRequest,
+  GetCompletionByHashResponse,
+  GetUpdateByHashRequest,
+  JsGetUpdateResponse,
   AllocatePartyRequest,
   CompletionStreamRequest,
   CompletionStreamResponse,
@@ -246,6 +251,29 @@ export interface LedgerClient {
 
   /** `GET /v2/packages`: the ids of all uploaded packages. */
   listPackages(options?: CallOptions): Promise<ListPackagesResponse>;
+
+  /**
+   * `POST /v2/updates/update-by-hash` (participants 3.6 and later): the update of the externally signed
+   * submission whose transaction hash is `request.transactionHash`, in `request.updateFormat`. Rejects with
+   * `UnsupportedByParticipantVersionError` before sending on an older participant, and with the server's
+   * `UPDATE_NOT_FOUND` when no visible update has that hash.
+   */
+  updateByHash(request: GetUpdateByHashRequest, options?: CallOptions): Promise<JsGetUpdateResponse>;
+
+  /**
+   * `POST /v2/commands/completion-by-hash` (participants 3.6 and later): the accepted completion and the
+   * last rejected ones of the externally signed submission with that transaction hash, as far as the
+   * caller may read them. Rejects with `UnsupportedByParticipantVersionError` before sending on an older
+   * participant, and with the server's `COMPLETION_NOT_FOUND` when there is none.
+   */
+  completionByHash(request: GetCompletionByHashRequest, options?: CallOptions): Promise<GetCompletionByHashResponse>;
+
+  /**
+   * The participant's version (`GET /v2/version`, read once per client and again after a connection to the
+   * participant was lost, or the `participantVersion` option) and which endpoints it has
+   * (docs/participant-versions.md).
+   */
+  participantVersion(options?: CallOptions): Promise<ParticipantVersionInfo>;
 
   /**
    * Aborts every in-flight call (they reject with `AbortError`), makes later calls reject the same way,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Dispatcher } from 'undici';
 import { InvalidArgumentError } from '../errors/index.js';
 import type { LedgerClientOptions } from './ledger-client-options.js';
@@ -14,6 +15,10 @@ export interface ResolvedClientOptions {
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly validateResponses: boolean;
+  /** The TLS material read from `LedgerClientOptions.tls`, as Node's `tls.connect` options (undefined without). */
+  readonly tls: { readonly ca?: Buffer; readonly cert?: Buffer; readonly key?: Buffer } | undefined;
+  /** The version given by the caller, if any (see `LedgerClientOptions.participantVersion`). */
+  readonly participantVersion: string | undefined;
 }
 
 const lineBreak = /[\r\n]/;
@@ -62,12 +67,32 @@ function resolveHeaders(raw: unknown): Record<string, string> {
   return out;
 }
 
+function readPem(option: string, path: unknown): Buffer | undefined {
+  if (path === undefined) return undefined;
+  if (typeof path !== 'string' || path === '') throw new InvalidArgumentError(option, 'must be the path of a PEM file');
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new InvalidArgumentError(option, `cannot be read: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+function resolveTls(tls: LedgerClientOptions['tls']): ResolvedClientOptions['tls'] {
+  if (tls === undefined) return undefined;
+  if (typeof tls !== 'object' || tls === null) throw new InvalidArgumentError('tls', 'must be an object with caFile, certFile, keyFile');
+  const ca = readPem('tls.caFile', tls.caFile);
+  const cert = readPem('tls.certFile', tls.certFile);
+  const key = readPem('tls.keyFile', tls.keyFile);
+  if ((cert === undefined) !== (key === undefined)) throw new InvalidArgumentError(cert === undefined ? 'tls.certFile' : 'tls.keyFile', 'a client certificate needs both certFile and keyFile');
+  return { ...(ca === undefined ? {} : { ca }), ...(cert === undefined ? {} : { cert }), ...(key === undefined ? {} : { key }) };
+}
+
 /**
  * Checks {@link LedgerClientOptions} and applies the defaults (`timeoutMs` 30 000, `validateResponses`
  * true, no token, no extra headers). Synchronous and side-effect free: no dispatcher is created here.
  *
  * @throws InvalidArgumentError naming the first bad option (`baseUrl`, `token`, `dispatcher`, `headers.<name>`,
- *   `timeoutMs`, `validateResponses`).
+ *   `timeoutMs`, `validateResponses`, `participantVersion`).
  */
 export function resolveClientOptions(options: LedgerClientOptions): ResolvedClientOptions {
   if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('options', 'must be an object');
@@ -94,6 +119,10 @@ export function resolveClientOptions(options: LedgerClientOptions): ResolvedClie
   }
   const validateResponses = options.validateResponses ?? true;
   if (typeof validateResponses !== 'boolean') throw new InvalidArgumentError('validateResponses', 'must be a boolean');
+  const participantVersion = options.participantVersion;
+  if (participantVersion !== undefined && (typeof participantVersion !== 'string' || !/^\d+\.\d+\.\d+/.test(participantVersion))) {
+    throw new InvalidArgumentError('participantVersion', "must be a version string such as '3.5.10' (as GET /v2/version reports it)");
+  }
   return {
     baseUrl,
     getToken,
@@ -102,5 +131,7 @@ export function resolveClientOptions(options: LedgerClientOptions): ResolvedClie
     headers: resolveHeaders(options.headers),
     timeoutMs,
     validateResponses,
+    participantVersion,
+    tls: resolveTls(options.tls),
   };
 }

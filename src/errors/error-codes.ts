@@ -41,6 +41,8 @@ export const ErrorCodes = {
   COMMAND_OUTCOME_UNKNOWN: 'COMMAND_OUTCOME_UNKNOWN',
   /** An entry point needs an optional peer dependency that is not installed (docs/packaging.md). */
   PEER_DEPENDENCY_MISSING: 'PEER_DEPENDENCY_MISSING',
+  /** The connected participant's version does not have the operation (docs/participant-versions.md); nothing was sent. */
+  UNSUPPORTED_BY_PARTICIPANT_VERSION: 'UNSUPPORTED_BY_PARTICIPANT_VERSION',
 } as const;
 
 /** A code raised by ledger-rx itself. */

@@ -21,4 +21,6 @@ export { requirePeers } from './require-peers.js';
 export { RetriesExhaustedError } from './retries-exhausted-error.js';
 export { isCantonErrorBody, normalizeCantonErrorBody, toLedgerApiError } from './to-ledger-api-error.js';
 export { TransportError } from './transport-error.js';
+export { UnsupportedByParticipantVersionError } from './unsupported-by-participant-version-error.js';
+export type { UnsupportedByParticipantVersionInit } from './unsupported-by-participant-version-error.js';
 export type { TransportErrorCode } from './transport-error.js';

@@ -8,7 +8,9 @@
  * @module ledger-rx/sandbox
  */
 export { startSandbox } from './start-sandbox.js';
-export type { AllocatePartyHandleOptions, OffsetRange, Sandbox, TokenOptions } from './start-sandbox.js';
+export type { AllocatePartyHandleOptions, OffsetRange, Sandbox, SubmitHandleOptions, TokenOptions } from './start-sandbox.js';
+export { defaultSandboxApiVersion, sandboxApiVersions } from './version/api-version-profile.js';
+export type { SandboxApiVersion } from './version/api-version-profile.js';
 export type { ResolvedSandboxOptions, ResponseMode, SandboxOptions } from './sandbox-options.js';
 export type { SynchronizerInfo } from './state/synchronizer-info.js';
 export type { JsCommandsInput } from './decode/js-commands-input.js';

@@ -1,3 +1,5 @@
+import { defaultSandboxApiVersion, isSandboxApiVersion, sandboxApiVersions, type SandboxApiVersion } from './version/api-version-profile.js';
+
 /** How `POST /v2/updates` writes its answer. */
 export type ResponseMode = 'buffered' | 'streamed';
 
@@ -5,6 +7,12 @@ export type ResponseMode = 'buffered' | 'streamed';
  * Options of the embedded sandbox participant. Every option is also a flag of `ledger-rx sandbox`.
  */
 export interface SandboxOptions {
+  /**
+   * The Canton release line to serve: its endpoints (one it lacks answers the legacy 404), its answer
+   * fields, its `GET /v2/version` string and its filter rules (docs/participant-versions.md). Default
+   * `'3.6'`, the newest.
+   */
+  readonly apiVersion?: SandboxApiVersion;
   /** Interface to bind. Default `127.0.0.1` (loopback only). */
   readonly host?: string;
   /** Port to bind; `0` (the library default) picks a free one. The CLI's default is 7575. */
@@ -95,6 +103,7 @@ export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'authSecret' 
 /** Applies defaults and checks ranges; throws `RangeError` on nonsense. */
 export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
   const r: ResolvedSandboxOptions = {
+    apiVersion: options.apiVersion ?? defaultSandboxApiVersion,
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     maxListElements: options.maxListElements ?? 200,
@@ -120,6 +129,9 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     maxAcsPageSize: options.maxAcsPageSize ?? 10_000,
     defaultAcsPageSize: options.defaultAcsPageSize ?? 2000,
   };
+  if (!isSandboxApiVersion(r.apiVersion)) {
+    throw new RangeError(`sandbox option apiVersion must be one of ${sandboxApiVersions.join(', ')}, got ${String(r.apiVersion)}`);
+  }
   const positive = (name: string, v: number, min = 1) => {
     if (!Number.isInteger(v) || v < min) throw new RangeError(`sandbox option ${name} must be an integer >= ${min}, got ${v}`);
   };

@@ -36,6 +36,17 @@ export interface OffsetRange {
   readonly endInclusive?: number;
 }
 
+/** Options of {@link Sandbox.submit}. */
+export interface SubmitHandleOptions {
+  /**
+   * Record the submission as the execution of a transaction prepared and signed by an external party: its
+   * transaction and completion carry a transaction hash (`externalTransactionHash`, and on 3.6
+   * `transactionHash`, found by `update-by-hash` and `completion-by-hash`), returned in the result.
+   * Default false. The sandbox has no interactive-submission endpoints (docs/participant-versions.md).
+   */
+  readonly externallySigned?: boolean;
+}
+
 /** Options of {@link Sandbox.allocateParty}. */
 export interface AllocatePartyHandleOptions {
   /** The synchronizer to host the party on (default: the first). */
@@ -74,7 +85,7 @@ export interface Sandbox {
    * the error its completion reports (a duplicate change id, an injected fault). `userId` defaults to
    * `participant_admin`.
    */
-  submit(commands: JsCommandsInput): Promise<SubmitResult>;
+  submit(commands: JsCommandsInput, options?: SubmitHandleOptions): Promise<SubmitResult>;
   /** Appends `count` generated transactions (the `seed` option's workload), back-dated between the last update and now. */
   seed(count: number): void;
   /** Prunes the ledger up to `offset` inclusive: later reads must begin at or after it. */
@@ -129,8 +140,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     workload.seed(resolved.seed);
     ledger.refreshCheckpoint();
   }
-  const handler = createRequestHandler(state, allRoutes);
-  const webSockets = webSocketEndpoints(state, allChannels);
+  // A path the served release line lacks is not routed: it answers the legacy 404 (docs/participant-versions.md).
+  const served = (path: string) => !state.api.absentPaths.has(path);
+  const handler = createRequestHandler(state, allRoutes.filter((r) => served(r.pattern)));
+  const webSockets = webSocketEndpoints(state, allChannels.filter((c) => served(c.path)));
   const sockets = new Set<Socket>();
   let server = createServer(handler);
   const track = (s: Server) => {
@@ -197,9 +210,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     allocateParty(hint, partyOptions = {}) {
       return allocateParty(state, hint, partyOptions).party;
     },
-    async submit(commands) {
+    async submit(commands, submitOptions = {}) {
       const request = decodeJsCommands({ ...commands, userId: commands.userId ?? 'participant_admin' });
-      return submitCommands(state, request, { claims: () => wildcardClaims });
+      return submitCommands(state, request, { claims: () => wildcardClaims, externallySigned: submitOptions.externallySigned === true });
     },
     seed(count) {
       if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`seed count must be a non-negative integer, got ${count}`);

@@ -73,3 +73,19 @@ export const GetCompletionsRequest = lazySchema(() => z.looseObject({
   beginExclusive: built(Offset).nullish(),
 }));
 export type GetCompletionsRequest = z.input<typeof GetCompletionsRequest>;
+
+/** `GetCompletionByHashRequest`: the body of `POST /v2/commands/completion-by-hash` (3.6 on). */
+export const GetCompletionByHashRequest = lazySchema(() => z.looseObject({
+  transactionHash: z.string().min(1, 'must be the non-empty base64 transaction hash'),
+}));
+export type GetCompletionByHashRequest = z.input<typeof GetCompletionByHashRequest>;
+
+/**
+ * `GetCompletionByHashResponse`: the accepted completion of a transaction hash (at most one) and its last
+ * rejected ones, newest first, as far as the caller may read them.
+ */
+export const GetCompletionByHashResponse = lazySchema(() => z.looseObject({
+  acceptedCompletion: built(Completion).nullish(),
+  lastRejectedCompletions: z.array(built(Completion)).nullish(),
+}));
+export type GetCompletionByHashResponse = z.output<typeof GetCompletionByHashResponse>;

@@ -25,7 +25,7 @@ export {
 } from './common.js';
 export {
   Completion, CompletionDeduplicationPeriod, CompletionResponse, CompletionStreamRequest, CompletionStreamResponse,
-  GetCompletionsRequest,
+  GetCompletionByHashRequest, GetCompletionByHashResponse, GetCompletionsRequest,
 } from './completions.js';
 export {
   ArchivedEvent, CreatedEvent, Event, ExercisedEvent, JsAssignmentEvent, JsInterfaceView, JsReassignmentEvent,
@@ -49,7 +49,7 @@ export {
   PackageFeature, PartyManagementFeature, UserManagementFeature,
 } from './state.js';
 export {
-  GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdateResponse, JsGetUpdatesPageResponse, JsGetUpdatesResponse,
+  GetUpdateByHashRequest, GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdateResponse, JsGetUpdatesPageResponse, JsGetUpdatesResponse,
   JsReassignment, JsTopologyTransaction, JsTransaction, OffsetCheckpoint, Update,
 } from './updates.js';
 export {

@@ -124,3 +124,13 @@ export const JsGetUpdatesPageResponse = lazySchema(() => z.looseObject({
   nextPageToken: z.string().nullish(),
 }));
 export type JsGetUpdatesPageResponse = z.output<typeof JsGetUpdatesPageResponse>;
+
+/**
+ * `GetUpdateByHashRequest`: the body of `POST /v2/updates/update-by-hash` (3.6 on): the transaction hash of
+ * an externally signed submission (base64, non-empty) and the format of the update to return.
+ */
+export const GetUpdateByHashRequest = lazySchema(() => z.looseObject({
+  transactionHash: z.string().min(1, 'must be the non-empty base64 transaction hash'),
+  updateFormat: built(UpdateFormat),
+}));
+export type GetUpdateByHashRequest = z.input<typeof GetUpdateByHashRequest>;

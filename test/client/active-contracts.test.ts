@@ -137,7 +137,7 @@ describe('activeContracts() over a WebSocket', () => {
 
   it('sends one request frame, completes on the normal close, and resumes a dropped stream after the last continuation token', async () => {
     server = await startLocalWebSocketServer();
-    client = createLedgerClient({ baseUrl: server.url });
+    client = createLedgerClient({ baseUrl: server.url, participantVersion: '3.6.0' });
     const got = lastValueFrom(client.activeContracts({ eventFormat, activeAtOffset: 50 }, { retry: fastRetry }).pipe(toArray()));
     const first = await server.next();
     expect(first.request.url).toBe('/v2/state/active-contracts');
@@ -154,7 +154,7 @@ describe('activeContracts() over a WebSocket', () => {
 
   it('without continuation tokens, restarts the snapshot and skips what was delivered; an error frame is its LedgerApiError, not retried', async () => {
     server = await startLocalWebSocketServer();
-    client = createLedgerClient({ baseUrl: server.url });
+    client = createLedgerClient({ baseUrl: server.url, participantVersion: '3.6.0' });
     const got = lastValueFrom(client.activeContracts({ eventFormat, activeAtOffset: 50 }, { retry: fastRetry }).pipe(toArray()));
     const first = await server.next();
     await first.firstFrame;

@@ -20,7 +20,7 @@ describe('completions()', () => {
 
   it('over a WebSocket: GetCompletionsRequest to command-completions, completions and checkpoints as they come; a close is a retryable TransportError', async () => {
     server = await startLocalWebSocketServer();
-    client = createLedgerClient({ baseUrl: server.url });
+    client = createLedgerClient({ baseUrl: server.url, participantVersion: '3.6.0' });
     const got = lastValueFrom(client.completions({ parties: [ALICE], beginExclusive: 10 }).pipe(toArray())).catch((e: unknown) => e);
     const peer = await server.next();
     expect(peer.request.url).toBe('/v2/commands/command-completions');

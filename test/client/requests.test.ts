@@ -21,8 +21,8 @@ describe('request shapes (method, path, body, headers)', () => {
     expect(sent?.headers['accept']).toBe('application/json');
   });
 
-  it('updateVettedPackages defaults to the deprecated POST /v2/package-vetting and passes dryRun', async () => {
-    ledger = createMockLedger();
+  it('updateVettedPackages defaults to the deprecated POST /v2/package-vetting on a participant before 3.4.12 and passes dryRun', async () => {
+    ledger = createMockLedger({ participantVersion: '3.4.11' });
     const response = { pastVettedPackages: null, newVettedPackages: vetted('p1', 1) };
     ledger.expect('POST', '/v2/package-vetting', { data: response });
     const request = { changes: [{ operation: { Vet: { value: { packages: [{ packageName: 'm', packageVersion: '1.0.0' }] } } } }], dryRun: true };

@@ -87,7 +87,27 @@ describe.concurrent('ledger-rx sandbox', () => {
     }
   });
 
+  it('serves the release line of --api-version (default 3.6)', async () => {
+    for (const [args, version, hasPage] of [
+      [['--api-version', '3.4'], '3.4.12-SNAPSHOT', false],
+      [[], '3.6.0-SNAPSHOT', true],
+    ] as const) {
+      const r = run(['--port', '0', ...args]);
+      try {
+        const url = await ready(r);
+        expect(((await call(url, 'GET', '/v2/version')).json as { version: string }).version).toBe(version);
+        const page = await call(url, 'POST', '/v2/updates/get-updates-page', { body: {}, skipSpecCheck: true });
+        expect(page.status !== 404).toBe(hasPage);
+        r.child.kill('SIGTERM');
+        expect(await r.exited).toBe(0);
+      } finally {
+        if (r.child.exitCode === null) r.child.kill('SIGKILL');
+      }
+    }
+  });
+
   it.each([
+    ['--api-version', '3.3'],
     ['--port', 'abc'],
     ['--response-mode', 'fast'],
     ['--generate', '0'],

@@ -157,12 +157,21 @@ describe('POST /v2/package-vetting/list', () => {
     });
   });
 
-  it('answers the deprecated GET /v2/package-vetting with a JSON body like the list', async () => {
-    const body = { pageSize: 3, topologyStateFilter: { participantIds: [sandbox.state.otherParticipantId] } };
-    const viaGet = await call(sandbox.url, 'GET', '/v2/package-vetting', { token: admin, body });
-    expect(viaGet.status).toBe(200);
-    expect(viaGet.json).toEqual(await list(body));
-    expectDecodeFailure(await call(sandbox.url, 'GET', '/v2/package-vetting', { token: admin }));
+  it('answers the deprecated GET /v2/package-vetting with a JSON body like the list (up to 3.5; gone in 3.6)', async () => {
+    const on35 = await startSandbox({ authSecret: testSecret, synchronizers: 3, maxVettingPageSize: 4, apiVersion: '3.5' });
+    try {
+      const token = await on35.token('participant_admin');
+      const body = { pageSize: 3, topologyStateFilter: { participantIds: [on35.state.otherParticipantId] } };
+      const viaGet = await call(on35.url, 'GET', '/v2/package-vetting', { token, body, specVersion: '3.5' });
+      expect(viaGet.status).toBe(200);
+      const viaList = await call(on35.url, 'POST', '/v2/package-vetting/list', { token, body, specVersion: '3.5' });
+      expect((viaGet.json as ListResponse).vettedPackages.length).toBeGreaterThan(0);
+      expect(viaGet.json).toEqual(viaList.json);
+      expectDecodeFailure(await call(on35.url, 'GET', '/v2/package-vetting', { token, specVersion: '3.5' }));
+    } finally {
+      await on35.close();
+    }
+    expect((await call(sandbox.url, 'GET', '/v2/package-vetting', { token: admin, body: {} })).status).toBe(404);
   });
 
   it('lets any authenticated user list; refuses a missing token', async () => {

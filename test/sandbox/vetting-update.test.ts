@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox, type SandboxApiVersion } from '../../src/sandbox/index.js';
 import { fingerprint } from '../../src/sandbox/state/ids.js';
 import { packageIdOf, type PackageDef } from '../../src/sandbox/state/package-store.js';
 import { call } from '../support/sandbox-http.js';
@@ -40,8 +40,8 @@ afterEach(async () => {
 });
 
 /** A fresh sandbox per test, so every test starts from the documented initial vetting state. */
-async function fresh(synchronizers = 1): Promise<{ sandbox: Sandbox; admin: string; sync: string[] }> {
-  const sandbox = await startSandbox({ authSecret: testSecret, synchronizers });
+async function fresh(synchronizers = 1, apiVersion: SandboxApiVersion = '3.6'): Promise<{ sandbox: Sandbox; admin: string; sync: string[] }> {
+  const sandbox = await startSandbox({ authSecret: testSecret, synchronizers, apiVersion });
   sandboxes.push(sandbox);
   return { sandbox, admin: await sandbox.token('participant_admin'), sync: sandbox.state.synchronizers.map((s) => s.id) };
 }
@@ -304,11 +304,16 @@ describe('vetting update: computing the new state', () => {
     expect(sandbox.state.vetting.get(sync[1] as string, sandbox.state.participantId)?.serial).toBe(1);
   });
 
-  it('answers the deprecated POST /v2/package-vetting like /update', async () => {
-    const { sandbox, admin } = await fresh();
-    const r = await update(sandbox, admin, { changes: [vet([{ packageId: id.extras }])] }, '/v2/package-vetting');
+  it('answers the deprecated POST /v2/package-vetting like /update up to 3.5; 3.6 has no such route (legacy 404)', async () => {
+    const { sandbox, admin } = await fresh(1, '3.5');
+    const body = { changes: [vet([{ packageId: id.extras }])] };
+    const r = await call(sandbox.url, 'POST', '/v2/package-vetting', { token: admin, body, specVersion: '3.5' });
     expect(r.status).toBe(200);
     expect((r.json as UpdateResponse).newVettedPackages.topologySerial).toBe(2);
+    const on36 = await fresh();
+    const gone = await call(on36.sandbox.url, 'POST', '/v2/package-vetting', { token: on36.admin, body });
+    expect(gone.status).toBe(404);
+    expect((gone.json as { errors: string[] }).errors[0]).toMatch(/^POST, uri: http:\/\/.*\/v2\/package-vetting$/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { openapiPath } from './shared-dir.js';
+import { openapiPathOf, type SpecVersion } from './shared-dir.js';
 
 /** A JSON Schema node of the OpenAPI document, loosely typed. */
 export interface OasSchema {
@@ -23,13 +23,21 @@ export interface OasDocument {
   components: { schemas: Record<string, OasSchema> };
 }
 
-let cached: OasDocument | undefined;
+const cached = new Map<SpecVersion | undefined, OasDocument>();
 
-/** Loads and caches ../shared/canton/openapi.yaml; throws when it is absent (callers skip first). */
-export function loadOpenapi(): OasDocument {
-  if (!openapiPath) throw new Error('openapi.yaml is not available');
-  cached ??= parse(readFileSync(openapiPath, 'utf8')) as OasDocument;
-  return cached;
+/**
+ * Loads and caches ../shared/canton/openapi.yaml, or with `version` the spec of that release line
+ * (`openapi-3.5.yaml`); throws when it is absent (callers skip first).
+ */
+export function loadOpenapi(version?: SpecVersion): OasDocument {
+  let doc = cached.get(version);
+  if (!doc) {
+    const path = openapiPathOf(version);
+    if (!path) throw new Error('openapi.yaml is not available');
+    doc = parse(readFileSync(path, 'utf8')) as OasDocument;
+    cached.set(version, doc);
+  }
+  return doc;
 }
 
 /** The component name a `$ref` points at. */

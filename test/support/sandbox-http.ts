@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { request } from 'undici';
 import { specProblems } from './spec-validator.js';
-import { specAvailable } from './shared-dir.js';
+import { specAvailable, type SpecVersion } from './shared-dir.js';
 
 /** A raw HTTP answer from the sandbox. */
 export interface RawResponse {
@@ -22,6 +22,8 @@ export interface CallOptions {
   readonly headers?: Record<string, string>;
   /** Skip the spec validation of the answer (fault tests). Default false. */
   readonly skipSpecCheck?: boolean;
+  /** Validate against the spec of this release line (openapi-3.5.yaml, ...) instead of openapi.yaml. */
+  readonly specVersion?: SpecVersion;
 }
 
 /**
@@ -46,8 +48,8 @@ export async function call(baseUrl: string, method: string, pathAndQuery: string
   // 405s, which the spec does not describe. A 404 JsCantonError (USER_NOT_FOUND, ...) is checked like any answer.
   const legacyNotFound = res.statusCode === 404 && !(typeof json === 'object' && json !== null && 'code' in json);
   if (!options.skipSpecCheck && json !== undefined && specAvailable() && !legacyNotFound && res.statusCode !== 405) {
-    const problems = specProblems(method, path, res.statusCode, json);
-    expect(problems, `${method} ${path} ${res.statusCode} answer must match openapi.yaml`).toEqual([]);
+    const problems = specProblems(method, path, res.statusCode, json, options.specVersion);
+    expect(problems, `${method} ${path} ${res.statusCode} answer must match openapi${options.specVersion === undefined ? '' : `-${options.specVersion}`}.yaml`).toEqual([]);
   }
   return { status: res.statusCode, contentType, text, json, headers: res.headers };
 }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
-import { asyncSpecAvailable } from './shared-dir.js';
+import { asyncSpecAvailable, type SpecVersion } from './shared-dir.js';
 import { frameProblems } from './spec-validator.js';
 
 /** How the server ended a connection, as a plain `ws` client sees it. */
@@ -18,6 +18,8 @@ export interface WsStreamOptions {
   readonly headers?: Record<string, string>;
   /** Do not validate frames against asyncapi.yaml (fault tests). Default false. */
   readonly skipSpecCheck?: boolean;
+  /** Validate frames against the components of this release line's OpenAPI spec (see `frameProblems`). */
+  readonly specVersion?: SpecVersion;
   /** Send this request frame as binary instead of text. */
   readonly binary?: boolean;
 }
@@ -62,7 +64,7 @@ export function openStream(baseUrl: string, path: string, request: unknown, opti
     frames.push(json);
     if (checkFrames) {
       expect(json, `frame ${texts.length} on ${path} must be JSON`).not.toBeUndefined();
-      expect(frameProblems(path, json), `frame ${texts.length} on ${path} must match asyncapi.yaml`).toEqual([]);
+      expect(frameProblems(path, json, 'subscribe', options.specVersion), `frame ${texts.length} on ${path} must match the spec`).toEqual([]);
     }
     for (const w of waiters) w();
   });

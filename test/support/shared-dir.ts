@@ -18,6 +18,15 @@ export const sharedDir: string | undefined = existsSync(resolve(sharedCandidate,
 /** Path of the official OpenAPI spec, when available. */
 export const openapiPath = sharedDir ? resolve(sharedDir, 'canton', 'openapi.yaml') : undefined;
 
+/** A release line with its own spec in ../shared/canton (`openapi-3.5.yaml`, ...). */
+export type SpecVersion = '3.4' | '3.5' | '3.6';
+
+/** Path of the OpenAPI spec of a release line (`openapi-<version>.yaml`), or of openapi.yaml without one. */
+export function openapiPathOf(version: SpecVersion | undefined): string | undefined {
+  if (!sharedDir) return undefined;
+  return version === undefined ? openapiPath : resolve(sharedDir, 'canton', `openapi-${version}.yaml`);
+}
+
 /** Path of the official AsyncAPI (WebSocket) spec, when available. */
 export const asyncapiPath = sharedDir && existsSync(resolve(sharedDir, 'canton', 'asyncapi.yaml')) ? resolve(sharedDir, 'canton', 'asyncapi.yaml') : undefined;
 

@@ -25,7 +25,7 @@ const anyParty = { includeTransactions: { eventFormat: { filtersForAnyParty: {} 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 8, listWaitMs: 50 });
   recorder = await startHeaderRecorder(sandbox.url);
-  client = createLedgerClient({ baseUrl: recorder.url });
+  client = createLedgerClient({ baseUrl: recorder.url, participantVersion: '3.6.0-SNAPSHOT' }) // known: every recorded request is an operation's own;
   alice = sandbox.partyId('Alice');
 });
 afterEach(async () => {

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ResponseMode, SandboxOptions } from '../../sandbox/sandbox-options.js';
+import { defaultSandboxApiVersion, sandboxApiVersions, type SandboxApiVersion } from '../../sandbox/version/api-version-profile.js';
 
 function integer(value: string): number {
   if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('expected a non-negative integer');
@@ -31,6 +32,7 @@ type StreamOptionFlags = Partial<Record<(typeof streamOptions)[number][1], numbe
 
 /** The parsed flags of `ledger-rx sandbox`. */
 interface SandboxFlags extends StreamOptionFlags {
+  readonly apiVersion: SandboxApiVersion;
   readonly host: string;
   readonly port: number;
   readonly maxListElements: number;
@@ -57,6 +59,11 @@ interface SandboxFlags extends StreamOptionFlags {
 export function sandboxCommand(): Command {
   const command = new Command('sandbox')
     .description('Run the embedded sandbox participant (Canton JSON Ledger API v2) until interrupted')
+    .addOption(
+      new Option('--api-version <line>', 'the Canton release line to serve: its endpoints, fields and /v2/version (docs/participant-versions.md)')
+        .choices([...sandboxApiVersions])
+        .default(defaultSandboxApiVersion),
+    )
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--port <port>', 'port to bind (0 picks a free one)', integer, 7575)
     .option('--max-list-elements <n>', 'http-list-max-elements-limit: most elements of a list answer', integer, 200)
@@ -80,6 +87,7 @@ export function sandboxCommand(): Command {
 
   command.action(async (flags: SandboxFlags) => {
     const options: SandboxOptions = {
+      apiVersion: flags.apiVersion,
       host: flags.host,
       port: flags.port,
       maxListElements: flags.maxListElements,

@@ -2,14 +2,18 @@ import { Option, type Command } from 'commander';
 
 /**
  * Adds the source flags shared by the commands that talk to a participant: `--url`, `--token`,
- * `--token-file`, and for the commands that read updates (`reads`) `--transport`, `--sandbox`, `--rate`,
+ * `--token-file`, the TLS files `--ca-file`, `--cert`, `--key` (an `https://` participant with a private CA
+ * or client certificates, on both transports: docs/network-paths.md), and for the commands that read updates (`reads`) `--transport`, `--sandbox`, `--rate`,
  * `--seed`. Read them back with `readSourceOptions`.
  */
 export function addSourceOptions(command: Command, reads: boolean): Command {
   command
     .addOption(new Option('--url <url>', 'JSON Ledger API base URL of the participant, e.g. http://localhost:7575'))
     .addOption(new Option('--token <jwt>', 'bearer token (visible in the process list: prefer --token-file or LEDGER_RX_TOKEN)'))
-    .addOption(new Option('--token-file <file>', 'file holding the bearer token, re-read before every request (rotating tokens)'));
+    .addOption(new Option('--token-file <file>', 'file holding the bearer token, re-read before every request (rotating tokens)'))
+    .addOption(new Option('--ca-file <file>', 'https: PEM file of the certificate authorities to trust (a private CA) instead of the defaults'))
+    .addOption(new Option('--cert <file>', 'https: PEM client certificate, for a participant (or proxy) that asks for one (with --key)'))
+    .addOption(new Option('--key <file>', 'https: PEM key of the client certificate (with --cert)'));
   if (reads) {
     command
       .addOption(

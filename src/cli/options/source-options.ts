@@ -11,6 +11,10 @@ export interface SourceOptions {
   readonly token?: string | undefined;
   /** A file holding the JWT, read again before every request (so a rotating token works). */
   readonly tokenFile?: string | undefined;
+  /** `--ca-file`, `--cert`, `--key`: TLS files for an `https://` participant (the client's `tls` option). */
+  readonly caFile?: string | undefined;
+  readonly certFile?: string | undefined;
+  readonly keyFile?: string | undefined;
   readonly sandbox?: boolean | undefined;
   /** Transactions per second of the sandbox's live workload. Default 20. */
   readonly sandboxRate?: number | undefined;

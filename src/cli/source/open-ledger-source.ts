@@ -1,5 +1,6 @@
 import { createLedgerClient } from '../../client/create-ledger-client.js';
 import type { LedgerClientOptions } from '../../client/ledger-client-options.js';
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { startSandbox } from '../../sandbox/start-sandbox.js';
 import type { LedgerSource } from './ledger-source.js';
 import type { Logger } from '../log/logger.js';
@@ -32,6 +33,7 @@ export async function openLedgerSource(options: SourceOptions, context: OpenLedg
   const validate = context.validateResponses === undefined ? {} : { validateResponses: context.validateResponses };
   if (options.sandbox) {
     if (options.token !== undefined || options.tokenFile !== undefined) throw new UsageError('--token and --token-file do not apply to --sandbox');
+    if (options.caFile !== undefined || options.certFile !== undefined || options.keyFile !== undefined) throw new UsageError('--ca-file, --cert and --key do not apply to --sandbox');
     const rate = options.sandboxRate ?? 20;
     const seed = options.sandboxSeed ?? 50;
     const sandbox = await startSandbox({ generate: rate, seed });
@@ -49,11 +51,14 @@ export async function openLedgerSource(options: SourceOptions, context: OpenLedg
   const envToken = context.env['LEDGER_RX_TOKEN'];
   const token: LedgerClientOptions['token'] =
     options.tokenFile !== undefined ? tokenFileProvider(options.tokenFile) : (options.token ?? (envToken === '' ? undefined : envToken));
+  const files = { caFile: options.caFile, certFile: options.certFile, keyFile: options.keyFile };
+  const tls = Object.values(files).some((f) => f !== undefined) ? { tls: files } : {};
   let client;
   try {
-    client = createLedgerClient({ baseUrl: url, ...(token === undefined ? {} : { token }), ...validate });
+    client = createLedgerClient({ baseUrl: url, ...(token === undefined ? {} : { token }), ...validate, ...tls });
   } catch (error) {
-    throw new UsageError(`--url: ${error instanceof Error ? error.message : String(error)}`);
+    const flag = error instanceof InvalidArgumentError ? ({ 'tls.caFile': '--ca-file', 'tls.certFile': '--cert', 'tls.keyFile': '--key' } as Record<string, string>)[error.field] : undefined;
+    throw new UsageError(`${flag ?? '--url'}: ${error instanceof Error ? error.message : String(error)}`);
   }
   let closed: Promise<void> | undefined;
   return { client, url, sandbox: false, close: () => (closed ??= client.close()) };

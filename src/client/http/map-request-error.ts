@@ -18,6 +18,19 @@ const codes: Readonly<Record<string, TransportErrorCode>> = {
   UND_ERR_CONNECT_TIMEOUT: ErrorCodes.REQUEST_TIMEOUT,
   ETIMEDOUT: ErrorCodes.REQUEST_TIMEOUT,
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: ErrorCodes.BODY_TRUNCATED,
+  // TLS: the server's certificate is not trusted (a private CA needs `tls.caFile`; docs/network-paths.md),
+  // not valid for the host, or the server refused the handshake (a client certificate it wants).
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: ErrorCodes.CONNECTION_FAILED,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: ErrorCodes.CONNECTION_FAILED,
+  SELF_SIGNED_CERT_IN_CHAIN: ErrorCodes.CONNECTION_FAILED,
+  DEPTH_ZERO_SELF_SIGNED_CERT: ErrorCodes.CONNECTION_FAILED,
+  CERT_HAS_EXPIRED: ErrorCodes.CONNECTION_FAILED,
+  CERT_NOT_YET_VALID: ErrorCodes.CONNECTION_FAILED,
+  ERR_TLS_CERT_ALTNAME_INVALID: ErrorCodes.CONNECTION_FAILED,
+  ERR_SSL_TLSV1_ALERT_UNKNOWN_CA: ErrorCodes.CONNECTION_FAILED,
+  ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE: ErrorCodes.CONNECTION_FAILED,
+  ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: ErrorCodes.CONNECTION_FAILED,
+  ERR_SSL_WRONG_VERSION_NUMBER: ErrorCodes.CONNECTION_FAILED,
 };
 
 const descriptions: Readonly<Record<TransportErrorCode, string>> = {
@@ -46,7 +59,8 @@ function findCode(error: unknown, depth = 0): string | undefined {
  * error, keeping the original as `cause`:
  * - the caller's signal fired → `AbortError`; the client was closed → `AbortError`;
  * - the unary deadline fired → `TransportError` `REQUEST_TIMEOUT`;
- * - refused / unknown host / unreachable → `CONNECTION_FAILED`; reset / socket error / broken pipe /
+ * - refused / unknown host / unreachable / a TLS handshake that failed (untrusted or wrong certificate,
+ *   a refused client certificate) → `CONNECTION_FAILED`; reset / socket error / broken pipe /
  *   closed dispatcher → `CONNECTION_RESET`; undici headers/body/connect timeouts → `REQUEST_TIMEOUT`;
  *   a body shorter than its `content-length` → `BODY_TRUNCATED`;
  * - errors that already are ledger-rx errors, and anything unrecognised, are returned unchanged.

@@ -32,6 +32,7 @@ export { requireNonNegativeInteger } from './require-non-negative-integer.js';
 export { userUpdatePaths } from './user-update-paths.js';
 export { validateActiveContractsOptions } from './validate-active-contracts-options.js';
 export { validateCallOptions } from './validate-call-options.js';
+export { validateCompletionByHashRequest, validateUpdateByHashRequest } from './validate-by-hash-requests.js';
 export { validateCreateUserRequest } from './validate-create-user-request.js';
 export { validateCompletionsOptions } from './validate-completions-options.js';
 export { validateCompletionsRequest } from './validate-completions-request.js';

@@ -43,6 +43,8 @@ export interface WebSocketTransport {
 
 /** Settings of {@link createWebSocketTransport}. */
 export interface WebSocketTransportConfig extends Pick<ResolvedClientOptions, 'baseUrl' | 'getToken' | 'refreshableToken' | 'headers' | 'timeoutMs'> {
+  /** TLS material for `wss:` (trusted CAs, client certificate and key), as `tls.connect` takes it. */
+  readonly tls?: ResolvedClientOptions['tls'];
   /** Largest frame accepted, in bytes. Default 256 MiB. */
   readonly maxFrameBytes?: number | undefined;
   /** Largest error body read from a refused upgrade. Default 1 MiB. */
@@ -115,6 +117,7 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
         handshakeTimeout: config.timeoutMs,
         maxPayload: config.maxFrameBytes ?? 256 * 1024 * 1024,
         followRedirects: false,
+        ...config.tls,
       });
       const settle = (outcome: () => void): void => {
         if (settled) return;

@@ -26,6 +26,17 @@ export function requireAdminOrIdpAdmin(claims: Claims, identityProviderId: strin
   throw denied();
 }
 
+/**
+ * The `MatchReadAsParties` rule of the by-hash reads: `any` for a `ReadAsAnyParty` caller, else the
+ * parties it may act or read as; none at all is the redacted 403 (the server's `NoReadableParties`).
+ */
+export function readableParties(claims: Claims): 'any' | ReadonlySet<string> {
+  if (claims.readAsAnyParty) return 'any';
+  const parties = new Set([...claims.actAs, ...claims.readAs]);
+  if (parties.size === 0) throw denied();
+  return parties;
+}
+
 /** `ReadAs(p)` for every party, and `ReadAsAnyParty` when `anyParty`. */
 export function requireReadAs(claims: Claims, parties: Iterable<string>, anyParty: boolean): void {
   if (anyParty && !claims.readAsAnyParty) throw denied();

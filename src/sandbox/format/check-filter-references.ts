@@ -5,13 +5,18 @@ import type { TemplateCatalog } from '../ledger/template-catalog.js';
 
 interface Reference {
   readonly kind: 'template' | 'interface';
-  readonly packageName: string;
+  /** The package name of a `#name:Mod:Ent` reference; `undefined` for a package-id reference (3.4). */
+  readonly packageName: string | undefined;
+  /** The package id of a `<packageId>:Mod:Ent` reference (3.4 only: later lines reject it before). */
+  readonly packageId: string | undefined;
   readonly qualifiedName: string;
 }
 
 function splitReference(kind: Reference['kind'], id: string): Reference {
   const i = id.indexOf(':');
-  return { kind, packageName: id.slice(1, i), qualifiedName: id.slice(i + 1) };
+  const pkg = id.slice(0, i);
+  const byName = pkg.startsWith('#');
+  return { kind, packageName: byName ? pkg.slice(1) : undefined, packageId: byName ? undefined : pkg, qualifiedName: id.slice(i + 1) };
 }
 
 function references(filters: DecodedFilters): Reference[] {
@@ -38,9 +43,12 @@ function allFilters(formats: readonly (DecodedEventFormat | undefined)[]): Decod
  * package names (`PACKAGE_NAMES_NOT_FOUND`), then known names without the template
  * (`NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME`), then without the interface
  * (`NO_INTERFACE_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME`); all 404. Causes list every offending reference.
+ * Last, on 3.4 (which accepts package-id references), package-id references to templates or interfaces
+ * that do not exist: `TEMPLATES_OR_INTERFACES_NOT_FOUND` (404; docs/participant-versions.md).
  */
 export function checkFilterReferences(formats: readonly (DecodedEventFormat | undefined)[], catalog: TemplateCatalog): void {
-  const refs = allFilters(formats).flatMap(references);
+  const all = allFilters(formats).flatMap(references);
+  const refs = all.filter((r): r is Reference & { packageName: string } => r.packageName !== undefined);
   const pair = (r: Reference) => `(${r.packageName},${r.qualifiedName})`;
   const unknownNames = [...new Set(refs.filter((r) => catalog.packagesNamed(r.packageName).length === 0).map((r) => r.packageName))];
   if (unknownNames.length > 0) {
@@ -63,5 +71,16 @@ export function checkFilterReferences(formats: readonly (DecodedEventFormat | un
       `The following package-name/interface qualified-name pairs do not reference any interface-id uploaded on this participant: [${interfaces.join(', ')}].`,
     );
   }
+  const unknownIds = all.filter(
+    (r) => r.packageId !== undefined && (r.kind === 'template' ? catalog.template(r.packageId, r.qualifiedName) : catalog.interface(r.packageId, r.qualifiedName)) === undefined,
+  );
+  if (unknownIds.length > 0) {
+    const ids = (kind: Reference['kind']) => [...new Set(unknownIds.filter((r) => r.kind === kind).map((r) => `${r.packageId}:${r.qualifiedName}`))];
+    const templates = ids('template');
+    const interfaces = ids('interface');
+    const cause = `${templates.length > 0 ? `Templates do not exist: [${templates.join(', ')}]. ` : ''}${interfaces.length > 0 ? `Interfaces do not exist: [${interfaces.join(', ')}]. ` : ''}`.trim();
+    throw SandboxError.grpc(ErrorDefs.TEMPLATES_OR_INTERFACES_NOT_FOUND, cause, {
+      resources: [...templates.map((id) => ['TEMPLATE_ID', id] as const), ...interfaces.map((id) => ['INTERFACE_ID', id] as const)],
+    });
+  }
 }
-

@@ -1,4 +1,5 @@
 import type { DecodedEventFormat, DecodedFilters } from '../decode/decode-get-updates-request.js';
+import type { TemplateCatalog } from '../ledger/template-catalog.js';
 
 /** An interface filter after resolution: what to render for contracts implementing the interface. */
 export interface CompiledInterfaceFilter {
@@ -27,13 +28,17 @@ export interface CompiledEventFormat {
   readonly reads: (party: string) => boolean;
 }
 
-/** A package-name reference (`#name:Mod:Ent`) split into its parts. */
-function splitReference(id: string): { packageName: string; qualifiedName: string } {
+/**
+ * A reference split into its package name and qualified name: `#name:Mod:Ent`, or (3.4 only, checked
+ * known before) `<packageId>:Mod:Ent`, which matches by the name of that package.
+ */
+function splitReference(id: string, catalog: TemplateCatalog): { packageName: string; qualifiedName: string } {
   const i = id.indexOf(':');
-  return { packageName: id.slice(1, i), qualifiedName: id.slice(i + 1) };
+  const pkg = id.slice(0, i);
+  return { packageName: pkg.startsWith('#') ? pkg.slice(1) : (catalog.packageNameOf(pkg) ?? pkg), qualifiedName: id.slice(i + 1) };
 }
 
-function compileFilters(filters: DecodedFilters): CompiledFilters {
+function compileFilters(filters: DecodedFilters, catalog: TemplateCatalog): CompiledFilters {
   let wildcard = false;
   let wildcardBlob = false;
   let specific = false;
@@ -49,14 +54,14 @@ function compileFilters(filters: DecodedFilters): CompiledFilters {
         break;
       case 'TemplateFilter': {
         specific = true;
-        const r = splitReference(f.value.templateId ?? '');
+        const r = splitReference(f.value.templateId ?? '', catalog);
         const key = `${r.packageName}|${r.qualifiedName}`;
         templates.set(key, (templates.get(key) ?? false) || f.value.includeCreatedEventBlob);
         break;
       }
       case 'InterfaceFilter': {
         specific = true;
-        const r = splitReference(f.value.interfaceId ?? '');
+        const r = splitReference(f.value.interfaceId ?? '', catalog);
         const key = `${r.packageName}|${r.qualifiedName}`;
         const prev = interfaces.get(key);
         interfaces.set(key, {
@@ -73,10 +78,10 @@ function compileFilters(filters: DecodedFilters): CompiledFilters {
 }
 
 /** Compiles a validated `EventFormat` (check its references first with `checkFilterReferences`). */
-export function compileEventFormat(format: DecodedEventFormat): CompiledEventFormat {
+export function compileEventFormat(format: DecodedEventFormat, catalog: TemplateCatalog): CompiledEventFormat {
   const byParty = new Map<string, CompiledFilters>();
-  for (const [party, filters] of Object.entries(format.filtersByParty)) byParty.set(party, compileFilters(filters));
-  const anyParty = format.filtersForAnyParty ? compileFilters(format.filtersForAnyParty) : undefined;
+  for (const [party, filters] of Object.entries(format.filtersByParty)) byParty.set(party, compileFilters(filters, catalog));
+  const anyParty = format.filtersForAnyParty ? compileFilters(format.filtersForAnyParty, catalog) : undefined;
   return { byParty, anyParty, reads: anyParty ? () => true : (party) => byParty.has(party) };
 }
 

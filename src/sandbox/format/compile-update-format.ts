@@ -20,8 +20,8 @@ export function compileUpdateFormat(format: DecodedUpdateFormat, catalog: Templa
     transactions:
       tx?.eventFormat === undefined
         ? undefined
-        : { shape: tx.transactionShape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' ? 'ledger-effects' : 'acs-delta', events: compileEventFormat(tx.eventFormat) },
-    reassignments: format.includeReassignments ? compileEventFormat(format.includeReassignments) : undefined,
+        : { shape: tx.transactionShape === 'TRANSACTION_SHAPE_LEDGER_EFFECTS' ? 'ledger-effects' : 'acs-delta', events: compileEventFormat(tx.eventFormat, catalog) },
+    reassignments: format.includeReassignments ? compileEventFormat(format.includeReassignments, catalog) : undefined,
     topology: topology === undefined ? undefined : topology.parties.length === 0 ? 'any' : new Set(topology.parties),
   };
 }

@@ -7,6 +7,7 @@ import { firstAfter } from './first-after.js';
 import type { PackageStore } from '../state/package-store.js';
 import type { PartiesStore } from '../state/parties-store.js';
 import type { SynchronizerInfo } from '../state/synchronizer-info.js';
+import type { ApiVersionProfile } from '../version/api-version-profile.js';
 
 /** What a {@link Ledger} is built from: its settings and the parts of the participant it reads. */
 export interface LedgerDeps {
@@ -20,6 +21,8 @@ export interface LedgerDeps {
   readonly packages: PackageStore;
   /** The known parties; renderers report only the locally hosted ones as witnesses. */
   readonly parties: PartiesStore;
+  /** The release line served: which fields the renderers print. */
+  readonly api: ApiVersionProfile;
 }
 
 /** The cached `OffsetCheckpoint`: an offset and, per synchronizer index, the latest record time (ms). */
@@ -56,6 +59,8 @@ export class Ledger {
   readonly parties: PartiesStore;
   readonly ids: LedgerIds;
   readonly catalog: TemplateCatalog;
+  /** The release line served (docs/participant-versions.md): renderers print its fields. */
+  readonly api: ApiVersionProfile;
   /** Wall-clock time the ledger was created; record times of the genesis state are one hour earlier. */
   readonly startedAtMs: number;
   private readonly log: UpdateRecord[] = [];
@@ -71,10 +76,13 @@ export class Ledger {
   private readonly keys = new Map<string, Map<string, ContractRecord | ContractRecord[]>>();
   private readonly changes = new Map<string, AcceptedChange>();
   private readonly completionLog: CompletionRecord[] = [];
+  /** Externally signed submissions by transaction hash (base64): their transaction and completions. */
+  private readonly byHash = new Map<string, { transaction: TransactionRecord | undefined; completions: CompletionRecord[] }>();
 
   constructor(deps: LedgerDeps) {
     this.synchronizers = deps.synchronizers;
     this.parties = deps.parties;
+    this.api = deps.api;
     this.ids = ledgerIds(deps.randomSeed);
     this.catalog = new TemplateCatalog(deps.packages);
     this.startedAtMs = Date.now();
@@ -186,6 +194,8 @@ export class Ledger {
     this.lastRecordTime = Math.max(this.lastRecordTime, record.recordTimeMs);
     this.syncTimes[record.synchronizer] = Math.max(this.syncTimes[record.synchronizer] ?? 0, record.recordTimeMs);
     if (record.kind === 'transaction') {
+      const hash = record.submission.transactionHash;
+      if (hash !== undefined) this.hashEntry(hash).transaction = record;
       for (const node of record.nodes) {
         if (node.kind === 'create') {
           if (node.key) this.addKey(node);
@@ -222,7 +232,28 @@ export class Ledger {
     const last = this.completionLog.at(-1);
     if (last && completion.offset <= last.offset) throw new Error(`completion offset ${completion.offset} does not follow ${last.offset}`);
     this.completionLog.push(completion);
+    const hash = completion.submission.transactionHash;
+    if (hash !== undefined) this.hashEntry(hash).completions.push(completion);
     if (this.listeners.size > 0) for (const l of [...this.listeners]) l();
+  }
+
+  /** The transaction of the externally signed submission with `transactionHash` (base64), if any. */
+  transactionByHash(transactionHash: string): TransactionRecord | undefined {
+    return this.byHash.get(transactionHash)?.transaction;
+  }
+
+  /** The completions of the externally signed submissions with `transactionHash` (base64), oldest first. */
+  completionsByHash(transactionHash: string): readonly CompletionRecord[] {
+    return this.byHash.get(transactionHash)?.completions ?? [];
+  }
+
+  private hashEntry(hash: string): { transaction: TransactionRecord | undefined; completions: CompletionRecord[] } {
+    let entry = this.byHash.get(hash);
+    if (!entry) {
+      entry = { transaction: undefined, completions: [] };
+      this.byHash.set(hash, entry);
+    }
+    return entry;
   }
 
   /** The completion log, for the readers: the index of the first completion after `offset`. */

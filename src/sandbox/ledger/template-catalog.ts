@@ -71,6 +71,11 @@ export class TemplateCatalog {
     return info ?? undefined;
   }
 
+  /** The name of the package `packageId`, or `undefined` when no such package was uploaded. */
+  packageNameOf(packageId: string): string | undefined {
+    return this.store.get(packageId)?.name;
+  }
+
   /** Packages named `name`, newest version first. */
   packagesNamed(name: string): PackageDef[] {
     return this.store.byName(name).sort((a, b) => compareVersions(b.version, a.version));

@@ -63,6 +63,11 @@ export interface SubmissionRecord {
   readonly submissionId: string;
   readonly traceparent: string | undefined;
   readonly tracestate: string | undefined;
+  /**
+   * For a submission recorded as an externally signed one (`Sandbox.submit(..., { externallySigned })`):
+   * the base64 transaction hash its transaction and completion carry (docs/participant-versions.md).
+   */
+  readonly transactionHash?: string | undefined;
 }
 
 /** A committed Daml transaction. */

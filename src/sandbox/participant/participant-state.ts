@@ -8,6 +8,7 @@ import type { SynchronizerInfo } from '../state/synchronizer-info.js';
 import { VettingStore } from '../state/vetting-store.js';
 import { FaultQueue } from '../faults/fault-queue.js';
 import { SubmissionFaults } from '../faults/submission-faults.js';
+import { apiVersionProfile, type ApiVersionProfile } from '../version/api-version-profile.js';
 
 /** Hints of the parties hosted here from the start (`Alice::<participant namespace>`, ...). */
 export const initialLocalParties: readonly string[] = ['Alice', 'Bob', 'Charlie'];
@@ -38,9 +39,12 @@ export class ParticipantState {
   /** Change ids of accepted submissions whose outcome is not recorded yet, with their submission ids. */
   readonly inFlight = new Map<string, string>();
   readonly options: ResolvedSandboxOptions;
+  /** The release line served (`options.apiVersion`) and what it has (docs/participant-versions.md). */
+  readonly api: ApiVersionProfile;
 
   constructor(options: ResolvedSandboxOptions) {
     this.options = options;
+    this.api = apiVersionProfile(options.apiVersion);
     this.participantId = uid('participant1', `participant1-${options.randomSeed}`);
     this.otherParticipantId = uid('participant2', `participant2-${options.randomSeed}`);
     this.synchronizers = Array.from({ length: options.synchronizers }, (_, i) => ({
@@ -59,6 +63,7 @@ export class ParticipantState {
       synchronizers: this.synchronizers,
       packages: this.packages,
       parties: this.parties,
+      api: this.api,
     });
     // The genesis parties are part of the initial state, not of the update log: a fresh sandbox has an
     // empty ledger (ledger end 0). Parties allocated later append topology transactions.

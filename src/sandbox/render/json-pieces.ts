@@ -85,13 +85,13 @@ function createdEventJson(ledger: Ledger, c: ContractRecord, offset: number, nod
       .map(
         (v) =>
           `{"interfaceId":${JSON.stringify(v.interfaceId)},"viewStatus":{"code":0,"message":"","details":[]},` +
-          `"viewValue":${viewValueJson(c, v.def.viewFields)},"implementationPackageId":"${t.packageId}"}`,
+          `"viewValue":${viewValueJson(c, v.def.viewFields)}${ledger.api.fieldsOf35 ? `,"implementationPackageId":"${t.packageId}"` : ''}}`,
       )
       .join(',')}]`;
   }
   return (
     `{"offset":${offset},"nodeId":${nodeId},"contractId":"${cid}","templateId":${t.templateIdJson},` +
-    `"contractKey":${c.key ?? 'null'},"contractKeyHash":"${c.key === undefined ? '' : contractKeyHash(t, c.key)}",` +
+    `"contractKey":${c.key ?? 'null'},${ledger.api.fieldsOf35 ? `"contractKeyHash":"${c.key === undefined ? '' : contractKeyHash(t, c.key)}",` : ''}` +
     `"createArgument":${c.argumentJson},"createdEventBlob":"${m.blob ? createdEventBlob(cid, c) : ''}",` +
     `"interfaceViews":${views},"witnessParties":${arrayJson(m.parties)},"signatories":${arrayJson(c.signatories)},` +
     `"observers":${arrayJson(c.observers)},"createdAt":"${formatInstant(createdAtMs)}","packageName":${t.packageNameJson},` +

@@ -12,7 +12,7 @@ const { arrayJson, hostedOnly, syncIdJson, createdEventJson } = jsonPieces;
  * `contractEntry` — `JsActiveContract` (the `CreatedEvent` as of its last activation: that update's offset
  * and node id, the creation's `createdAt`; the synchronizer and reassignment counter) or
  * `JsIncompleteUnassigned` (the last activation's `CreatedEvent` and the `UnassignedEvent`) — and
- * `streamContinuationToken` (`""` in pages).
+ * `streamContinuationToken` (`""` in pages; from 3.5 on, docs/participant-versions.md).
  */
 export function renderAcsEntry(ledger: Ledger, entry: AcsEntry, format: CompiledEventFormat, continuationToken: string): string | undefined {
   const c = entry.contract;
@@ -35,5 +35,6 @@ export function renderAcsEntry(ledger: Ledger, entry: AcsEntry, format: Compiled
       `"packageName":${c.template.packageNameJson},"offset":${entry.unassignedAt.offset},"nodeId":${e.nodeId}}`;
     contractEntry = `{"JsIncompleteUnassigned":{"createdEvent":${created},"unassignedEvent":${unassigned}}}`;
   }
-  return `{"workflowId":${JSON.stringify(workflowId)},"contractEntry":${contractEntry},"streamContinuationToken":${JSON.stringify(continuationToken)}}`;
+  const token = ledger.api.fieldsOf35 ? `,"streamContinuationToken":${JSON.stringify(continuationToken)}` : '';
+  return `{"workflowId":${JSON.stringify(workflowId)},"contractEntry":${contractEntry}${token}}`;
 }

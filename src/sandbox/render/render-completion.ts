@@ -21,27 +21,42 @@ function deduplicationJson(d: CompletionDeduplication): string {
   }
 }
 
+function transactionHashJson(ledger: Ledger, s: CompletionRecord['submission']): string {
+  if (!ledger.api.transactionHash) return '';
+  return `,"transactionHash":${s.transactionHash === undefined ? 'null' : `"${s.transactionHash}"`}`;
+}
+
 /**
  * One `CompletionStreamResponse` element of the completion streams, or `undefined` when `filter` leaves
  * the completion out. The participant fills (CompletionFromTransaction.scala at e5f40da5e): `commandId`,
  * `status`, `updateId` (`""` for a rejection), `userId`, `actAs` (the submitters among the requested
  * parties), `submissionId`, `deduplicationPeriod`, `traceContext`, `offset`, `synchronizerTime` (the
  * synchronizer and the record time), `paidTrafficCost` (0 for a rejection: nothing was sequenced) and
- * `transactionHash` (`null`, as for every command that was not externally signed).
+ * on 3.6 `transactionHash` (`null` unless the submission was externally signed; docs/participant-versions.md).
  */
 export function renderCompletion(ledger: Ledger, c: CompletionRecord, filter: CompletionFilter): string | undefined {
   const s = c.submission;
   if (filter.userId !== undefined && s.userId !== filter.userId) return undefined;
-  const parties = filter.parties;
+  const value = renderCompletionValue(ledger, c, filter.parties);
+  return value === undefined ? undefined : `{"completionResponse":{"Completion":{"value":${value}}}}`;
+}
+
+/**
+ * The `Completion` object of a completion (the value inside a stream element, or an entry of
+ * `completion-by-hash`), with `actAs` narrowed to `parties`; `undefined` when none of its `actAs` is
+ * among them.
+ */
+export function renderCompletionValue(ledger: Ledger, c: CompletionRecord, parties: CompletionFilter['parties']): string | undefined {
+  const s = c.submission;
   const actAs = parties === 'any' ? s.actAs : s.actAs.filter((p) => parties.has(p));
   if (actAs.length === 0) return undefined;
   const syncId = jsonPieces.syncIdJson(ledger, c.synchronizer);
   return (
-    `{"completionResponse":{"Completion":{"value":{"commandId":${JSON.stringify(s.commandId)},` +
+    `{"commandId":${JSON.stringify(s.commandId)},` +
     `"status":${renderCompletionStatus(c.rejection, s.submissionId)},"updateId":"${c.rejection ? '' : ledger.ids.updateId(c.offset)}",` +
     `"userId":${JSON.stringify(s.userId)},"actAs":${JSON.stringify(actAs)},"submissionId":${JSON.stringify(s.submissionId)},` +
     `"deduplicationPeriod":${deduplicationJson(c.deduplication)},"traceContext":${jsonPieces.traceContextJson(s)},"offset":${c.offset},` +
     `"synchronizerTime":{"synchronizerId":${syncId},"recordTime":"${formatInstant(c.recordTimeMs)}"},` +
-    `"paidTrafficCost":${c.rejection ? 0 : jsonPieces.trafficCost(c.offset)},"transactionHash":null}}}}`
+    `"paidTrafficCost":${c.rejection ? 0 : jsonPieces.trafficCost(c.offset)}${transactionHashJson(ledger, s)}}`
   );
 }

@@ -76,10 +76,11 @@ export function renderTransactionJson(ledger: Ledger, tx: TransactionRecord, sha
   if (body === '') return undefined;
   const s = tx.submission;
   const time = formatInstant(tx.recordTimeMs);
+  const hash = s.transactionHash === undefined ? 'null' : `"${s.transactionHash}"`;
   return (
     `{"updateId":"${ledger.ids.updateId(tx.offset)}","commandId":${commandIdJson(s, tx.offset, events)},` +
     `"workflowId":${JSON.stringify(s.workflowId)},"effectiveAt":"${time}","events":[${body}],"offset":${tx.offset},` +
     `"synchronizerId":${syncIdJson(ledger, tx.synchronizer)},"traceContext":${traceContextJson(s)},"recordTime":"${time}",` +
-    `"externalTransactionHash":null,"paidTrafficCost":${trafficCost(tx.offset)},"transactionHash":null}`
+    `"externalTransactionHash":${hash},"paidTrafficCost":${trafficCost(tx.offset)}${ledger.api.transactionHash ? `,"transactionHash":${hash}` : ''}}`
   );
 }

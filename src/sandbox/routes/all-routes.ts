@@ -1,5 +1,6 @@
 import type { Route } from '../http/request-context.js';
 import { activeContractsRoutes } from './active-contracts-routes.js';
+import { byHashRoutes } from './by-hash-routes.js';
 import { commandRoutes } from './command-routes.js';
 import { completionRoutes } from './completion-routes.js';
 import { packageRoutes } from './package-routes.js';
@@ -12,13 +13,14 @@ import { versionRoutes } from './version-route.js';
 import { vettingRoutes } from './vetting-routes.js';
 import { webSocketRoutes } from './websocket-routes.js';
 
-/** Every route the sandbox serves. */
+/** Every route the sandbox serves on some release line (`start-sandbox` leaves out those its line lacks). */
 export const allRoutes: readonly Route[] = [
   ...versionRoutes,
   ...stateRoutes,
   ...activeContractsRoutes,
   ...updatesRoutes,
   ...updatesPageRoutes,
+  ...byHashRoutes,
   ...commandRoutes,
   ...completionRoutes,
   ...partyRoutes,

@@ -14,7 +14,7 @@ import { revokeUserRights } from '../users/revoke-user-rights.js';
 import { toRightJson } from '../users/to-right-json.js';
 import { toUserJson } from '../users/to-user-json.js';
 import { updateUser } from '../users/update-user.js';
-import { userRequestDecoders } from '../users/user-request-decoders.js';
+import { userRequestDecodersFor } from '../users/user-request-decoders.js';
 
 // Every user route resolves the token after body decoding and the JSON layer's own checks, and before the
 // service's validation, as the real participant does (docs/server-behavior.md#authentication-and-authorization, #user-update-validation-order, #rights-revoke-validation-order).
@@ -30,7 +30,7 @@ function validateUserRef(userId: string, identityProviderId: string): void {
 }
 
 const create: Handler = async (ctx) => {
-  const request = decodeBody(userRequestDecoders.createUser, await ctx.body());
+  const request = decodeBody(userRequestDecodersFor(ctx.state.api).createUser, await ctx.body());
   return { json: createUser(ctx.state, await ctx.claims(), request) };
 };
 
@@ -46,7 +46,7 @@ const get: Handler = async (ctx) => {
   const requestedIdp = ctx.query.get('identity-provider-id') ?? '';
   const idp = authorizeUserRead(await ctx.claims(), userId, requestedIdp, false);
   validateUserRef(userId, idp);
-  return { json: { user: toUserJson(findUserInIdp(ctx.state.users, userId, idp, 'getting user')) } };
+  return { json: { user: toUserJson(findUserInIdp(ctx.state.users, userId, idp, 'getting user'), ctx.state.api) } };
 };
 
 const remove: Handler = async (ctx) => {
@@ -59,7 +59,7 @@ const remove: Handler = async (ctx) => {
 };
 
 const update: Handler = async (ctx) => {
-  const request = decodeBody(userRequestDecoders.updateUser, await ctx.body());
+  const request = decodeBody(userRequestDecodersFor(ctx.state.api).updateUser, await ctx.body());
   requireMatchingUserId(pathUserId(ctx), request.user?.id);
   return { json: updateUser(ctx.state, await ctx.claims(), request) };
 };
@@ -73,13 +73,13 @@ const listRights: Handler = async (ctx) => {
 };
 
 const grant: Handler = async (ctx) => {
-  const request = decodeBody(userRequestDecoders.rightsChange, await ctx.body());
+  const request = decodeBody(userRequestDecodersFor(ctx.state.api).rightsChange, await ctx.body());
   requireMatchingUserId(pathUserId(ctx), request.userId);
   return { json: grantUserRights(ctx.state, await ctx.claims(), request) };
 };
 
 const revoke: Handler = async (ctx) => {
-  const request = decodeBody(userRequestDecoders.rightsChange, await ctx.body());
+  const request = decodeBody(userRequestDecodersFor(ctx.state.api).rightsChange, await ctx.body());
   requireMatchingUserId(pathUserId(ctx), request.userId);
   return { json: revokeUserRights(ctx.state, await ctx.claims(), request) };
 };
@@ -90,7 +90,7 @@ const authenticatedUser: Handler = async (ctx) => {
     throw requestErrors.invalidArgument('requests with an empty user-id are only supported if there is an authenticated user');
   }
   const idp = authorizeUserRead(claims, claims.userId, ctx.query.get('identity-provider-id') ?? '', false);
-  return { json: { user: toUserJson(findUserInIdp(ctx.state.users, claims.userId, idp, 'getting user')) } };
+  return { json: { user: toUserJson(findUserInIdp(ctx.state.users, claims.userId, idp, 'getting user'), ctx.state.api) } };
 };
 
 /**

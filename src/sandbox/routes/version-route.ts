@@ -1,10 +1,8 @@
 import type { Route } from '../http/request-context.js';
 
-/** The version the sandbox reports: the Canton API line it emulates. */
-export const sandboxApiVersion = '3.6.0-ledger-rx-sandbox';
-
 /**
- * `GET /v2/version`: needs no token. Publishes the vetting-list page maximum and the checkpoint emission
+ * `GET /v2/version`: needs no token. `version` is the Canton build version of the served release line's
+ * spec, written as that build reports it (`3.5.10-SNAPSHOT`; docs/participant-versions.md). Publishes the vetting-list page maximum and the checkpoint emission
  * delay as the real participant does; the JSON list limits are not published (as on a real participant).
  */
 export const versionRoutes: readonly Route[] = [
@@ -15,7 +13,7 @@ export const versionRoutes: readonly Route[] = [
       const delaySeconds = Math.round(ctx.options.checkpointIntervalMs / 1000) + 60;
       return {
         json: {
-          version: sandboxApiVersion,
+          version: ctx.state.api.reportedVersion,
           features: {
             experimental: { staticTime: { supported: false }, commandInspectionService: { supported: true } },
             userManagement: { supported: true, maxRightsPerUser: 1000, maxUsersPageSize: 1000 },

@@ -14,6 +14,7 @@ import { checkSubmissionFields } from './check-submission-fields.js';
 import { noSynchronizerError } from './no-synchronizer-error.js';
 import { planActions, type ActionPlan } from './plan-actions.js';
 import { isPackageId, transcodeCommand } from './transcode-command.js';
+import { sandboxTransactionHash } from './sandbox-transaction-hash.js';
 
 /** Per-submission inputs besides the body. */
 export interface SubmitOptions {
@@ -21,6 +22,11 @@ export interface SubmitOptions {
   readonly claims: () => Promise<Claims> | Claims;
   readonly traceparent?: string | undefined;
   readonly tracestate?: string | undefined;
+  /**
+   * Record it as the execution of a transaction prepared and signed by an external party (the interactive
+   * submission the sandbox has no endpoint for): it gets a transaction hash ({@link sandboxTransactionHash}).
+   */
+  readonly externallySigned?: boolean | undefined;
 }
 
 /** A submission the participant accepted: everything its commit needs. */
@@ -120,6 +126,9 @@ export async function acceptCommands(state: ParticipantState, request: DecodedJs
     submissionId,
     traceparent: options.traceparent,
     tracestate: options.tracestate,
+    ...(options.externallySigned === true
+      ? { transactionHash: sandboxTransactionHash(state.participantId, userId, actors, request.commandId, submissionId) }
+      : {}),
   };
   return { request, plan, actors, changeId, correlation, submission };
 }

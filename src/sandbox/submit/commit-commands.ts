@@ -16,6 +16,8 @@ export interface SubmitResult {
   readonly offset: number;
   /** Ids of the contracts the transaction created, in node order (transient ones included). */
   readonly contractIds: readonly string[];
+  /** The transaction hash of an externally signed submission (`externallySigned`), else `undefined`. */
+  readonly transactionHash: string | undefined;
 }
 
 /** The outcome of an accepted submission. */
@@ -94,5 +96,5 @@ export function commitCommands(state: ParticipantState, accepted: AcceptedComman
   ledger.recordChange(accepted.changeId, { offset, recordTimeMs, submissionId: submission.submissionId });
   const completion: CompletionRecord = { offset, recordTimeMs, synchronizer: plan.synchronizer, submission, deduplication, rejection: undefined };
   ledger.addCompletion(completion);
-  return { kind: 'committed', result: { updateId: ledger.ids.updateId(offset), offset, contractIds }, completion };
+  return { kind: 'committed', result: { updateId: ledger.ids.updateId(offset), offset, contractIds, transactionHash: accepted.submission.transactionHash }, completion };
 }

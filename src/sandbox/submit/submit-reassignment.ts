@@ -65,7 +65,7 @@ export async function submitReassignment(state: ParticipantState, request: Decod
   };
   if (request.eventFormat) {
     try {
-      validateEventFormat(request.eventFormat);
+      validateEventFormat(request.eventFormat, state.api.packageIdFilters);
     } catch (e) {
       withCorrelation(e);
     }
@@ -100,7 +100,7 @@ export async function submitReassignment(state: ParticipantState, request: Decod
     } catch (e) {
       withCorrelation(e);
     }
-    compiled = compileEventFormat(request.eventFormat);
+    compiled = compileEventFormat(request.eventFormat, ledger.catalog);
   }
   const firstCommand = rc.commands[0]?.command as Exclude<DecodedReassignmentRequest['reassignmentCommands'], undefined>['commands'][number]['command'] & {
     kind: 'AssignCommand' | 'UnassignCommand';

@@ -70,5 +70,5 @@ export function createUser(state: ParticipantState, claims: Claims, request: Cre
     primaryPartyAuthentication: user.primaryPartyAuthentication,
     rights: new Map(rights.map((r) => [rightKey(r), r] as const)),
   });
-  return { user: toUserJson(created) };
+  return { user: toUserJson(created, state.api) };
 }

@@ -30,5 +30,5 @@ export function listUsers(state: ParticipantState, identityProviderId: string, p
     .filter((u) => u.identityProviderId === identityProviderId && (after === undefined || u.id > after))
     .slice(0, size);
   const last = page.at(-1);
-  return { users: page.map(toUserJson), nextPageToken: last && page.length === size ? pageTokenCodec.encode([last.id]) : '' };
+  return { users: page.map((u) => toUserJson(u, state.api)), nextPageToken: last && page.length === size ? pageTokenCodec.encode([last.id]) : '' };
 }

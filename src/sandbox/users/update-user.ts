@@ -103,5 +103,5 @@ export function updateUser(state: ParticipantState, claims: Claims, request: Upd
   );
   stored.annotations = annotations;
   stored.resourceVersion += 1;
-  return { user: toUserJson(stored) };
+  return { user: toUserJson(stored, state.api) };
 }

@@ -60,7 +60,7 @@ function indexChecks(ledger: Ledger, eventFormat: DecodedEventFormat, activeAt: 
       context: { earliest_offset: String(pruned) },
     });
   }
-  return compileEventFormat(eventFormat);
+  return compileEventFormat(eventFormat, ledger.catalog);
 }
 
 /**
@@ -82,7 +82,7 @@ export async function prepareActiveContracts(state: ParticipantState, request: D
   const eventFormat: DecodedEventFormat = given ?? { filtersByParty: filter?.filtersByParty ?? {}, filtersForAnyParty: filter?.filtersForAnyParty, verbose };
   const claims = await claimsOf();
   requireEventFormatReadClaims(claims, eventFormat);
-  validateEventFormat(eventFormat);
+  validateEventFormat(eventFormat, state.api.packageIdFilters);
   const activeAt = request.activeAtOffset;
   const checksum = acsTokens.streamChecksum(activeAt, eventFormat, state.participantId);
   const after = request.streamContinuationToken === undefined ? 0 : pointerOf(request.streamContinuationToken, checksum, 'stream_continuation_token', 'GetActiveContractsRequest');
@@ -115,7 +115,7 @@ export async function prepareActiveContractsPage(
   requireEventFormatReadClaims(claims, request.eventFormat);
   const eventFormat = request.eventFormat;
   if (!eventFormat) throw requestErrors.missingField('event_format');
-  validateEventFormat(eventFormat);
+  validateEventFormat(eventFormat, state.api.packageIdFilters);
   const size = request.maxPageSize;
   const max = state.options.maxAcsPageSize;
   if (size !== undefined && size <= 0) throw requestErrors.invalidArgument(`Requested page size must be positive, but got ${size}`);

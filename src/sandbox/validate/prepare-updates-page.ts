@@ -76,7 +76,7 @@ export function prepareUpdatesPage(state: ParticipantState, request: DecodedGetU
   }
   if (begin !== undefined && begin > 0 && end !== undefined && begin > end) throw requestErrors.invalidArgument('beginOffsetExclusive is after endOffsetInclusive');
   if (!request.updateFormat) throw requestErrors.missingField('update_format');
-  validateUpdateFormat(request.updateFormat);
+  validateUpdateFormat(request.updateFormat, state.api.packageIdFilters);
   let continueFrom: number | undefined;
   if (token) {
     if (request.descendingOrder) {

@@ -57,7 +57,7 @@ export async function prepareUpdatesRead(ledger: Ledger, request: DecodedGetUpda
   if (end !== undefined && end > ledgerEnd) {
     throw SandboxError.grpc(ErrorDefs.OFFSET_AFTER_LEDGER_END, `End offset (${end}) is after ledger end (${ledgerEnd})`);
   }
-  validateUpdateFormat(format);
+  validateUpdateFormat(format, ledger.api.packageIdFilters);
   const compiled = compileUpdateFormat(format, ledger.catalog);
   const empty = end !== undefined && begin === end;
   if (end !== undefined && begin > end) throw SandboxError.grpc(ErrorDefs.OFFSET_OUT_OF_RANGE, `End offset ${end} is before begin offset ${begin}.`);

@@ -52,7 +52,9 @@ export function createMockLedger(options: Partial<LedgerClientOptions> = {}) {
   const dispatch = vi.spyOn(agent, 'dispatch');
   const pool = agent.get(ORIGIN);
   const requests: RecordedRequest[] = [];
-  const client: LedgerClient = createLedgerClient({ baseUrl: ORIGIN, dispatcher: agent, ...options });
+  // The mock answers only what a test registers, so the participant's version is given, not read
+  // (docs/participant-versions.md); a test about the version read passes `participantVersion: undefined`.
+  const client: LedgerClient = createLedgerClient({ baseUrl: ORIGIN, dispatcher: agent, participantVersion: '3.6.0', ...options });
 
   function expectRequest(method: string, pathname: string, reply: Reply | ((req: RecordedRequest) => Reply) = {}, times = 1) {
     pool
