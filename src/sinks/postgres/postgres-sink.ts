@@ -238,6 +238,14 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
         }
         await insertActiveContracts(tx, this.streamName, rows, 'snapshot');
       }
+      // kept after they are archived, so the query functions answer for every offset from the snapshot's on (docs/query-store.md)
+      await tx.query(
+        `INSERT INTO ledger_rx_snapshot_contracts
+           SELECT stream_name, contract_id, template_id, package_name, create_argument, contract_key, signatories, observers, created_offset, created_at,
+                  synchronizer_id, reassignment_counter
+             FROM active_contracts WHERE stream_name = $1 AND origin = 'snapshot'`,
+        [this.streamName],
+      );
       const contracts = Number(
         (await tx.query<{ n: string | number }>(`SELECT count(*) AS n FROM active_contracts WHERE stream_name = $1`, [this.streamName])).rows[0]?.n ?? 0,
       );
