@@ -97,6 +97,13 @@ describe.each(stores)('the query functions on %s', (_name, makeStore) => {
       // active(name) is active(name, latest_offset())
       expect(await ids(`SELECT contract_id FROM active('Iou', latest_offset())`)).toEqual(ious);
       await expect(store.query(`SELECT * FROM active('NoSuchTemplate')`)).rejects.toThrow(/no template 'NoSuchTemplate'/);
+      // another package with an Iou:Iou (an entry of the catalog, as a second DAR's creates would add): the short names become ambiguous
+      await store.query(`INSERT INTO ledger_rx_templates VALUES ('default', 'ff00:Iou:Iou', 'other-pkg', 'Iou', 'Iou')`);
+      await expect(store.query(`SELECT * FROM active('Iou')`)).rejects.toThrow(/ambiguous name 'Iou': it matches ledger-rx-demo:Iou:Iou, other-pkg:Iou:Iou/);
+      await expect(store.query(`SELECT * FROM creates('Iou:Iou')`)).rejects.toThrow(/ambiguous name 'Iou:Iou'/);
+      expect(await ids(`SELECT contract_id FROM active('ledger-rx-demo:Iou:Iou')`)).toEqual(ious);
+      expect(await store.query(`SELECT * FROM active('other-pkg:Iou:Iou')`)).toEqual([]);
+      await store.query(`DELETE FROM ledger_rx_templates WHERE package_name = 'other-pkg'`);
 
       // offsets the store does not hold are errors, not empty answers
       await expect(store.query('SELECT * FROM active(NULL, $1::bigint)', [latest + 1])).rejects.toThrow(new RegExp(`offset ${latest + 1} is after the latest offset the store holds \\(${latest}\\)`));

@@ -8,7 +8,7 @@ export interface EmbeddedPostgres {
   /** The database, with `search_path` set to the schema it was opened for. */
   readonly database: SqlDatabase;
   /** Runs SQL text (one or more statements, no parameters) and resolves with the last result's rows and columns. */
-  exec(text: string): Promise<{ readonly rows: Record<string, unknown>[]; readonly fields: readonly { readonly name: string }[] }>;
+  exec(text: string): Promise<{ readonly rows: Record<string, unknown>[]; readonly fields: readonly { readonly name: string; readonly dataTypeID: number }[] }>;
   /** The absolute data directory. */
   readonly dataDir: string;
   /** Closes the database (its files are consistent on disk) and releases the directory. Idempotent. */
