@@ -290,6 +290,22 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
   }
 
   /**
+   * The stream's stored update with the greatest offset at or below `atOrBelow` (its offset and update id), or
+   * `undefined` when there is none: what `ingest` compares with the participant's update at that offset before it
+   * resumes, to refuse a store filled from another ledger (docs/query-store.md).
+   */
+  async storedUpdateAtOrBelow(atOrBelow: number): Promise<{ readonly offset: number; readonly updateId: string } | undefined> {
+    const rows = (
+      await (this.lease?.database ?? this.options.database).query<{ o: string | number; u: string }>(
+        `SELECT ledger_offset AS o, update_id AS u FROM updates WHERE stream_name = $1 AND ledger_offset <= $2 ORDER BY ledger_offset DESC LIMIT 1`,
+        [this.streamName, atOrBelow],
+      )
+    ).rows;
+    const row = rows[0];
+    return row === undefined ? undefined : { offset: Number(row.o), updateId: row.u };
+  }
+
+  /**
    * Releases the stream lock (and ends the pool of {@link PostgresSink.connect}); called while `start` is
    * still running (an abandoned start), it first waits for `start` to end, so a lock taken late is released.
    */
