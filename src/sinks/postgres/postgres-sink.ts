@@ -15,6 +15,7 @@ import { IngestBatch } from './ingest-batch.js';
 import type { ActiveContractRow } from './ingest-rows.js';
 import { mapSnapshotRow } from './map-snapshot-row.js';
 import { runMigrations } from './run-migrations.js';
+import { storeChannel } from './store-channel.js';
 import { insertActiveContracts } from './write/insert-active-contracts.js';
 import { writeBatch } from './write/write-batch.js';
 
@@ -102,11 +103,17 @@ const checkpoints = new CheckpointTable('ledger_rx_checkpoints');
  *   failure or a crash before the commit leaves nothing of it (a failed `bootstrap` may be called again);
  *   a stream that already has a position is refused with `SINK_CONFLICT`.
  *
+ * Every commit that stores something (a batch, a snapshot) notifies `channel` (`storeChannel(schema,
+ * streamName)`) with its offset in the same transaction, so listeners hear of it exactly when it is visible
+ * (`watchCommittedOffsets`).
+ *
  * The SQL runs through {@link SqlDatabase} only, so an embedded PostgreSQL (PGlite) reuses it as it is.
  */
 export class PostgresSink implements LedgerSink, SnapshotSink {
   readonly schema: string;
   readonly streamName: string;
+  /** The channel each commit notifies with its offset (`storeChannel(schema, streamName)`). */
+  readonly channel: string;
   private readonly options: PostgresSinkOptions;
   private staged = new IngestBatch();
   private queue: Promise<unknown> = Promise.resolve();
@@ -126,6 +133,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
     this.options = options;
     this.schema = options.schema;
     this.streamName = options.streamName;
+    this.channel = storeChannel(options.schema, options.streamName);
     this.onClose = onClose;
   }
 
@@ -260,6 +268,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
       } catch (error) {
         throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot save checkpoint ${this.streamName} at ${offset}`, { cause: error });
       }
+      await tx.query('SELECT pg_notify($1, $2)', [this.channel, String(offset)]);
       return { entries, contracts, incompleteUnassigned };
     });
   }
@@ -284,6 +293,8 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
       } catch (error) {
         throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot save checkpoint ${this.streamName} at ${checkpoint.offset}`, { cause: error });
       }
+      // delivered to listeners when this transaction commits, never before and never for a rolled-back batch
+      await tx.query('SELECT pg_notify($1, $2)', [this.channel, String(position.offset)]);
       this.after = position.offset;
       return { applied: true, updates: batch.updates.length, bytes: batch.bytes };
     });
