@@ -1,4 +1,5 @@
 import type { Migration } from './migration.js';
+import { maintenanceMigration } from './maintenance-migration.js';
 import { queryStoreMigration } from './query-store-migration.js';
 
 /**
@@ -41,6 +42,9 @@ import { queryStoreMigration } from './query-store-migration.js';
  * Version 5 (`queryStoreMigration`): the query store's SQL functions with PQS's names (`active`, `creates`,
  * `archives`, `exercises`, `lookup_contract`, `nearest_offset`, `latest_offset`, `oldest_offset`; see
  * docs/query-store.md) and the tables they read besides the event tables.
+ *
+ * Version 6 (`maintenanceMigration`): `ledger_rx_prune_archived_before` and `ledger_rx_redact_contract`, which
+ * `ledger-rx store prune` and `store redact` call.
  */
 export const migrations: readonly Migration[] = [
   {
@@ -175,4 +179,5 @@ export const migrations: readonly Migration[] = [
     ],
   },
   queryStoreMigration,
+  maintenanceMigration,
 ];
