@@ -112,4 +112,35 @@ describe('store prune and redact', () => {
       await sandbox.close();
     }
   }, 180_000);
+
+  it('store reset --to OFFSET rewinds the embedded store; ingest then stores the rest again, each update once', async () => {
+    const sandbox = await startSandbox({ seed: 80, maxListElements: 20_000 });
+    const store = await embeddedStore();
+    try {
+      await ingestToEnd(sandbox, store);
+      const latest = await latestOf(store);
+      const offsetsBefore = (await store.query<{ o: unknown }>('SELECT ledger_offset AS o FROM updates ORDER BY 1')).map((r) => Number(r.o));
+      const to = Math.floor(latest / 3);
+      const reset = await storeCli(store, ['reset', '--to', String(to)]);
+      expect(reset.code, reset.stderr).toBe(0);
+      expect(reset.json).toMatchObject({ stream: 'default', to, removed_updates: offsetsBefore.filter((o) => o > to).length });
+      expect(await latestOf(store)).toBe(to);
+      const table = await store.query<{ contract_id: string; template_id: string }>('SELECT contract_id, template_id FROM active_contracts');
+      expect(sorted(new Map(table.map((r) => [r.contract_id, r.template_id])))).toEqual(sorted(await participantActiveAt(sandbox, to)));
+      expect(Number((await store.query<{ n: unknown }>('SELECT count(*) AS n FROM updates WHERE ledger_offset > $1::bigint', [to]))[0]?.n)).toBe(0);
+      const beyond = await storeCli(store, ['reset', '--to', String(latest)]);
+      expect(beyond.code).toBe(2);
+      expect(beyond.stderr).toContain(`cannot reset to offset ${latest}: the store holds offsets 0 to ${to}`);
+
+      await ingestToEnd(sandbox, store);
+      expect((await store.query<{ o: unknown }>('SELECT ledger_offset AS o FROM updates ORDER BY 1')).map((r) => Number(r.o))).toEqual(offsetsBefore);
+      const again = await latestOf(store);
+      expect(sorted(await storedActiveAt(store, again))).toEqual(sorted(await participantActiveAt(sandbox, again)));
+      const tableAfter = await store.query<{ contract_id: string; template_id: string }>('SELECT contract_id, template_id FROM active_contracts');
+      expect(sorted(new Map(tableAfter.map((r) => [r.contract_id, r.template_id])))).toEqual(sorted(await participantActiveAt(sandbox, again)));
+    } finally {
+      await store.dispose();
+      await sandbox.close();
+    }
+  }, 180_000);
 });

@@ -48,7 +48,7 @@ ${exitCodesHelp}`,
       .addOption(new Option('--data-dir <dir>', 'directory of the embedded PostgreSQL').default(undefined, './ledger-rx-data'))
       .addOption(new Option('--schema <name>', 'the schema ingest writes to').default('public'))
       .addOption(new Option('--stream-name <name>', 'the stream').default('default'));
-  const maintenance = (action: 'prune' | 'redact') =>
+  const maintenance = (action: 'prune' | 'redact' | 'reset') =>
     commandAction(async (values) => {
       const { runStoreMaintenance } = await import('../store/run-store-maintenance.js');
       const dataDir = str(values['dataDir']);
@@ -64,6 +64,7 @@ ${exitCodesHelp}`,
           apply: values['apply'] === true,
           contract: str(values['contract']),
           redactionId: str(values['redactionId']),
+          to: str(values['to']),
         },
         processIo(),
       );
@@ -82,6 +83,12 @@ ${exitCodesHelp}`,
       .addOption(new Option('--contract <id>', 'the archived contract'))
       .addOption(new Option('--redaction-id <id>', 'the id recorded with the redaction'))
       .action(maintenance('redact')),
+  );
+  store.addCommand(
+    where(new Command('reset'))
+      .description('Rewind a stream to an offset (rows after it removed, active_contracts as at it), to ingest again from there; stop ingest first')
+      .addOption(new Option('--to <offset>', 'the offset to rewind to'))
+      .action(maintenance('reset')),
   );
   return store;
 }

@@ -39,25 +39,27 @@ async function pruningPoint(tx: SqlQueryable, spec: string): Promise<number> {
 const numbers = (row: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, v === null ? null : Number(v)]));
 
 /**
- * `ledger-rx store prune` and `store redact` on the store `ingest` fills (`--pg`, else the embedded one in
+ * `ledger-rx store prune`, `store redact` and `store reset` on the store `ingest` fills (`--pg`, else the embedded one in
  * `--data-dir`), each in one transaction with `lock_timeout` 1 s (a lock it would wait for longer fails the
  * command instead of stalling an ingester; the functions touch only rows an ingester does not write, see
  * docs/query-store.md "Maintenance"), printing one JSON line of what it did:
  *
  * - `prune`: `ledger_rx_prune_archived_before(stream, point)`; without `apply` the same work rolled back (a dry
  *   run with exact counts);
- * - `redact`: `ledger_rx_redact_contract(stream, contract, redactionId)`.
+ * - `redact`: `ledger_rx_redact_contract(stream, contract, redactionId)`;
+ * - `reset`: `ledger_rx_reset_to(stream, to)` (an ingester still running stops at its next commit).
  *
  * Exit 0; 2 for bad usage or an argument the store refuses (an offset it does not hold, an active contract);
  * 1 when the store cannot be opened or a statement fails otherwise.
  */
-export async function runStoreMaintenance(action: 'prune' | 'redact', options: StoreMaintenanceOptions, io: CliIo): Promise<ExitCode> {
+export async function runStoreMaintenance(action: 'prune' | 'redact' | 'reset', options: StoreMaintenanceOptions, io: CliIo): Promise<ExitCode> {
   let close: (() => Promise<void>) | undefined;
   try {
     const schema = options.schema ?? 'public';
     const stream = options.streamName ?? 'default';
     if (!identifier.test(schema)) throw new UsageError(`--schema must be a plain lower-case SQL identifier, got '${schema}'`);
     if (action === 'prune' && options.archivedBefore === undefined) throw new UsageError('store prune needs --archived-before OFFSET|TIME|DURATION');
+    if (action === 'reset' && (options.to === undefined || !/^\d+$/.test(options.to))) throw new UsageError(`store reset needs --to OFFSET (a non-negative integer)${options.to === undefined ? '' : `, got '${options.to}'`}`);
     if (action === 'redact' && (options.contract === undefined || options.redactionId === undefined)) throw new UsageError('store redact needs --contract ID and --redaction-id ID');
     const store = await openStoreDatabase({ pg: options.pg, dataDir: options.dataDir, schema });
     close = () => store.close();
@@ -65,6 +67,10 @@ export async function runStoreMaintenance(action: 'prune' | 'redact', options: S
     try {
       result = await store.database.transaction(async (tx) => {
         await tx.query(`SELECT set_config('lock_timeout', '1s', true), set_config('ledger_rx.stream', $1, true)`, [stream]);
+        if (action === 'reset') {
+          const row = numbers((await tx.query<Record<string, unknown>>('SELECT * FROM ledger_rx_reset_to($1, $2)', [stream, Number(options.to)])).rows[0]);
+          return { stream, to: Number(options.to), ...row };
+        }
         if (action === 'redact') {
           const row = (await tx.query<{ n: string | number }>('SELECT ledger_rx_redact_contract($1, $2, $3) AS n', [stream, options.contract, options.redactionId])).rows[0];
           return { stream, contract: options.contract, redactionId: options.redactionId, rows: Number(row?.n) };

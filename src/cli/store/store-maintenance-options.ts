@@ -10,6 +10,8 @@ export interface StoreMaintenanceOptions {
   readonly archivedBefore?: string | undefined;
   /** prune: delete (without it, a dry run: the same work, rolled back, its counts printed). */
   readonly apply?: boolean | undefined;
+  /** reset: the offset to rewind to. */
+  readonly to?: string | undefined;
   /** redact: the contract. */
   readonly contract?: string | undefined;
   /** redact: the id recorded with the redaction. */

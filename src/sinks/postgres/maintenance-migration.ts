@@ -120,9 +120,51 @@ BEGIN
   RETURN changed;
 END $$`;
 
+/**
+ * `ledger_rx_reset_to(stream, to)`: rewinds the stream to offset `to` (for a re-ingest of what follows): removes
+ * every row after it, rebuilds `active_contracts` as `active(NULL, to)` and moves the checkpoint to `to`. `to`
+ * must be an offset the store answers for (`oldest_offset()` … `latest_offset()`). Locks the checkpoint row
+ * first, so a commit in flight finishes before, and an ingester still running then finds the checkpoint moved
+ * and stops (SINK_CONFLICT). Returns the numbers of updates removed and of contracts active at `to`.
+ */
+const reset = `CREATE FUNCTION ledger_rx_reset_to(s text, target bigint) RETURNS TABLE (removed_updates bigint, active_contracts_at bigint) LANGUAGE plpgsql AS $$
+DECLARE
+  latest bigint;
+  oldest bigint;
+  n_updates bigint;
+  n_active bigint;
+BEGIN
+  SELECT c.ledger_offset INTO latest FROM ledger_rx_checkpoints c WHERE c.stream_name = s FOR UPDATE;
+  IF latest IS NULL THEN RAISE EXCEPTION 'the store holds no stream %', quote_literal(s) USING ERRCODE = '42704'; END IF;
+  oldest := greatest(coalesce((SELECT snapshot_offset FROM ledger_rx_snapshots WHERE stream_name = s), 0),
+                     coalesce((SELECT pruned_before FROM ledger_rx_store_pruning WHERE stream_name = s), 0));
+  IF target > latest OR target < oldest THEN
+    RAISE EXCEPTION 'cannot reset to offset %: the store holds offsets % to %', target, oldest, latest USING ERRCODE = '22023';
+  END IF;
+  DELETE FROM active_contracts a WHERE a.stream_name = s;
+  INSERT INTO active_contracts (stream_name, contract_id, template_id, package_name, create_argument, contract_key, signatories, observers,
+                                created_offset, created_at, synchronizer_id, reassignment_counter, origin)
+    SELECT DISTINCT ON (l.contract_id) s, l.contract_id, l.template_id, l.package_name, coalesce(l.payload, 'null'::jsonb), l.contract_key, l.signatories, l.observers,
+           l.activated_at, l.created_effective_at, l.synchronizer_id, l.reassignment_counter,
+           CASE WHEN EXISTS (SELECT 1 FROM ledger_rx_snapshot_contracts sc WHERE sc.stream_name = s AND sc.contract_id = l.contract_id AND sc.created_offset = l.activated_at)
+                THEN 'snapshot' ELSE 'update' END
+      FROM ledger_rx_contract_lives(s, NULL) l
+     WHERE l.activated_at <= target AND (l.deactivated_at IS NULL OR l.deactivated_at > target)
+     ORDER BY l.contract_id, l.activated_at DESC;
+  GET DIAGNOSTICS n_active = ROW_COUNT;
+  DELETE FROM created_events e WHERE e.stream_name = s AND e.ledger_offset > target;
+  DELETE FROM archived_events e WHERE e.stream_name = s AND e.ledger_offset > target;
+  DELETE FROM exercised_events e WHERE e.stream_name = s AND e.ledger_offset > target;
+  DELETE FROM reassignment_events e WHERE e.stream_name = s AND e.ledger_offset > target;
+  DELETE FROM updates u WHERE u.stream_name = s AND u.ledger_offset > target;
+  GET DIAGNOSTICS n_updates = ROW_COUNT;
+  UPDATE ledger_rx_checkpoints c SET ledger_offset = target, synchronizer_times = '[]'::jsonb, updated_at = now() WHERE c.stream_name = s;
+  RETURN QUERY SELECT n_updates, n_active;
+END $$`;
+
 /** Version 6: the store's maintenance functions (`ledger-rx store prune`, `store redact`; docs/query-store.md). */
 export const maintenanceMigration: Migration = {
   version: 6,
-  name: 'the query store: prune archived contracts, redact a contract',
-  statements: [prune, redactElement, redact],
+  name: 'the query store: prune archived contracts, redact a contract, reset to an offset',
+  statements: [prune, redactElement, redact, reset],
 };
