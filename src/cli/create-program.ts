@@ -7,6 +7,7 @@ import { ingestCommand } from './commands/ingest-command.js';
 import { publishCommand } from './commands/publish-command.js';
 import { sandboxCommand } from './commands/sandbox-command.js';
 import { sqlCommand } from './commands/sql-command.js';
+import { storeCommand } from './commands/store-command.js';
 import { submitCommand } from './commands/submit-command.js';
 import { tailCommand } from './commands/tail-command.js';
 import { usersCommand } from './commands/users-command.js';
@@ -51,6 +52,7 @@ export function createProgram(): Command {
   program.addCommand(publishCommand());
   program.addCommand(exportCommand());
   program.addCommand(sqlCommand());
+  program.addCommand(storeCommand());
   program.addCommand(vettingCommand());
   program.addCommand(usersCommand());
   program.addCommand(submitCommand());

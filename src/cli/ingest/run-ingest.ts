@@ -1,6 +1,7 @@
 import { Subject } from 'rxjs';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
+import type { SinkPosition } from '../../sinks/ledger-sink.js';
 import type { PostgresSink, PostgresSinkStatus } from '../../sinks/postgres/postgres-sink.js';
 import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
@@ -8,6 +9,7 @@ import type { ExitCode } from '../process/exit-code.js';
 import { runStreamingCommand } from '../process/run-streaming-command.js';
 import { drainIntoSink, type NewStreamStart } from '../sink/drain-into-sink.js';
 import type { IngestOptions } from './ingest-options.js';
+import { checkSameLedger } from './check-same-ledger.js';
 import { openIngestSink } from './open-ingest-sink.js';
 import { planSnapshotStart } from './plan-snapshot-start.js';
 import { startFromSnapshot } from './start-from-snapshot.js';
@@ -40,6 +42,10 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * (`PostgresSink.bootstrap`), then the updates after it follow as above, so `active_contracts` equals the
  * participant's active set at every checkpoint. A crash during the snapshot leaves nothing (a restart takes
  * it again); a stream with a position never takes one again.
+ *
+ * A stream that resumes is first checked against the participant (`checkSameLedger`): a store filled from
+ * another ledger (its checkpoint after the participant's end, or its last update not the participant's) is
+ * refused with exit 1 before anything is read.
  *
  * With `standby`, a second ingester of the stream waits for its lock as long as it takes and takes over
  * when the leader's session ends (see `PostgresSink`: the leader commits on the lock's session, so one that
@@ -89,6 +95,9 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
       const context = { client, sink, updateFormat, transport: options.source.transport ?? 'auto', chunkSize: options.batch ?? 1_000, retry, validate: options.validate ?? true, run } as const;
       return startFromSnapshot(start, context);
     };
-    await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost, startNewStream });
+    const checkResume = async (resumed: SinkPosition, start: NewStreamStart) => {
+      if (sink !== undefined) await checkSameLedger(sink, streamName, resumed, start);
+    };
+    await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost, startNewStream, checkResume });
   });
 }

@@ -29,6 +29,8 @@ export interface DrainSettings {
    * read continues; `undefined` reads the range as it is.
    */
   readonly startNewStream?: ((start: NewStreamStart) => Promise<SinkPosition | undefined>) | undefined;
+  /** Checks a stream that resumes before its read starts (ingest: that the participant's ledger is the one stored); rejects to stop. */
+  readonly checkResume?: ((resumed: SinkPosition, start: NewStreamStart) => Promise<void>) | undefined;
 }
 
 /** What {@link DrainSettings.startNewStream} decides with. */
@@ -105,6 +107,7 @@ export async function drainIntoSink(
     const range = await resolveReadRange({ from: options.from, to: options.to }, bounds, logger, settings.activity);
     const endInclusive = range.endInclusive;
     stops.throwIfStopped();
+    if (resumed) await settings.checkResume?.(resumed, { client, range, bounds, updateFormat: format });
     const start = resumed ?? (await settings.startNewStream?.({ client, range, bounds, updateFormat: format }));
     // A stream already at or beyond --to has nothing left to read.
     const done = endInclusive === 0 || (start !== undefined && typeof endInclusive === 'number' && start.offset >= endInclusive);

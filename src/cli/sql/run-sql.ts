@@ -7,12 +7,13 @@ import type { CliIo } from '../process/cli-io.js';
 import { describeError } from '../process/describe-error.js';
 import { exitCodeFor } from '../process/exit-code-for.js';
 import { ExitCode } from '../process/exit-code.js';
+import { jsonRow, type SqlField } from './json-row.js';
 import type { SqlOptions } from './sql-options.js';
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
 interface QueryResult {
-  readonly fields: readonly { readonly name: string }[];
+  readonly fields: readonly SqlField[];
   readonly rows: readonly Record<string, unknown>[];
 }
 
@@ -57,7 +58,7 @@ export async function runSql(options: SqlOptions, io: CliIo): Promise<ExitCode> 
     }
     const fields = result.fields.map((f) => f.name);
     if (options.format === 'ndjson') {
-      for (const row of result.rows) io.stdout.write(`${JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}\n`);
+      for (const row of result.rows) io.stdout.write(`${JSON.stringify(jsonRow(result.fields, row), (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}\n`);
     } else {
       const [{ formatTable }, { createPalette }] = await Promise.all([import('../pretty/format-table.js'), import('../pretty/palette.js')]);
       const lines = formatTable(fields, result.rows, createPalette(io.stdoutColors === true), io.stdoutIsTTY ? io.stdoutColumns?.() : undefined);

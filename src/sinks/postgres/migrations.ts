@@ -1,4 +1,6 @@
 import type { Migration } from './migration.js';
+import { maintenanceMigration } from './maintenance-migration.js';
+import { queryStoreMigration } from './query-store-migration.js';
 
 /**
  * The migrations of the ingestion schema, oldest first. Version 1 creates:
@@ -36,6 +38,13 @@ import type { Migration } from './migration.js';
  * with lz4 instead of pglz when PostgreSQL moves a value of over ~2 KB out of line: a 5-event transaction's
  * element (~7 KB) cost ~80 µs to compress with pglz and ~35 µs with lz4, at about the same size. Only values
  * written afterwards are affected (no rewrite); reads decompress either.
+ *
+ * Version 5 (`queryStoreMigration`): the query store's SQL functions with PQS's names (`active`, `creates`,
+ * `archives`, `exercises`, `lookup_contract`, `nearest_offset`, `latest_offset`, `oldest_offset`; see
+ * docs/query-store.md) and the tables they read besides the event tables.
+ *
+ * Version 6 (`maintenanceMigration`): `ledger_rx_prune_archived_before` and `ledger_rx_redact_contract`, which
+ * `ledger-rx store prune` and `store redact` call.
  */
 export const migrations: readonly Migration[] = [
   {
@@ -169,4 +178,6 @@ export const migrations: readonly Migration[] = [
        END $$`,
     ],
   },
+  queryStoreMigration,
+  maintenanceMigration,
 ];

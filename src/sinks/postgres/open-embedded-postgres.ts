@@ -8,7 +8,9 @@ export interface EmbeddedPostgres {
   /** The database, with `search_path` set to the schema it was opened for. */
   readonly database: SqlDatabase;
   /** Runs SQL text (one or more statements, no parameters) and resolves with the last result's rows and columns. */
-  exec(text: string): Promise<{ readonly rows: Record<string, unknown>[]; readonly fields: readonly { readonly name: string }[] }>;
+  exec(text: string): Promise<{ readonly rows: Record<string, unknown>[]; readonly fields: readonly { readonly name: string; readonly dataTypeID: number }[] }>;
+  /** Calls `callback` with the payload of each notification on `channel` (PGlite's `listen`); resolves with the function that stops. */
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   /** The absolute data directory. */
   readonly dataDir: string;
   /** Closes the database (its files are consistent on disk) and releases the directory. Idempotent. */
@@ -62,6 +64,7 @@ export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPos
         const last = results.at(-1);
         return { rows: (last?.rows ?? []) as Record<string, unknown>[], fields: last?.fields ?? [] };
       },
+      listen: (channel, callback) => db.listen(channel, callback),
       dataDir: dir,
       close: () => (closed ??= db.close().finally(() => release())),
     };

@@ -15,6 +15,7 @@ import { IngestBatch } from './ingest-batch.js';
 import type { ActiveContractRow } from './ingest-rows.js';
 import { mapSnapshotRow } from './map-snapshot-row.js';
 import { runMigrations } from './run-migrations.js';
+import { storeChannel } from './store-channel.js';
 import { insertActiveContracts } from './write/insert-active-contracts.js';
 import { writeBatch } from './write/write-batch.js';
 
@@ -102,11 +103,17 @@ const checkpoints = new CheckpointTable('ledger_rx_checkpoints');
  *   failure or a crash before the commit leaves nothing of it (a failed `bootstrap` may be called again);
  *   a stream that already has a position is refused with `SINK_CONFLICT`.
  *
+ * Every commit that stores something (a batch, a snapshot) notifies `channel` (`storeChannel(schema,
+ * streamName)`) with its offset in the same transaction, so listeners hear of it exactly when it is visible
+ * (`watchCommittedOffsets`).
+ *
  * The SQL runs through {@link SqlDatabase} only, so an embedded PostgreSQL (PGlite) reuses it as it is.
  */
 export class PostgresSink implements LedgerSink, SnapshotSink {
   readonly schema: string;
   readonly streamName: string;
+  /** The channel each commit notifies with its offset (`storeChannel(schema, streamName)`). */
+  readonly channel: string;
   private readonly options: PostgresSinkOptions;
   private staged = new IngestBatch();
   private queue: Promise<unknown> = Promise.resolve();
@@ -126,6 +133,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
     this.options = options;
     this.schema = options.schema;
     this.streamName = options.streamName;
+    this.channel = storeChannel(options.schema, options.streamName);
     this.onClose = onClose;
   }
 
@@ -238,6 +246,14 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
         }
         await insertActiveContracts(tx, this.streamName, rows, 'snapshot');
       }
+      // kept after they are archived, so the query functions answer for every offset from the snapshot's on (docs/query-store.md)
+      await tx.query(
+        `INSERT INTO ledger_rx_snapshot_contracts
+           SELECT stream_name, contract_id, template_id, package_name, create_argument, contract_key, signatories, observers, created_offset, created_at,
+                  synchronizer_id, reassignment_counter
+             FROM active_contracts WHERE stream_name = $1 AND origin = 'snapshot'`,
+        [this.streamName],
+      );
       const contracts = Number(
         (await tx.query<{ n: string | number }>(`SELECT count(*) AS n FROM active_contracts WHERE stream_name = $1`, [this.streamName])).rows[0]?.n ?? 0,
       );
@@ -252,6 +268,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
       } catch (error) {
         throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot save checkpoint ${this.streamName} at ${offset}`, { cause: error });
       }
+      await tx.query('SELECT pg_notify($1, $2)', [this.channel, String(offset)]);
       return { entries, contracts, incompleteUnassigned };
     });
   }
@@ -276,9 +293,27 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
       } catch (error) {
         throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot save checkpoint ${this.streamName} at ${checkpoint.offset}`, { cause: error });
       }
+      // delivered to listeners when this transaction commits, never before and never for a rolled-back batch
+      await tx.query('SELECT pg_notify($1, $2)', [this.channel, String(position.offset)]);
       this.after = position.offset;
       return { applied: true, updates: batch.updates.length, bytes: batch.bytes };
     });
+  }
+
+  /**
+   * The stream's stored update with the greatest offset at or below `atOrBelow` (its offset and update id), or
+   * `undefined` when there is none: what `ingest` compares with the participant's update at that offset before it
+   * resumes, to refuse a store filled from another ledger (docs/query-store.md).
+   */
+  async storedUpdateAtOrBelow(atOrBelow: number): Promise<{ readonly offset: number; readonly updateId: string } | undefined> {
+    const rows = (
+      await (this.lease?.database ?? this.options.database).query<{ o: string | number; u: string }>(
+        `SELECT ledger_offset AS o, update_id AS u FROM updates WHERE stream_name = $1 AND ledger_offset <= $2 ORDER BY ledger_offset DESC LIMIT 1`,
+        [this.streamName, atOrBelow],
+      )
+    ).rows;
+    const row = rows[0];
+    return row === undefined ? undefined : { offset: Number(row.o), updateId: row.u };
   }
 
   /**

@@ -1,0 +1,94 @@
+import { Command, Option } from 'commander';
+import { commandAction } from '../process/command-action.js';
+import { exitCodesHelp } from '../process/exit-codes-help.js';
+import { processIo } from '../process/process-io.js';
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** `ledger-rx store watch`: the commander layer over `runStoreWatch` (the query store's own commands; docs/query-store.md). */
+export function storeCommand(): Command {
+  const store = new Command('store').description('The query store ingest fills: watch its commits, prune it, redact a contract').summary('watch and maintain the store ingest fills');
+  store.addCommand(
+    new Command('watch')
+      .description('Print each offset a stream commits (NDJSON {"stream","offset"}), pushed by PostgreSQL LISTEN/NOTIFY: the current one first')
+      .addOption(new Option('--pg <url>', 'the PostgreSQL server ingest writes to (default: $LEDGER_RX_PG_URL)'))
+      .addOption(new Option('--data-dir <dir>', 'the embedded store (refused: it serves the ingesting process only)'))
+      .addOption(new Option('--schema <name>', 'the schema ingest writes to').default('public'))
+      .addOption(new Option('--stream-name <name>', 'the stream').default('default'))
+      .addOption(new Option('--count <n>', 'stop after N offsets').argParser((v) => Number(v)))
+      .addHelpText(
+        'after',
+        `
+Examples:
+  ledger-rx store watch --pg postgres://localhost/ledger
+  ledger-rx store watch --stream-name effects | while read -r line; do ...; done
+${exitCodesHelp}`,
+      )
+      .action(
+        commandAction(async (values) => {
+          const { runStoreWatch } = await import('../store/run-store-watch.js');
+          const dataDir = str(values['dataDir']);
+          const env = process.env['LEDGER_RX_PG_URL'];
+          return runStoreWatch(
+            {
+              pg: str(values['pg']) ?? (dataDir === undefined && env ? env : undefined),
+              dataDir,
+              schema: str(values['schema']),
+              streamName: str(values['streamName']),
+              count: typeof values['count'] === 'number' ? values['count'] : undefined,
+            },
+            processIo(),
+          );
+        }),
+      ),
+  );
+  const where = (c: Command) =>
+    c
+      .addOption(new Option('--pg <url>', 'a PostgreSQL server (default: $LEDGER_RX_PG_URL when --data-dir is not given)'))
+      .addOption(new Option('--data-dir <dir>', 'directory of the embedded PostgreSQL').default(undefined, './ledger-rx-data'))
+      .addOption(new Option('--schema <name>', 'the schema ingest writes to').default('public'))
+      .addOption(new Option('--stream-name <name>', 'the stream').default('default'));
+  const maintenance = (action: 'prune' | 'redact' | 'reset') =>
+    commandAction(async (values) => {
+      const { runStoreMaintenance } = await import('../store/run-store-maintenance.js');
+      const dataDir = str(values['dataDir']);
+      const env = process.env['LEDGER_RX_PG_URL'];
+      return runStoreMaintenance(
+        action,
+        {
+          pg: str(values['pg']) ?? (dataDir === undefined && env ? env : undefined),
+          dataDir,
+          schema: str(values['schema']),
+          streamName: str(values['streamName']),
+          archivedBefore: str(values['archivedBefore']),
+          apply: values['apply'] === true,
+          contract: str(values['contract']),
+          redactionId: str(values['redactionId']),
+          to: str(values['to']),
+        },
+        processIo(),
+      );
+    });
+  store.addCommand(
+    where(new Command('prune'))
+      .description('Remove the contracts archived before a point, with their events (a dry run unless --apply); never blocks a running ingest')
+      .addOption(new Option('--archived-before <point>', 'an offset, an ISO-8601 time, or a duration before now (30d, 12h, 90m)'))
+      .addOption(new Option('--apply', 'delete (without it: the counts of a dry run)'))
+      .addHelpText('after', `\nExamples:\n  ledger-rx store prune --archived-before 30d\n  ledger-rx store prune --archived-before 120000 --apply\n${exitCodesHelp}`)
+      .action(maintenance('prune')),
+  );
+  store.addCommand(
+    where(new Command('redact'))
+      .description('Null the payload and key of an archived contract everywhere the store holds them, recording a redaction id')
+      .addOption(new Option('--contract <id>', 'the archived contract'))
+      .addOption(new Option('--redaction-id <id>', 'the id recorded with the redaction'))
+      .action(maintenance('redact')),
+  );
+  store.addCommand(
+    where(new Command('reset'))
+      .description('Rewind a stream to an offset (rows after it removed, active_contracts as at it), to ingest again from there; stop ingest first')
+      .addOption(new Option('--to <offset>', 'the offset to rewind to'))
+      .action(maintenance('reset')),
+  );
+  return store;
+}
