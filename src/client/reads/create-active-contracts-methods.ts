@@ -1,6 +1,5 @@
-import { asyncScheduler, map, type Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { activeContractsElementDecoder, type ActiveContractsDecoding } from '../../active-contracts/active-contracts-element-decoder.js';
-import { resolveRetryConfig } from '../../retry/resolve-retry-config.js';
 import { built, GetLedgerEndResponse, JsGetActiveContractsPageResponse, lazySchema, type GetActiveContractsPageRequest, type JsGetActiveContractsResponse } from '../../schemas/index.js';
 import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './active-contracts-options.js';
 import type { ActiveContractsPage } from './active-contracts-page.js';
@@ -63,7 +62,6 @@ export function createActiveContractsMethods(deps: ActiveContractsDeps): {
     activeContracts(request, callOptions) {
       const options = validateActiveContractsOptions(callOptions);
       const parsed = validateGetActiveContractsRequest(request);
-      const retry = resolveRetryConfig(options.retry);
       const body = toActiveContractsBody(request, parsed.filter);
       const decoding: ActiveContractsDecoding = { validate: options.validate ?? resolved.validateResponses, rawText: options.rawText ?? false };
       const { signal, onBytes } = options;
@@ -93,9 +91,6 @@ export function createActiveContractsMethods(deps: ActiveContractsDeps): {
         activeAtOffset: parsed.activeAtOffset ?? undefined,
         streamContinuationToken: parsed.streamContinuationToken == null || parsed.streamContinuationToken === '' ? undefined : parsed.streamContinuationToken,
         pageSize: options.pageSize,
-        retry,
-        scheduler: options.scheduler ?? asyncScheduler,
-        onStatus: options.onStatus,
         onActiveAtOffset: options.onActiveAtOffset,
         paused: options.paused,
       });

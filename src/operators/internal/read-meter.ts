@@ -68,7 +68,7 @@ export class ReadMeter<E> {
   progress(position: number): void {
     this.pending?.unsubscribe();
     this.pending = undefined;
-    if (!this.dirty) return;
+    if (!this.dirty || this.describe === undefined) return;
     if (this.last !== undefined) {
       this.recordTime = this.describe?.recordTime(this.last) ?? this.recordTime;
       this.last = undefined;
