@@ -5,6 +5,7 @@ import { fallBackTransport } from './internal/fall-back-transport.js';
 import type { PageAnswer } from './internal/page-answer.js';
 import { readEngine } from './internal/read-engine.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
+import { decodingOptions } from './paged-read-options.js';
 import type { ReadTransport, TransportOption } from './read-transport.js';
 import type { ActiveContractsSnapshotOptions, ActiveContractsSnapshotRequest, SnapshotSource } from './snapshot-source.js';
 
@@ -21,18 +22,19 @@ export interface ActiveContractsSnapshotConfig extends Omit<ActiveContractsSnaps
 /** The snapshot transports, in the order `'auto'` tries them. */
 const snapshotTransports: readonly ReadTransport[] = ['websocket', 'page', 'list'];
 
-/** Where a snapshot read stands: its transport, and where a restart resumes. */
+/**
+ * Where a snapshot read stands: its transport; streamed, the continuation token of the last entry delivered
+ * that had one and the entries delivered since (skipped by a restart); paged, the chain's first request (a
+ * token is valid only with it) and the next page's token.
+ */
 interface SnapshotState {
   readonly choice: TransportChoice;
-  /** Streamed: the continuation token of the last entry delivered that had one. */
   readonly token: string | undefined;
-  /** Streamed: entries delivered since that token (from the start when none had one), skipped by a restart. */
   readonly since: number;
-  /** Pages: the chain's first request (a token is valid only with it) and the next page's token. */
-  readonly chain: { readonly request: GetActiveContractsPageRequest; readonly token: string | undefined } | undefined;
+  readonly chain: { readonly request: GetActiveContractsPageRequest; readonly token: string } | undefined;
 }
 
-/** One planned request: one streamed read (`skip`: entries it repeats) or, with `page`, one page. */
+/** One planned request: a streamed read (`skip`: the entries it repeats) or, with `page`, one page. */
 interface SnapshotCall {
   readonly request: ActiveContractsSnapshotRequest;
   readonly skip: number;
@@ -40,13 +42,11 @@ interface SnapshotCall {
 }
 
 /**
- * The active contracts at one offset through `source`, resumed after failures on the read engine of the
- * update reads, with their transport choice: `'auto'` starts with the WebSocket and, when the participant
- * refuses it (`transportRefused`: a 404 without a Canton body, 405, 426, 501) before the first entry, reads
- * the same snapshot again through the next transport — pinned to the offset the refused read already
- * reported, so the snapshot does not move — until one answers; the choice is then fixed for the
- * subscription. Each choice is reported on `onStatus` as `transport-selected` (with `refused` after a
- * fallback). An explicit transport is used alone.
+ * The active contracts at one offset through `source`, resumed on the read engine, with the transport choice
+ * of the update reads: `'auto'` starts with the WebSocket and, when the participant refuses it (a 404 without
+ * a Canton body, 405, 426, 501) before the first entry, reads the same snapshot through the next transport —
+ * pinned to the offset the refused read reported — until one answers (status `transport-selected`, with
+ * `refused` after a fallback). An explicit transport is used alone.
  *
  * - Streamed (`websocket`, `list`, and `page` when the source has no `activeContractsPage`): one
  *   `source.activeContracts` read; a retryable failure resumes after `retry`'s backoff at the same offset,
@@ -82,7 +82,6 @@ export function activeContractsSnapshot(
     onStatus?.({ type: 'transport-selected', transport: firstChoice.current, requested });
 
     const answer = (call: SnapshotCall, transport: ReadTransport, onBytes: ((bytes: number) => void) | undefined): PageAnswer<JsGetActiveContractsResponse, string> => {
-      const decoding = { ...(options.validate === undefined ? {} : { validate: options.validate }), ...(options.rawText === undefined ? {} : { rawText: options.rawText }) };
       const page = call.page;
       if (page === undefined || pages === undefined) {
         const read = source.activeContracts(call.request, { ...options, ...(pageSize === undefined ? {} : { pageSize }), transport, onActiveAtOffset: report });
@@ -92,7 +91,7 @@ export function activeContractsSnapshot(
       let next: string | undefined;
       const resumed: Observable<unknown> = options.paused === undefined ? of(0) : options.paused.pipe(filter((paused) => !paused), take(1));
       const elements = resumed.pipe(
-        concatMap(() => from(pages(page, { ...decoding, ...(onBytes === undefined ? {} : { onBytes }) }))),
+        concatMap(() => from(pages(page, decodingOptions({ ...options, ...(onBytes === undefined ? {} : { onBytes }) })))),
         concatMap((p) => {
           report(p.activeAtOffset);
           next = p.nextPageToken;

@@ -5,6 +5,7 @@ import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { RetryConfig } from '../retry/retry-config.js';
 import type { CompletionStreamRequest, CompletionStreamResponse, GetCompletionsRequest } from '../schemas/index.js';
 import type { CompletionsSource } from './completions-source.js';
+import { decodingOptions } from './paged-read-options.js';
 import { completionOffsets } from './internal/element-offsets.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
@@ -97,10 +98,7 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
     targetLatency: config.targetLatencyMs ?? 50,
   };
   const { onStatus } = config;
-  const decoding = {
-    ...(config.validate === undefined ? {} : { validate: config.validate }),
-    ...(config.rawText === undefined ? {} : { rawText: config.rawText }),
-  };
+  const decoding = decodingOptions(config);
   const request = (cursor: number): CompletionsRequest =>
     endpoint === 'completions'
       ? { ...(config.userId === undefined ? {} : { userId: config.userId }), parties: [...(config.parties ?? [])], beginExclusive: cursor }

@@ -7,7 +7,7 @@ import { nextPageChain, type PageChain } from './internal/page-chain.js';
 import { fallBackTransport } from './internal/fall-back-transport.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
-import type { PageEnd } from './internal/read-spec.js';
+import type { PageEnd } from './internal/next-read-state.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
 import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';

@@ -6,11 +6,16 @@ import { isOffsetCheckpoint } from '../../updates/is-offset-checkpoint.js';
 import { updateOffset } from '../../updates/update-offset.js';
 import { updateKind, updateRecordTime, type UpdateKind } from '../../updates/update-kind.js';
 
+/** How an element is counted in `progress` statuses. */
+export interface ElementMetrics<E> {
+  readonly kind: (element: E) => UpdateKind;
+  readonly recordTime: (element: E) => string | undefined;
+}
+
 /**
- * How the read engine reads the elements of an offset stream: an element's offset (`undefined`: none) and
- * whether it is an `OffsetCheckpoint` (it may repeat the offset reached, and then carries nothing new); and
- * what the read reports for metrics: `progress` (by the element's kind and record time) and `request`
- * statuses, only `request` statuses (`'requests'`), or none (left out).
+ * How the read engine reads its elements: the offset (`undefined`: none), whether one is an `OffsetCheckpoint`
+ * (it may repeat the offset reached, and then carries nothing new), and the metrics statuses it reports:
+ * `request` and `progress` (counted with `ElementMetrics`), only `request` (`'requests'`), or none.
  */
 export interface ElementOffsets<E> {
   readonly offset: (element: E) => number | undefined;
@@ -18,21 +23,8 @@ export interface ElementOffsets<E> {
   readonly metrics?: ElementMetrics<E> | 'requests';
 }
 
-/** How an element is counted in `progress` statuses. */
-export interface ElementMetrics<E> {
-  readonly kind: (element: E) => UpdateKind;
-  readonly recordTime: (element: E) => string | undefined;
-}
+/** The update stream's elements, fully metered. */
+export const updateOffsets: ElementOffsets<JsGetUpdatesResponse> = { offset: updateOffset, isCheckpoint: isOffsetCheckpoint, metrics: { kind: updateKind, recordTime: updateRecordTime } };
 
-/** The update stream's elements (`JsGetUpdatesResponse`), metered by kind. */
-export const updateOffsets: ElementOffsets<JsGetUpdatesResponse> = {
-  offset: updateOffset,
-  isCheckpoint: isOffsetCheckpoint,
-  metrics: { kind: updateKind, recordTime: updateRecordTime },
-};
-
-/** The completion stream's elements (`CompletionStreamResponse`), not metered. */
-export const completionOffsets: ElementOffsets<CompletionStreamResponse> = {
-  offset: completionOffset,
-  isCheckpoint: isCompletionCheckpoint,
-};
+/** The completion stream's elements, not metered. */
+export const completionOffsets: ElementOffsets<CompletionStreamResponse> = { offset: completionOffset, isCheckpoint: isCompletionCheckpoint };

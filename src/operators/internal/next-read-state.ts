@@ -1,40 +1,70 @@
+import type { ObservableInput } from 'rxjs';
 import { onPageFailure } from '../../retry/on-page-failure.js';
 import type { ResolvedRetryConfig } from '../../retry/retry-config.js';
+import type { ReadTransport } from '../read-transport.js';
 import type { TailStatus } from '../tail-status.js';
+import type { PageBounds } from './page-answer.js';
 import type { PagePlan } from './page-plan.js';
-import type { PageEnd, ReadSpec } from './read-spec.js';
 
-/** Where a read stands for the engine: the read's own state, the page limit, the retry count, and whether it is done. */
+/** How a page ended: its plan, the elements it brought (skipped checkpoints included), its scheduler time, its bounds (page answers). */
+export interface PageEnd<R, B = PageBounds> {
+  readonly plan: PagePlan<R>;
+  readonly received: number;
+  readonly durationMs: number;
+  readonly bounds: B | undefined;
+}
+
+/**
+ * The read-specific decisions of a read on the engine; `S` is the read's state (cursor, mode, transport
+ * choice, ...), `E` its elements, `R` its requests, `B` what its page answers say beyond their elements.
+ * `start` and `plan` may look things up (a checkpoint store, the ledger end); the others are pure.
+ */
+export interface ReadSpec<S, E, R, B = PageBounds> {
+  start(): ObservableInput<S>;
+  /** The next request with the current page `limit`, or `null` when the read is complete. */
+  plan(state: S, limit: number): ObservableInput<PagePlan<R> | null>;
+  /** The state after `element`, at `offset` (or without one), was delivered. */
+  delivered(state: S, offset: number | undefined, element: E): S;
+  /** The state after a page ended; `null` completes the read. */
+  pageEnd(state: S, page: PageEnd<R, B>): S | null;
+  /** The offset and the transport a (re)start resumes with, for the `resumed` status. */
+  position(state: S): number;
+  transport(state: S): ReadTransport;
+  /**
+   * Asked first when a request failed: the state to go on with, and `now: true` to ask again at once without
+   * counting an attempt (a refused transport was replaced); `undefined` leaves it to the retry policy.
+   */
+  failed?(state: S, error: unknown): { readonly state: S; readonly now: boolean } | undefined;
+}
+
+/** Where a read stands for the engine. */
 export interface ReadState<S> {
   /** The read's state (`ReadSpec`'s), `undefined` until `start` gave it. */
   readonly read: S | undefined;
-  /** The page limit: `pageLimit`, lowered by a 413. */
+  /** The page limit (`pageLimit`, lowered by a 413), and the limit the page in flight asked for. */
   readonly limit: number;
-  /** The limit the page in flight asked for. */
   readonly asked: number;
-  /** Failures since the last progress (an element delivered or a page ended). */
+  /** Failures since the last progress (an element delivered, a page ended). */
   readonly attempt: number;
   /** A `resumed` status is due before the next request (at the start, after a failure). */
   readonly resuming: boolean;
-  /** The read is complete: no further page. */
   readonly finished: boolean;
 }
 
-/** What happened to a read, in the order the engine sees it. */
+/** What happens to a read, in order: `ready` means the state is known and the next request is about to be planned. */
 export type ReadEvent<S, E, R, B> =
   | { readonly type: 'started'; readonly read: S }
-  /** The state is known and the next request is about to be planned. */
   | { readonly type: 'ready' }
   | { readonly type: 'planned'; readonly plan: PagePlan<R> | null }
   | { readonly type: 'delivered'; readonly offset: number | undefined; readonly element: E }
-  /** The page ended normally; `reachedStop`: an element beyond the plan's `stopAfter` ended it, and the read. */
+  /** `reachedStop`: an element beyond the plan's `stopAfter` ended the page, and the read. */
   | ({ readonly type: 'page-ended'; readonly reachedStop: boolean } & PageEnd<R, B>)
   | { readonly type: 'failed'; readonly error: unknown };
 
-/** After a failure: ask again `now` (nothing to wait for), after the backoff `delayMs`, or end the read with `error`. */
+/** After a failure: ask again `now`, after the backoff `delayMs`, or end the read with `error`. */
 export type ReadRetry = { readonly now: true } | { readonly delayMs: number } | { readonly error: unknown };
 
-/** The outcome of {@link nextReadState}: the next state, the statuses to report (in order), and after a failure what to do. */
+/** The outcome of {@link nextReadState}: the next state, the statuses to report in order, and after a failure what to do. */
 export interface ReadStep<S> {
   readonly state: ReadState<S>;
   readonly statuses: readonly TailStatus[];
@@ -47,25 +77,18 @@ export function initialReadState<S>(pageLimit: number): ReadState<S> {
 }
 
 /**
- * The read engine's resume-and-page policy as a pure function of its state and an event (the read's own
- * decisions come from `spec`, the retry decision from `onPageFailure`):
+ * The read engine's resume-and-page policy, a pure function of its state and an event (the read's own
+ * decisions come from `spec`):
  *
  * - `ready`: a `resumed` status when the read (re)starts (`attempt` 0 at the start, the retry number after);
  * - `planned`: the page's limit is noted (`null`: the read is complete);
  * - `delivered`: the read's cursor moves (`spec.delivered`), and the retry count starts over;
- * - `page-ended`: complete when the page reached `stopAfter`, else `spec.pageEnd` decides (`null`:
- *   complete);
- * - `failed`: first `spec.failed` (a refused transport is replaced: ask again at once); then a 413 lowers
- *   the limit (to the cap the server states, else half; status `limit-lowered`) and asks again at once, a
- *   retryable error waits its backoff (status `retrying`; the read resumes from the last delivered
- *   element), anything else ends the read with the error (`RetriesExhaustedError` when retries ran out).
+ * - `page-ended`: complete when the page reached `stopAfter`, else as `spec.pageEnd` says;
+ * - `failed`: first `spec.failed` (a refused transport replaced: ask again at once); then `onPageFailure`: a
+ *   413 lowers the limit (status `limit-lowered`) and asks again at once, a retryable error waits its backoff
+ *   (status `retrying`; the read resumes from the last delivered element), anything else ends the read.
  */
-export function nextReadState<S, E, R, B>(
-  state: ReadState<S>,
-  event: ReadEvent<S, E, R, B>,
-  spec: ReadSpec<S, E, R, B>,
-  retry: ResolvedRetryConfig,
-): ReadStep<S> {
+export function nextReadState<S, E, R, B>(state: ReadState<S>, event: ReadEvent<S, E, R, B>, spec: ReadSpec<S, E, R, B>, retry: ResolvedRetryConfig): ReadStep<S> {
   const read = state.read as S;
   switch (event.type) {
     case 'started':
@@ -84,28 +107,17 @@ export function nextReadState<S, E, R, B>(
       const next = event.reachedStop ? null : spec.pageEnd(read, event);
       return { state: next === null ? { ...state, finished: true, attempt: 0 } : { ...state, read: next, attempt: 0 }, statuses: [] };
     }
-    case 'failed':
-      return afterFailure(state, event.error, spec, retry);
-  }
-}
-
-function afterFailure<S, E, R, B>(state: ReadState<S>, error: unknown, spec: ReadSpec<S, E, R, B>, retry: ResolvedRetryConfig): ReadStep<S> {
-  const handled = state.read === undefined ? undefined : spec.failed?.(state.read, error);
-  const current = handled === undefined ? state : { ...state, read: handled.state };
-  if (handled?.now === true) return { state: { ...current, resuming: true }, statuses: [], retry: { now: true } };
-  const decision = onPageFailure(error, Math.min(state.limit, state.asked), state.attempt + 1, retry);
-  switch (decision.action) {
-    case 'lower':
-      return { state: { ...current, limit: decision.to }, statuses: [{ type: 'limit-lowered', from: decision.from, to: decision.to }], retry: { now: true } };
-    case 'wait': {
+    case 'failed': {
+      const handled = state.read === undefined ? undefined : spec.failed?.(state.read, event.error);
+      const current = handled === undefined ? state : { ...state, read: handled.state };
+      if (handled?.now === true) return { state: { ...current, resuming: true }, statuses: [], retry: { now: true } };
+      const decision = onPageFailure(event.error, Math.min(state.limit, state.asked), state.attempt + 1, retry);
+      if (decision.action === 'fail') return { state: current, statuses: [], retry: { error: decision.error } };
+      if (decision.action === 'lower') {
+        return { state: { ...current, limit: decision.to }, statuses: [{ type: 'limit-lowered', from: decision.from, to: decision.to }], retry: { now: true } };
+      }
       const attempt = state.attempt + 1;
-      return {
-        state: { ...current, attempt, resuming: true },
-        statuses: [{ type: 'retrying', attempt, delayMs: decision.delayMs, error }],
-        retry: { delayMs: decision.delayMs },
-      };
+      return { state: { ...current, attempt, resuming: true }, statuses: [{ type: 'retrying', attempt, delayMs: decision.delayMs, error: event.error }], retry: { delayMs: decision.delayMs } };
     }
-    case 'fail':
-      return { state: current, statuses: [], retry: { error: decision.error } };
   }
 }

@@ -2,10 +2,9 @@ import { BehaviorSubject, EMPTY, Observable, concatMap, defer, finalize, from, o
 import type { ResolvedRetryConfig } from '../../retry/retry-config.js';
 import type { TailStatus } from '../tail-status.js';
 import type { ElementOffsets } from './element-offsets.js';
-import { initialReadState, nextReadState, type ReadEvent, type ReadState } from './next-read-state.js';
+import { initialReadState, nextReadState, type ReadEvent, type ReadSpec, type ReadState } from './next-read-state.js';
 import type { AnswerContext, PageAnswer, PageBounds } from './page-answer.js';
 import type { PagePlan } from './page-plan.js';
-import type { ReadSpec } from './read-spec.js';
 import { ReadMeter } from './read-meter.js';
 import { repeatPages } from './repeat-pages.js';
 import { runPage } from './run-page.js';
@@ -23,31 +22,24 @@ export interface ReadEngineConfig<E, R, B = PageBounds> {
   readonly handler: ((element: E) => ObservableInput<unknown>) | undefined;
   /** The transport strategies: the answer to a plan through its transport, in the one answer shape. */
   readonly answer: (plan: PagePlan<R>, context: AnswerContext) => PageAnswer<E, B>;
-  /** How to read the elements' offsets (and, when they have kinds, meter them). */
   readonly elements: ElementOffsets<E>;
-  /** `true` when the source already checks each answer's order (`UpdatesSource.checksElementOrder`); `page` answers are checked here anyway. */
+  /** The source checks each answer's order (`UpdatesSource.checksElementOrder`); `page` answers are checked anyway. */
   readonly checksElementOrder: boolean;
 }
 
 /**
- * The one read engine of every resumable read (`tailUpdates`, `readDescending`, `tailCompletions`), in three
- * parts: {@link nextReadState} is the resume-and-page policy, a pure function of the engine's state and each
- * event (the read's own decisions come from `spec`); the transport strategies (`config.answer`) give every
- * transport's answer one shape; this function only runs them: it asks `spec` for a plan, runs one page over
- * the strategy's answer with {@link runPage} (the order checked once: here unless the source checks,
- * `config.checksElementOrder`; a checkpoint at the offset already reached skipped; `handler` before
- * delivery; a streaming answer paused while 128 elements wait for the handler, resumed below 32), feeds
- * the events to the policy, reports its statuses, and waits what it says after a failure.
- * {@link repeatPages} repeats the pages until the read is complete. The next page is requested only after
- * the previous one completed and every element was handled, so memory stays within one page.
+ * The read engine of every resumable read (`tailUpdates`, `readDescending`, `tailCompletions`,
+ * `activeContractsSnapshot`): {@link nextReadState} is the policy, the strategies (`config.answer`) give each
+ * transport's answer one shape, and this runs them: it plans a page, runs it over the answer with
+ * {@link runPage} (the order checked here unless the source checks; `handler` before delivery; a streaming
+ * answer paused while 128 elements wait for the handler, resumed below 32), feeds the events to the policy,
+ * reports its statuses (and, with `onStatus`, `request` and `progress` as `config.elements.metrics` says)
+ * and waits what it says after a failure; {@link repeatPages} repeats pages until the read is complete. The
+ * next page is requested only after the previous one was handled, so memory stays within one page.
  *
- * Emits elements in offset order, each exactly once. Completes when `spec` says so. Errors with a
- * `ProtocolError` when offsets go the wrong way, with the error itself when it is not retryable, and with
- * `RetriesExhaustedError` when retries run out. Unsubscribing aborts the call in flight.
- *
- * With `onStatus`, also reports what metrics need (see `TailStatus`) for elements with kinds
- * (`config.elements.metrics`): `progress` (elements delivered by kind, bytes read, the position, the last
- * record time) and `request` (each call's outcome), named with the plan's transport.
+ * Emits elements in offset order, each once. Completes when `spec` says so. Errors with a `ProtocolError`
+ * when offsets go the wrong way, with a non-retryable error as it is, with `RetriesExhaustedError` when
+ * retries run out. Unsubscribing aborts the call in flight.
  */
 export function readEngine<S, E, R, B = PageBounds>(spec: ReadSpec<S, E, R, B>, config: ReadEngineConfig<E, R, B>): Observable<E> {
   return defer(() => {
@@ -77,8 +69,7 @@ export function readEngine<S, E, R, B = PageBounds>(spec: ReadSpec<S, E, R, B>, 
         };
         const options = meter ? { ...plan.options, onBytes: meter.onBytes } : plan.options;
         const answer = config.answer(plan, { options, paused, scheduler: config.scheduler });
-        // the pages of a `get-updates-page` chain are checked here, across pages (each one's request starts
-        // at the chain's begin)
+        // a `get-updates-page` chain is checked here, across pages (each page's request starts at the chain's begin)
         const checkOrder = plan.transport === 'page' || !config.checksElementOrder;
         const page = runPage(answer.elements, plan, { checkOrder, handler: config.handler, onPending }, config.elements);
         const report = (outcome: 'ok' | 'error' | 'cancelled', error?: unknown) => {
