@@ -131,7 +131,7 @@ export function activeContractsSnapshot(
         },
       },
       {
-        pageLimit: pageSize ?? 100,
+        pageLimit: 1, // a snapshot has no page size to lower: a 413 (a list above the participant's limit) is an error
         retry: retryConfig,
         scheduler: scheduler ?? asyncScheduler,
         onStatus,

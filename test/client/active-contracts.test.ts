@@ -43,12 +43,20 @@ describe('activeContracts() over the list and the pages', () => {
       data: cantonError({ code: 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED', errorCategory: 8, grpcCodeValue: 3, cause: 'is greater than the node limit (200).' }),
     });
     ledger.expect('POST', '/v2/state/active-contracts', {
+      status: 413,
+      data: cantonError({ code: 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED', errorCategory: 8, grpcCodeValue: 3, cause: 'is greater than the node limit (200).' }),
+    });
+    ledger.expect('POST', '/v2/state/active-contracts', {
       status: 400,
       data: cantonError({ code: 'PARTICIPANT_PRUNED_DATA_ACCESSED', errorCategory: 9, grpcCodeValue: 9, context: { earliest_offset: '30' } }),
     });
     const tooLarge = await lastValueFrom(ledger.client.activeContracts({ activeAtOffset: 40, eventFormat }, { transport: 'list', retry: fastRetry })).catch((e: unknown) => e);
     expect(tooLarge).toBeInstanceOf(LedgerApiError);
     expect(tooLarge).toMatchObject({ status: 413 });
+    // activeContractsSnapshot has no page size to lower: the 413 is the error, after one request
+    const resumed = await lastValueFrom(activeContractsSnapshot(ledger.client, { activeAtOffset: 40, eventFormat }, { transport: 'list', retry: fastRetry })).catch((e: unknown) => e);
+    expect(resumed).toMatchObject({ status: 413 });
+    expect(ledger.dispatched()).toBe(2);
     const pruned = await lastValueFrom(ledger.client.activeContracts({ activeAtOffset: 10, eventFormat }, { transport: 'list' })).catch((e: unknown) => e);
     expect(pruned).toBeInstanceOf(PrunedOffsetError);
   });
