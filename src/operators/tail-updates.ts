@@ -267,7 +267,8 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
           return short ? caughtUp(next) : { ...next, tail: { ...next.tail, caughtUp: false } };
         }
         default: {
-          const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null, ledgerEnd: plan.ledgerEnd }, settings);
+          const advanced = state.tail.cursor !== plan.request.beginExclusive;
+          const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null, ledgerEnd: plan.ledgerEnd, advanced }, settings);
           if (step.status) status(step.status);
           return step.state === null ? null : { ...settled, tail: step.state };
         }
