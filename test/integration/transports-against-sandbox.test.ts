@@ -58,6 +58,7 @@ describe('streamUpdates against the sandbox', () => {
   });
 
   it('stays open for live updates and closes the socket when unsubscribed', async ({ signal }) => {
+    await waitFor(() => sandbox.webSocketSessions().length === 0, 'the sockets of the test before to close', signal);
     const start = sandbox.ledgerEnd();
     const got: number[] = [];
     const subscription = client.streamUpdates({ beginExclusive: start, updateFormat: format }).subscribe((e) => got.push(updateOffset(e) as number));
