@@ -168,11 +168,11 @@ export interface LedgerClient {
    * deprecated `filter`/`verbose` are sent as the `eventFormat` the server builds from them. Entries are
    * decoded and validated like updates (`validate`, `rawText`, unknown entry kinds as `UnknownVariant`).
    *
-   * Completes after the last entry. A retryable failure resumes after `options.retry`'s backoff at the same
-   * offset after the last entry delivered (continuation or page token), so each entry is emitted once; errors
-   * with non-retryable errors (`PrunedOffsetError` for an offset before the pruning offset,
-   * `OFFSET_AFTER_LEDGER_END`, a token of another request), or `RetriesExhaustedError`. Unsubscribing aborts
-   * the request in flight. Invalid arguments throw `InvalidArgumentError` synchronously.
+   * Completes after the last entry. One read, not retried (`activeContractsSnapshot` resumes a failed one at
+   * the same offset after the last entry delivered): errors with the first failure (`PrunedOffsetError` for
+   * an offset before the pruning offset, `OFFSET_AFTER_LEDGER_END`, a token of another request, a retryable
+   * `TransportError`). Unsubscribing aborts the request in flight. Invalid arguments throw
+   * `InvalidArgumentError` synchronously.
    */
   activeContracts(request: ActiveContractsRequest, options?: ActiveContractsOptions): Observable<JsGetActiveContractsResponse>;
 

@@ -1,7 +1,11 @@
-import { catchError, defer, tap, type Observable } from 'rxjs';
-import type { JsGetActiveContractsResponse } from '../schemas/index.js';
+import { asyncScheduler, concatMap, defer, filter, from, of, skip, take, type Observable } from 'rxjs';
+import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
+import type { GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
 import { fallBackTransport } from './internal/fall-back-transport.js';
+import type { PageAnswer } from './internal/page-answer.js';
+import { readEngine } from './internal/read-engine.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
+import { decodingOptions } from './paged-read-options.js';
 import type { ReadTransport, TransportOption } from './read-transport.js';
 import type { ActiveContractsSnapshotOptions, ActiveContractsSnapshotRequest, SnapshotSource } from './snapshot-source.js';
 
@@ -19,54 +23,123 @@ export interface ActiveContractsSnapshotConfig extends Omit<ActiveContractsSnaps
 const snapshotTransports: readonly ReadTransport[] = ['websocket', 'page', 'list'];
 
 /**
- * The active contracts at one offset through `source.activeContracts`, with the transport choice of the
- * update reads: `'auto'` starts with the WebSocket and, when the participant refuses it (`transportRefused`:
- * a 404 without a Canton body, 405, 426, 501) before the first entry, reads the same snapshot again through
- * the next transport — pinned to the offset the refused read already reported, so the snapshot does not move
- * — until one answers; the choice is then fixed for the subscription. Each choice is reported on `onStatus`
- * as `transport-selected` (with `refused` after a fallback). An explicit transport is used alone.
+ * Where a snapshot read stands: its transport; streamed, the continuation token of the last entry delivered
+ * that had one and the entries delivered since (skipped by a restart); paged, the chain's first request (a
+ * token is valid only with it) and the next page's token.
+ */
+interface SnapshotState {
+  readonly choice: TransportChoice;
+  readonly token: string | undefined;
+  readonly since: number;
+  readonly chain: { readonly request: GetActiveContractsPageRequest; readonly token: string } | undefined;
+}
+
+/** One planned request: a streamed read (`skip`: the entries it repeats) or, with `page`, one page. */
+interface SnapshotCall {
+  readonly request: ActiveContractsSnapshotRequest;
+  readonly skip: number;
+  readonly page?: GetActiveContractsPageRequest;
+}
+
+/**
+ * The active contracts at one offset through `source`, resumed on the read engine, with the transport choice
+ * of the update reads: `'auto'` starts with the WebSocket and, when the participant refuses it (a 404 without
+ * a Canton body, 405, 426, 501) before the first entry, reads the same snapshot through the next transport —
+ * pinned to the offset the refused read reported — until one answers (status `transport-selected`, with
+ * `refused` after a fallback). An explicit transport is used alone.
+ *
+ * - Streamed (`websocket`, `list`, and `page` when the source has no `activeContractsPage`): one
+ *   `source.activeContracts` read; a retryable failure resumes after `retry`'s backoff at the same offset,
+ *   after the last entry delivered: with that entry's `streamContinuationToken`, or, when the entries carry
+ *   none, by reading the snapshot again and skipping the entries already delivered (the participant serves a
+ *   snapshot at one offset in one order).
+ * - `page` with `source.activeContractsPage`: page after page with the page tokens (a failed page is asked
+ *   for again with its token), each page once the consumer is not `paused`.
  *
  * Emits the entries once each, in the participant's order; `onActiveAtOffset` is called once, before the
- * first entry. Completes after the last entry. Errors as `source.activeContracts` does (it retries
- * retryable failures itself, at the same offset), and with the refusal of the last transport left. Cold.
+ * first entry. Completes after the last entry. Errors with a non-retryable error (`PrunedOffsetError`, a 413
+ * of a list larger than the participant's limit), `RetriesExhaustedError`, or the refusal of the last
+ * transport left. Statuses as the update reads' (`resumed`, from `-1` while the offset is not known yet,
+ * `retrying`, `request`). Cold. Unsubscribing aborts the request in flight.
  */
 export function activeContractsSnapshot(
   source: SnapshotSource,
   request: ActiveContractsSnapshotRequest,
   config: ActiveContractsSnapshotConfig = {},
 ): Observable<JsGetActiveContractsResponse> {
-  const { transport: requested = 'auto', onActiveAtOffset, ...options } = config;
+  const { transport: requested = 'auto', onActiveAtOffset, retry, scheduler, onStatus, pageSize, ...options } = config;
   const firstChoice = transportChoiceAmong(requested, snapshotTransports);
+  const retryConfig = resolveRetryConfig(retry);
+  const pages = typeof source.activeContractsPage === 'function' ? source.activeContractsPage.bind(source) : undefined;
   return defer(() => {
-    let choice: TransportChoice = firstChoice;
     let at = request.activeAtOffset;
     let reported = false;
-    const status = config.onStatus;
-    status?.({ type: 'transport-selected', transport: choice.current, requested });
-    const read = (): Observable<JsGetActiveContractsResponse> =>
-      defer(() =>
-        source.activeContracts(at === undefined ? request : { ...request, activeAtOffset: at }, {
-          ...options,
-          transport: choice.current,
-          onActiveAtOffset: (offset) => {
-            at = offset;
-            if (reported) return;
-            reported = true;
-            onActiveAtOffset?.(offset);
-          },
-        }),
-      ).pipe(
-        tap(() => {
-          if (choice.fallbacks.length > 0) choice = { ...choice, fallbacks: [] }; // it answered: the choice is made
-        }),
-        catchError((error: unknown) => {
-          const next = fallBackTransport(choice, error);
-          if (next === undefined) throw error;
-          status?.({ type: 'transport-selected', transport: next.current, requested, refused: { transport: choice.current, error } });
-          choice = next;
-          return read();
+    const report = (offset: number): void => {
+      if (!reported) onActiveAtOffset?.(offset);
+      reported = true;
+      at = offset;
+    };
+    onStatus?.({ type: 'transport-selected', transport: firstChoice.current, requested });
+
+    const answer = (call: SnapshotCall, transport: ReadTransport, onBytes: ((bytes: number) => void) | undefined): PageAnswer<JsGetActiveContractsResponse, string> => {
+      const page = call.page;
+      if (page === undefined || pages === undefined) {
+        const read = source.activeContracts(call.request, { ...options, ...(pageSize === undefined ? {} : { pageSize }), transport, onActiveAtOffset: report });
+        return { elements: call.skip > 0 ? read.pipe(skip(call.skip)) : read, bounds: () => undefined };
+      }
+      // the next page is asked for once the consumer is not paused (a slow consumer holds one page at most)
+      let next: string | undefined;
+      const resumed: Observable<unknown> = options.paused === undefined ? of(0) : options.paused.pipe(filter((paused) => !paused), take(1));
+      const elements = resumed.pipe(
+        concatMap(() => from(pages(page, decodingOptions({ ...options, ...(onBytes === undefined ? {} : { onBytes }) })))),
+        concatMap((p) => {
+          report(p.activeAtOffset);
+          next = p.nextPageToken;
+          return from(p.activeContracts);
         }),
       );
-    return read();
+      return { elements, bounds: () => next };
+    };
+
+    return readEngine<SnapshotState, JsGetActiveContractsResponse, SnapshotCall, string>(
+      {
+        start: () => of<SnapshotState>({ choice: firstChoice, token: undefined, since: 0, chain: undefined }),
+        plan: (state) => {
+          const pinned: ActiveContractsSnapshotRequest = at === undefined ? request : { ...request, activeAtOffset: at };
+          if (state.choice.current !== 'page' || !pages) {
+            const token = state.token === undefined ? {} : { streamContinuationToken: state.token };
+            return of({ transport: state.choice.current, request: { request: { ...pinned, ...token }, skip: state.since }, options: {} });
+          }
+          const first: GetActiveContractsPageRequest = state.chain?.request ?? { ...pinned, ...(pageSize === undefined ? {} : { maxPageSize: pageSize }) };
+          const token = state.chain?.token;
+          const page = token === undefined ? first : { ...first, pageToken: token };
+          return of({ transport: 'page' as const, request: { request: pinned, skip: 0, page }, options: pageSize === undefined ? {} : { limit: pageSize } });
+        },
+        delivered: (state, _offset, entry) => {
+          const token = entry.streamContinuationToken;
+          const choice = state.choice.fallbacks.length === 0 ? state.choice : { ...state.choice, fallbacks: [] }; // it answered: the choice is made
+          return typeof token === 'string' && token !== '' ? { ...state, choice, token, since: 0 } : { ...state, choice, since: state.since + 1 };
+        },
+        pageEnd: (state, { plan, bounds }) => (plan.request.page === undefined || bounds === undefined ? null : { ...state, chain: { request: plan.request.page, token: bounds } }),
+        position: () => at ?? -1,
+        transport: (state) => state.choice.current,
+        failed: (state, error) => {
+          const fallback = fallBackTransport(state.choice, error);
+          if (fallback === undefined) return undefined;
+          onStatus?.({ type: 'transport-selected', transport: fallback.current, requested, refused: { transport: state.choice.current, error } });
+          return { state: { ...state, choice: fallback, chain: undefined }, now: true };
+        },
+      },
+      {
+        pageLimit: 1, // a snapshot has no page size to lower: a 413 (a list above the participant's limit) is an error
+        retry: retryConfig,
+        scheduler: scheduler ?? asyncScheduler,
+        onStatus,
+        handler: undefined,
+        answer: (plan, context) => answer(plan.request, plan.transport ?? 'list', context.options.onBytes),
+        elements: { offset: () => undefined, isCheckpoint: () => false, metrics: 'requests' },
+        checksElementOrder: true,
+      },
+    );
   });
 }

@@ -16,6 +16,11 @@ export interface CompletionsReadOptions {
  * stream, or one list) as a cold Observable (unsubscribing aborts it), and the ledger end.
  */
 export interface CompletionsSource {
+  /**
+   * `true` when every answer of `completions()` is already checked against its request's offsets (as
+   * `LedgerClient`'s are): `tailCompletions` then trusts it; left out, the tail checks each answer itself.
+   */
+  readonly checksElementOrder?: boolean;
   completions(request: GetCompletionsRequest | CompletionStreamRequest, options?: CompletionsReadOptions): Observable<CompletionStreamResponse>;
   ledgerEnd(): ObservableInput<GetLedgerEndResponse>;
 }

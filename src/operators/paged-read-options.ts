@@ -49,11 +49,12 @@ export interface PagedReadOptions {
   readonly tokenRefreshMarginMs?: number;
 }
 
-/** The per-element decoding options of a paged read, as page-request options. */
-export function decodingOptions(options: PagedReadOptions): UpdatesPageOptions {
+/** The per-element decoding options (`validate`, `rawText`, `onBytes`) of a read's options or of a page request's. */
+export function decodingOptions(options: Pick<UpdatesPageOptions, 'validate' | 'rawText' | 'onBytes'>): Pick<UpdatesPageOptions, 'validate' | 'rawText' | 'onBytes'> {
   return {
     ...(options.validate === undefined ? {} : { validate: options.validate }),
     ...(options.rawText === undefined ? {} : { rawText: options.rawText }),
+    ...(options.onBytes === undefined ? {} : { onBytes: options.onBytes }),
   };
 }
 

@@ -1,14 +1,14 @@
-import { asyncScheduler, catchError, defer, from, map, of, tap, throwError, type Observable } from 'rxjs';
+import { catchError, defer, from, map, of, tap, throwError, type Observable } from 'rxjs';
 import { PrunedOffsetError } from '../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
 import { fallBackTransport } from './internal/fall-back-transport.js';
 import { nextPageChain, type PageChain } from './internal/page-chain.js';
 import type { PagePlan } from './internal/page-plan.js';
-import { pagedRead } from './internal/paged-read.js';
+import { readEngine } from './internal/read-engine.js';
+import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
-import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { UpdatesSource } from './updates-source.js';
 import { updateOffset } from '../updates/update-offset.js';
 
@@ -99,8 +99,7 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
     return { end, choice: firstChoice, chain: undefined };
   };
 
-  return pagedRead<DescendingState>(
-    source,
+  return readEngine<DescendingState, JsGetUpdatesResponse, PagePlan['request']>(
     {
       start: () =>
         endOption === 'ledger-end'
@@ -138,7 +137,7 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
         }
       },
       delivered: (state, offset) => (offset === undefined ? state : { ...state, end: offset - 1, choice: { ...state.choice, fallbacks: [] } }),
-      pageEnd: (state, received, plan, _durationMs, bounds) => {
+      pageEnd: (state, { received, plan, bounds }) => {
         switch (plan.transport ?? 'list') {
           case 'websocket':
             return null; // the stream ended with its range
@@ -163,13 +162,6 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
         return state.chain === undefined ? undefined : { state: { ...state, chain: undefined }, now: false };
       },
     },
-    {
-      pageLimit,
-      retry: resolveRetryConfig(config.retry),
-      scheduler: config.scheduler ?? asyncScheduler,
-      onStatus: config.onStatus,
-      handler: config.handler,
-      stream: { pingIntervalMs: config.pingIntervalMs, silenceTimeoutMs: config.silenceTimeoutMs, tokenRefreshMarginMs: config.tokenRefreshMarginMs ?? 30_000 },
-    },
+    updateReadConfig(source, config),
   );
 }

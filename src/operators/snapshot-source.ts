@@ -1,18 +1,29 @@
-import type { Observable, SchedulerLike } from 'rxjs';
+import type { Observable, ObservableInput, SchedulerLike } from 'rxjs';
 import type { RetryConfig } from '../retry/retry-config.js';
-import type { EventFormat, JsGetActiveContractsResponse } from '../schemas/index.js';
+import type { EventFormat, GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
 import type { TailStatus } from './tail-status.js';
-import type { UpdatesSource } from './updates-source.js';
+import type { PageReadOptions, UpdatesSource } from './updates-source.js';
 
 /** The request `snapshotThenUpdates` sends for the snapshot (a type, not an interface: the client's request is an open object). */
 export type ActiveContractsSnapshotRequest = {
   readonly eventFormat: EventFormat;
   readonly activeAtOffset?: number;
+  /** Where a streamed read resumes: the `streamContinuationToken` of the last entry delivered. */
+  readonly streamContinuationToken?: string;
 };
+
+/** One page of `GET /v2/state/active-contracts-page`, as `activeContractsSnapshot` reads it (`LedgerClient.activeContractsPage` resolves with one). */
+export interface ActiveContractsPageAnswer {
+  readonly activeContracts: readonly JsGetActiveContractsResponse[];
+  readonly activeAtOffset: number;
+  readonly nextPageToken: string | undefined;
+}
 
 /** The options `snapshotThenUpdates` passes to {@link SnapshotSource.activeContracts} (a subset of the client's). */
 export interface ActiveContractsSnapshotOptions {
   readonly transport?: 'websocket' | 'page' | 'list';
+  /** Entries per page of the `page` transport (`maxPageSize`). Default: the participant's. */
+  readonly pageSize?: number;
   /** Called once, before the first entry, with the offset the snapshot is taken at. */
   readonly onActiveAtOffset?: (offset: number) => void;
   readonly retry?: RetryConfig | false;
@@ -29,9 +40,11 @@ export interface ActiveContractsSnapshotOptions {
 
 /**
  * What `snapshotThenUpdates` and `liveContracts` need from a client: the update reads of {@link UpdatesSource},
- * and the active contracts at an offset (`LedgerClient.activeContracts`: it resumes a failed snapshot at the
- * same offset and reports the offset through `onActiveAtOffset` before the first entry).
+ * and the active contracts at an offset (`LedgerClient.activeContracts`: one read, which reports the offset
+ * through `onActiveAtOffset` before the first entry; `activeContractsSnapshot` resumes it).
  */
 export interface SnapshotSource extends UpdatesSource {
   activeContracts(request: ActiveContractsSnapshotRequest, options?: ActiveContractsSnapshotOptions): Observable<JsGetActiveContractsResponse>;
+  /** One page of `GET /v2/state/active-contracts-page` (`LedgerClient.activeContractsPage`): with it, a paged snapshot resumes at its page token. */
+  activeContractsPage?(request: GetActiveContractsPageRequest, options?: PageReadOptions): ObservableInput<ActiveContractsPageAnswer>;
 }

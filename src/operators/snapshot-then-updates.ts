@@ -64,7 +64,7 @@ export interface SnapshotThenUpdatesConfig extends Omit<TailUpdatesConfig, 'begi
  * No contract is missed or seen twice across the seam: the snapshot is the state at exactly its offset and
  * the updates are exactly those after it (the participant's promise, which the offset reported by the snapshot
  * read makes hold even when the ledger end moves meanwhile). A failure during the snapshot restarts it at the
- * same offset, after the last entry delivered (the source's `activeContracts` does, with `retry`); after the
+ * same offset, after the last entry delivered (`activeContractsSnapshot` does, with `retry`); after the
  * seam the read resumes like `tailUpdates` (same `retry`, `transport` and statuses). The snapshot's transport
  * is `snapshotTransport`, by default `'auto'` with the fallback of the updates (`activeContractsSnapshot`). With a
  * `checkpointStore` holding a position, no snapshot is taken: the updates resume after it.

@@ -1,15 +1,19 @@
-import { asyncScheduler, concat, concatMap, defer, EMPTY, filter, from, map, of, repeat, retry, tap, throwError, timer, type Observable, type SchedulerLike } from 'rxjs';
-import { completionOffset } from '../completions/completion-offset.js';
+import { asyncScheduler, from, map, of, tap, type Observable, type SchedulerLike } from 'rxjs';
 import { isCompletionCheckpoint } from '../completions/is-completion-checkpoint.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { onPageFailure } from '../retry/on-page-failure.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { RetryConfig } from '../retry/retry-config.js';
-import type { CompletionStreamResponse } from '../schemas/index.js';
+import type { CompletionStreamRequest, CompletionStreamResponse, GetCompletionsRequest } from '../schemas/index.js';
 import type { CompletionsSource } from './completions-source.js';
-import { fullPageLimit } from './internal/full-page-limit.js';
-import { tailStartLimit as startLimit } from './internal/tail-state.js';
+import { decodingOptions } from './paged-read-options.js';
+import { completionOffsets } from './internal/element-offsets.js';
+import { nextTailState } from './internal/next-tail-state.js';
+import { readEngine } from './internal/read-engine.js';
+import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
 import type { TailStatus } from './tail-status.js';
+
+/** A request of the completions tail: either endpoint's, at a numeric offset. */
+type CompletionsRequest = (GetCompletionsRequest | CompletionStreamRequest) & { readonly beginExclusive: number };
 
 /** Options of {@link tailCompletions}. */
 export interface TailCompletionsConfig {
@@ -72,11 +76,12 @@ function checkConfig(c: TailCompletionsConfig): void {
  * order, with the `OffsetCheckpoint`s that move the position (a checkpoint at the offset already reached is
  * skipped).
  *
- * Over `websocket` it is one stream, resumed after the last element delivered when it breaks (a closed
- * socket, a silent one, a retryable error: after `retry`'s backoff; `onPageFailure` decides). Over `list` it
- * is a loop of `POST` lists, like `tailUpdates`: catch-up pages of up to `pageLimit` with a short idle timeout
- * while behind, sized to fill within `targetLatencyMs`, then long polls of one element, which the participant
- * answers as soon as a completion exists; a 413 lowers the page.
+ * It runs on the read engine of `tailUpdates` (resumption, backoff, the order check, a 413 lowering the
+ * page). Over `websocket` it is one stream, resumed after the last element delivered when it breaks (a
+ * closed socket, a silent one, a retryable error: after `retry`'s backoff). Over `list` it is a loop of
+ * `POST` lists with the list tail's page policy (`nextTailState`): catch-up pages that start small and grow
+ * to `pageLimit` with a short idle timeout while behind, sized to fill within `targetLatencyMs`, then long
+ * polls of one element, which the participant answers as soon as a completion exists.
  *
  * Never completes. Errors with a non-retryable error (a pruned start is `PrunedOffsetError`), or
  * `RetriesExhaustedError`. Invalid options throw `InvalidArgumentError` at the call. Cold: each subscription
@@ -84,116 +89,56 @@ function checkConfig(c: TailCompletionsConfig): void {
  */
 export function tailCompletions(source: CompletionsSource, config: TailCompletionsConfig = {}): Observable<CompletionStreamResponse> {
   checkConfig(config);
-  const retryConfig = resolveRetryConfig(config.retry);
-  const scheduler = config.scheduler ?? asyncScheduler;
   const transport = config.transport ?? 'websocket';
   const endpoint = config.endpoint ?? 'command-completions';
-  const pageLimit = config.pageLimit ?? 200;
-  const idle = config.idleTimeoutMs ?? 20;
-  const longPoll = config.longPollMs ?? 5_000;
-  const targetLatency = config.targetLatencyMs ?? 50;
+  const settings: TailSettings = {
+    pageLimit: config.pageLimit ?? 200,
+    idle: config.idleTimeoutMs ?? 20,
+    longPoll: config.longPollMs ?? 5_000,
+    targetLatency: config.targetLatencyMs ?? 50,
+  };
   const { onStatus } = config;
-  const decoding = {
-    ...(config.validate === undefined ? {} : { validate: config.validate }),
-    ...(config.rawText === undefined ? {} : { rawText: config.rawText }),
-  };
+  const decoding = decodingOptions(config);
+  const request = (cursor: number): CompletionsRequest =>
+    endpoint === 'completions'
+      ? { ...(config.userId === undefined ? {} : { userId: config.userId }), parties: [...(config.parties ?? [])], beginExclusive: cursor }
+      : { ...(config.parties === undefined ? {} : { parties: [...config.parties] }), beginExclusive: cursor };
 
-  const start = (): Observable<number> => {
+  const start = (): Observable<TailState> => {
     const begin = config.beginExclusive ?? 'ledger-end';
-    if (begin === 'begin') return of(0);
-    if (typeof begin === 'number') return of(begin);
-    return from(source.ledgerEnd()).pipe(
-      map((end) => end.offset ?? 0),
-      tap((offset) => onStatus?.({ type: 'ledger-end', offset })),
-    );
+    const at =
+      begin === 'begin' ? of(0) : typeof begin === 'number' ? of(begin) : from(source.ledgerEnd()).pipe(map((end) => end.offset ?? 0), tap((offset) => onStatus?.({ type: 'ledger-end', offset })));
+    return at.pipe(map((cursor) => initialTailState(cursor, settings)));
   };
 
-  return start().pipe(
-    concatMap((startAt) => {
-      let cursor = startAt;
-      let attempt = 0;
-      // the catch-up page's size, adapted to time, and its upper bound (`pageLimit`, lowered by a 413)
-      let cap = pageLimit;
-      let limit = pageLimit;
-      let live = false;
-      let caughtUp = false;
-
-      const request = () =>
-        endpoint === 'completions'
-          ? { ...(config.userId === undefined ? {} : { userId: config.userId }), parties: [...(config.parties ?? [])], beginExclusive: cursor }
-          : { ...(config.parties === undefined ? {} : { parties: [...config.parties] }), beginExclusive: cursor };
-
-      /** Skips checkpoints that do not move the position; moves the cursor past what is delivered. */
-      const deliver = (answer: Observable<CompletionStreamResponse>, onElement?: () => void) =>
-        answer.pipe(
-          tap(() => onElement?.()),
-          filter((element) => {
-            const offset = completionOffset(element);
-            return offset === undefined || offset > cursor || !isCompletionCheckpoint(element);
-          }),
-          tap((element) => {
-            attempt = 0;
-            cursor = completionOffset(element) ?? cursor;
-          }),
-        );
-
-      const streamed = () =>
-        defer(() => {
-          onStatus?.({ type: 'resumed', fromOffset: cursor, attempt, transport });
-          return deliver(source.completions(request(), { endpoint, transport: 'websocket', ...decoding }));
-        });
-
-      const listed = () =>
-        defer(() => {
-          onStatus?.({ type: 'resumed', fromOffset: cursor, attempt, transport });
-          const page = () =>
-            defer(() => {
-              const asked = live ? 1 : limit;
-              const started = scheduler.now();
-              let received = 0;
-              const answer = source.completions(request(), { endpoint, transport: 'list', limit: asked, streamIdleTimeoutMs: live ? longPoll : idle, ...decoding });
-              const afterPage = defer(() => {
-                const tookMs = scheduler.now() - started;
-                if (live) {
-                  // A long poll that brought something means traffic: catch up again, from a small page.
-                  if (received > 0) {
-                    live = false;
-                    limit = Math.min(limit, startLimit, cap);
-                  }
-                } else if (received < asked) {
-                  // A short catch-up page: live.
-                  live = true;
-                  if (!caughtUp) onStatus?.({ type: 'caught-up', offset: cursor });
-                  caughtUp = true;
-                } else {
-                  // A full page: smaller if it filled slowly (a steady stream), larger if fast (a backlog).
-                  limit = fullPageLimit(asked, tookMs, targetLatency, cap) ?? limit;
-                }
-                return EMPTY;
-              });
-              return concat(deliver(answer, () => received++), afterPage);
-            });
-          return page().pipe(repeat());
-        });
-
-      return defer(() => (transport === 'websocket' ? streamed() : listed())).pipe(
-        retry({
-          delay: (error: unknown) => {
-            attempt++;
-            const decision = onPageFailure(error, transport === 'list' && !live ? limit : undefined, attempt, retryConfig);
-            if (decision.action === 'lower') {
-              attempt--;
-              onStatus?.({ type: 'limit-lowered', from: decision.from, to: decision.to });
-              cap = decision.to;
-              limit = decision.to;
-              return of(0);
-            }
-            if (decision.action === 'fail') return throwError(() => decision.error);
-            onStatus?.({ type: 'retrying', attempt, delayMs: decision.delayMs, error });
-            return timer(decision.delayMs, scheduler);
-          },
-        }),
-      );
-    }),
+  return readEngine<TailState, CompletionStreamResponse, CompletionsRequest>(
+    {
+      start,
+      plan: (state, limit) => {
+        if (transport === 'websocket') return of({ transport, request: request(state.cursor), options: decoding });
+        const live = state.mode === 'live';
+        const options = { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? settings.longPoll : state.idle, ...decoding };
+        return of({ transport, request: request(state.cursor), options });
+      },
+      delivered: (state, offset, element) => (offset === undefined ? state : { ...state, cursor: offset, atCheckpoint: isCompletionCheckpoint(element) }),
+      pageEnd: (state, { received, plan, durationMs }) => {
+        if (transport === 'websocket') return state; // an endless stream that ended: reconnect
+        const step = nextTailState(state, { received, asked: plan.options.limit ?? settings.pageLimit, durationMs, bounded: false }, settings);
+        if (step.status) onStatus?.(step.status);
+        return step.state;
+      },
+      position: (state) => state.cursor,
+      transport: () => transport,
+    },
+    {
+      pageLimit: settings.pageLimit,
+      retry: resolveRetryConfig(config.retry),
+      scheduler: config.scheduler ?? asyncScheduler,
+      onStatus,
+      handler: undefined,
+      answer: (plan) => ({ elements: source.completions(plan.request, { endpoint, transport, ...plan.options }), bounds: () => undefined }),
+      elements: completionOffsets,
+      checksElementOrder: source.checksElementOrder === true,
+    },
   );
 }

@@ -6,11 +6,12 @@ import type { PagePlan } from './internal/page-plan.js';
 import { nextPageChain, type PageChain } from './internal/page-chain.js';
 import { fallBackTransport } from './internal/fall-back-transport.js';
 import { nextTailState } from './internal/next-tail-state.js';
-import { pagedRead, type PageBounds } from './internal/paged-read.js';
+import { readEngine } from './internal/read-engine.js';
+import type { PageEnd } from './internal/next-read-state.js';
+import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
 import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
-import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { TailStatus } from './tail-status.js';
 import { isOffsetCheckpoint } from '../updates/is-offset-checkpoint.js';
 import type { UpdatesSource } from './updates-source.js';
@@ -249,7 +250,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
       return state.poll && pollInterval > 0 ? timer(pollInterval, scheduler).pipe(concatMap(() => plan$)) : plan$;
     };
 
-    const pageEnd = (state: TransportTailState, received: number, plan: PagePlan, durationMs: number, bounds: PageBounds | undefined): TransportTailState | null => {
+    const pageEnd = (state: TransportTailState, { received, plan, durationMs, bounds }: PageEnd<PagePlan['request']>): TransportTailState | null => {
       const settled: TransportTailState = { ...state, choice: { ...state.choice, fallbacks: [] } };
       switch (plan.transport ?? 'list') {
         case 'websocket':
@@ -266,15 +267,15 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
           return short ? caughtUp(next) : { ...next, tail: { ...next.tail, caughtUp: false } };
         }
         default: {
-          const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null, ledgerEnd: plan.ledgerEnd }, settings);
+          const advanced = state.tail.cursor !== plan.request.beginExclusive;
+          const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null, ledgerEnd: plan.ledgerEnd, advanced }, settings);
           if (step.status) status(step.status);
           return step.state === null ? null : { ...settled, tail: step.state };
         }
       }
     };
 
-    return pagedRead<TransportTailState>(
-      source,
+    return readEngine<TransportTailState, JsGetUpdatesResponse, PagePlan['request']>(
       {
         start: () =>
           from(startOffset()).pipe(
@@ -310,14 +311,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
           return state.chain === undefined && !state.poll ? undefined : { state: { ...state, chain: undefined, poll: false }, now: false };
         },
       },
-      {
-        pageLimit,
-        retry: resolveRetryConfig(config.retry),
-        scheduler,
-        onStatus: config.onStatus,
-        handler: config.handler,
-        stream: { pingIntervalMs: config.pingIntervalMs, silenceTimeoutMs: config.silenceTimeoutMs, tokenRefreshMarginMs: config.tokenRefreshMarginMs ?? 30_000 },
-      },
+      updateReadConfig(source, config),
     );
   });
 }

@@ -18,6 +18,7 @@ export type { SubmitResult } from './submit/commit-commands.js';
 export type { SubmissionFault } from './faults/submission-faults.js';
 export type { UpdateFault } from './faults/update-fault.js';
 export type { WebSocketSessionInfo } from './ws/serve-websocket-session.js';
+export type { OpenStreamInfo } from './auth/open-stream-guard.js';
 export type {
   LedgerCreatedEvent,
   LedgerExercisedEvent,

@@ -15,6 +15,7 @@ import { allRoutes } from './routes/all-routes.js';
 import { allChannels } from './ws/all-channels.js';
 import { webSocketEndpoints } from './ws/attach-websocket-endpoints.js';
 import type { WebSocketSessionInfo } from './ws/serve-websocket-session.js';
+import type { OpenStreamInfo } from './auth/open-stream-guard.js';
 import type { SubmissionFault } from './faults/submission-faults.js';
 import { webSocketOnlyFaults, type UpdateFault } from './faults/update-fault.js';
 import { resolveSandboxOptions, type ResolvedSandboxOptions, type SandboxOptions } from './sandbox-options.js';
@@ -107,6 +108,12 @@ export interface Sandbox {
   injectSubmissionFault(fault: SubmissionFault): void;
   /** The open WebSocket streams: path, frames sent, bytes the socket still buffers, whether paused by backpressure. */
   webSocketSessions(): WebSocketSessionInfo[];
+  /**
+   * The streams open now under the participant's ongoing authorization (token expiry, rights changes):
+   * HTTP lists being collected and WebSocket streams of updates, completions and active contracts, each
+   * with its transport, endpoint and user. A test waits on it to change a user's rights while a stream is open.
+   */
+  openStreams(): OpenStreamInfo[];
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -255,6 +262,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     webSocketSessions() {
       return webSockets.sessions();
+    },
+    openStreams() {
+      return [...state.openStreams];
     },
   };
 }

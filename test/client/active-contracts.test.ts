@@ -1,7 +1,8 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractEntryKind } from '../../src/active-contracts/index.js';
-import { createLedgerClient, type ActiveContractsStatus, type LedgerClient } from '../../src/client/index.js';
+import { createLedgerClient, type LedgerClient } from '../../src/client/index.js';
+import { activeContractsSnapshot, type TailStatus } from '../../src/operators/index.js';
 import { InvalidArgumentError, LedgerApiError, PrunedOffsetError } from '../../src/errors/index.js';
 import type { JsGetActiveContractsResponse } from '../../src/schemas/index.js';
 import { ALICE, activeEntry } from './support/fixtures.js';
@@ -42,28 +43,34 @@ describe('activeContracts() over the list and the pages', () => {
       data: cantonError({ code: 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED', errorCategory: 8, grpcCodeValue: 3, cause: 'is greater than the node limit (200).' }),
     });
     ledger.expect('POST', '/v2/state/active-contracts', {
+      status: 413,
+      data: cantonError({ code: 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED', errorCategory: 8, grpcCodeValue: 3, cause: 'is greater than the node limit (200).' }),
+    });
+    ledger.expect('POST', '/v2/state/active-contracts', {
       status: 400,
       data: cantonError({ code: 'PARTICIPANT_PRUNED_DATA_ACCESSED', errorCategory: 9, grpcCodeValue: 9, context: { earliest_offset: '30' } }),
     });
     const tooLarge = await lastValueFrom(ledger.client.activeContracts({ activeAtOffset: 40, eventFormat }, { transport: 'list', retry: fastRetry })).catch((e: unknown) => e);
     expect(tooLarge).toBeInstanceOf(LedgerApiError);
     expect(tooLarge).toMatchObject({ status: 413 });
+    // activeContractsSnapshot has no page size to lower: the 413 is the error, after one request
+    const resumed = await lastValueFrom(activeContractsSnapshot(ledger.client, { activeAtOffset: 40, eventFormat }, { transport: 'list', retry: fastRetry })).catch((e: unknown) => e);
+    expect(resumed).toMatchObject({ status: 413 });
+    expect(ledger.dispatched()).toBe(2);
     const pruned = await lastValueFrom(ledger.client.activeContracts({ activeAtOffset: 10, eventFormat }, { transport: 'list' })).catch((e: unknown) => e);
     expect(pruned).toBeInstanceOf(PrunedOffsetError);
   });
 
-  it('page: follows the page tokens with the request otherwise unchanged, takes the offset from the first page, retries a failed page with its token', async () => {
+  it('page: follows the page tokens with the request otherwise unchanged, takes the offset from the first page; activeContractsSnapshot retries a failed page with its token', async () => {
     ledger = createMockLedger();
     const path = '/v2/state/active-contracts-page';
     ledger.expect('GET', path, { data: { activeContracts: [activeEntry('c1', null), activeEntry('c2', null)], activeAtOffset: 77, nextPageToken: 'CgE=' } });
     ledger.expect('GET', path, { status: 503, data: cantonError({ code: 'SERVICE_NOT_RUNNING', errorCategory: 1, grpcCodeValue: 14, retryInfo: '1 millisecond' }) });
     ledger.expect('GET', path, { data: { activeContracts: [activeEntry('c3', null)], activeAtOffset: 77 } });
-    const statuses: ActiveContractsStatus[] = [];
+    const statuses: TailStatus[] = [];
     const offsets: number[] = [];
     const entries = await lastValueFrom(
-      ledger.client
-        .activeContracts({ eventFormat }, { transport: 'page', pageSize: 2, retry: fastRetry, onStatus: (s) => statuses.push(s), onActiveAtOffset: (o) => offsets.push(o) })
-        .pipe(toArray()),
+      activeContractsSnapshot(ledger.client, { eventFormat }, { transport: 'page', pageSize: 2, retry: fastRetry, onStatus: (s) => statuses.push(s), onActiveAtOffset: (o) => offsets.push(o) }).pipe(toArray()),
     );
     expect(ids(entries)).toEqual(['c1', 'c2', 'c3']);
     expect(offsets).toEqual([77]);
@@ -72,8 +79,8 @@ describe('activeContracts() over the list and the pages', () => {
       { eventFormat, maxPageSize: 2, pageToken: 'CgE=' },
       { eventFormat, maxPageSize: 2, pageToken: 'CgE=' },
     ]);
-    expect(statuses.map((s) => s.type)).toEqual(['resumed', 'request', 'request', 'retrying', 'resumed', 'request']);
-    expect(statuses[1]).toMatchObject({ type: 'request', transport: 'page', outcome: 'ok', elements: 2, limit: 2 });
+    expect(statuses.map((s) => s.type)).toEqual(['transport-selected', 'resumed', 'request', 'request', 'retrying', 'resumed', 'request']);
+    expect(statuses[2]).toMatchObject({ type: 'request', transport: 'page', outcome: 'ok', elements: 2, limit: 2 });
   });
 
   it('page: while paused, the next page is not requested', async () => {
@@ -135,10 +142,10 @@ describe('activeContracts() over a WebSocket', () => {
     await server.close();
   });
 
-  it('sends one request frame, completes on the normal close, and resumes a dropped stream after the last continuation token', async () => {
+  it('sends one request frame, completes on the normal close; activeContractsSnapshot resumes a dropped stream after the last continuation token', async () => {
     server = await startLocalWebSocketServer();
     client = createLedgerClient({ baseUrl: server.url, participantVersion: '3.6.0' });
-    const got = lastValueFrom(client.activeContracts({ eventFormat, activeAtOffset: 50 }, { retry: fastRetry }).pipe(toArray()));
+    const got = lastValueFrom(activeContractsSnapshot(client, { eventFormat, activeAtOffset: 50 }, { transport: 'websocket', retry: fastRetry }).pipe(toArray()));
     const first = await server.next();
     expect(first.request.url).toBe('/v2/state/active-contracts');
     expect(JSON.parse(await first.firstFrame)).toEqual({ eventFormat, activeAtOffset: 50 });
@@ -152,10 +159,10 @@ describe('activeContracts() over a WebSocket', () => {
     expect(ids(await got)).toEqual(['c1', 'c2', 'c3']);
   });
 
-  it('without continuation tokens, restarts the snapshot and skips what was delivered; an error frame is its LedgerApiError, not retried', async () => {
+  it('without continuation tokens, activeContractsSnapshot restarts the snapshot and skips what was delivered; an error frame is its LedgerApiError, not retried', async () => {
     server = await startLocalWebSocketServer();
     client = createLedgerClient({ baseUrl: server.url, participantVersion: '3.6.0' });
-    const got = lastValueFrom(client.activeContracts({ eventFormat, activeAtOffset: 50 }, { retry: fastRetry }).pipe(toArray()));
+    const got = lastValueFrom(activeContractsSnapshot(client, { eventFormat, activeAtOffset: 50 }, { transport: 'websocket', retry: fastRetry }).pipe(toArray()));
     const first = await server.next();
     await first.firstFrame;
     first.socket.send(JSON.stringify(activeEntry('c1', null)));

@@ -196,6 +196,7 @@ async function tailWithResume(
 describe('tailUpdates under random fault schedules', () => {
   it('delivers exactly the ledger for the filter; the checkpoint ends at the last delivered offset', async () => {
     let run = 0;
+    let schedules = 0;
     await fc.assert(
       fc.asyncProperty(
         scheduleArb,
@@ -222,14 +223,15 @@ describe('tailUpdates under random fault schedules', () => {
             await client.close();
             record(proxy);
             figures.schedules++;
+            schedules++;
           }
         },
       ),
-      { numRuns: runs(30), seed: SEED, interruptAfterTimeLimit: 25_000, markInterruptAsFailure: false },
+      { numRuns: runs(30), seed: SEED },
     );
-    expect(figures.schedules).toBeGreaterThanOrEqual(5);
+    expect(schedules).toBe(runs(30)); // a fixed number of schedules, however slow the host
     expect(figures.faultsApplied).toBeGreaterThan(figures.schedules); // the schedules really hit the reads
-  }, 60_000);
+  }, 120_000);
 
   it('delivers exactly the ledger while it grows (open-ended pages, live long polls, offset checkpoints)', async () => {
     const live = await startSandbox({ seed: 20, authSecret: secret, generate: 250, checkpointIntervalMs: 30, listWaitMs: 20 });
@@ -261,17 +263,15 @@ describe('tailUpdates under random fault schedules', () => {
             figures.liveSchedules++;
           }
         }),
-        // 20 s: on a loaded host 12 s ran as few as three schedules, none of which met a checkpoint
-        { numRuns: runs(8), seed: SEED + 1, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false },
+        { numRuns: runs(8), seed: SEED + 1 },
       );
-      // the time limit must not turn the property into a vacuous pass
-      expect(figures.liveSchedules).toBeGreaterThanOrEqual(Math.min(3, runs(8)));
+      expect(figures.liveSchedules).toBe(runs(8));
       expect(sawCheckpoints).toBeGreaterThan(0);
     } finally {
       await liveProxy.close();
       await live.close();
     }
-  }, 50_000);
+  }, 90_000);
 });
 
 /** One WebSocket fault or a pass, for one upgrade. */
@@ -336,11 +336,11 @@ describe('the other transports under random fault schedules, while the ledger gr
         await liveTail('websocket', handlerDelayMs);
         schedules++;
       }),
-      { numRuns: runs(8), seed: SEED + 3, interruptAfterTimeLimit: 12_000, markInterruptAsFailure: false },
+      { numRuns: runs(8), seed: SEED + 3 },
     );
-    expect(schedules).toBeGreaterThanOrEqual(Math.min(3, runs(8)));
+    expect(schedules).toBe(runs(8));
     figures.webSocketSchedules += schedules;
-  }, 40_000);
+  }, 90_000);
 
   it('page: cut bodies, stalls, 503/429/504/413, an expired token, restarts, resets', async () => {
     let schedules = 0;
@@ -350,11 +350,11 @@ describe('the other transports under random fault schedules, while the ledger gr
         await liveTail('page', handlerDelayMs);
         schedules++;
       }),
-      { numRuns: runs(6), seed: SEED + 5, interruptAfterTimeLimit: 8_000, markInterruptAsFailure: false },
+      { numRuns: runs(6), seed: SEED + 5 },
     );
-    expect(schedules).toBeGreaterThanOrEqual(Math.min(3, runs(6)));
+    expect(schedules).toBe(runs(6));
     figures.pageSchedules += schedules;
-  }, 30_000);
+  }, 60_000);
 
   it("auto: a participant that refuses the WebSocket (and then the paged read) is read over what it offers, under faults", async () => {
     for (const refusals of [[404], [426, 404]] as const) {
@@ -376,7 +376,7 @@ describe('the other transports under random fault schedules, while the ledger gr
       expect(chosen).toEqual(refusals.length === 1 ? ['websocket', 'page'] : ['websocket', 'page', 'list']);
       expect(upgrades).toBe(1); // once refused, the WebSocket is not asked again in this subscription
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('a seeded random fault policy over a whole read', () => {
@@ -398,7 +398,7 @@ describe('a seeded random fault policy over a whole read', () => {
         figures.schedules++;
       }
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('readDescending under random fault schedules', () => {
@@ -436,11 +436,11 @@ describe('readDescending under random fault schedules', () => {
           figures.descendingSchedules++;
         }
       }),
-      { numRuns: runs(20), seed: SEED + 2, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: false },
+      { numRuns: runs(20), seed: SEED + 2 },
     );
-    expect(figures.descendingSchedules).toBeGreaterThanOrEqual(Math.min(5, runs(20)));
+    expect(figures.descendingSchedules).toBe(runs(20));
     if (runs(20) >= 10) expect([...transports].sort()).toEqual(['list', 'page', 'websocket']);
-  }, 40_000);
+  }, 90_000);
 });
 
 describe('listAllVettedPackages under random fault schedules', () => {
@@ -481,8 +481,8 @@ describe('listAllVettedPackages under random fault schedules', () => {
           figures.vettingSchedules++;
         }
       }),
-      { numRuns: runs(20), seed: SEED + 3, interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false },
+      { numRuns: runs(20), seed: SEED + 3 },
     );
-    expect(figures.vettingSchedules).toBeGreaterThanOrEqual(Math.min(5, runs(20)));
-  }, 40_000);
+    expect(figures.vettingSchedules).toBe(runs(20));
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import { lastValueFrom, take, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerClient, newCommandId, type ActiveContractsStatus, type ActiveContractsTransport, type LedgerClient } from '../../src/client/index.js';
+import { createLedgerClient, newCommandId, type ActiveContractsTransport, type LedgerClient } from '../../src/client/index.js';
+import { activeContractsSnapshot, type TailStatus } from '../../src/operators/index.js';
 import { completionOf, completionOffset, isCompletionCheckpoint } from '../../src/completions/index.js';
 import type { JsGetActiveContractsResponse } from '../../src/schemas/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -39,16 +40,15 @@ afterAll(() => sandbox.close());
 /** Reads the whole snapshot with a fresh client through `baseUrl`; the statuses and the reported offset with it. */
 async function snapshot(baseUrl: string, transport: ActiveContractsTransport, activeAtOffset?: number) {
   const client = createLedgerClient({ baseUrl });
-  const statuses: ActiveContractsStatus[] = [];
+  const statuses: TailStatus[] = [];
   let reported: number | undefined;
   try {
     const entries = await lastValueFrom(
-      client
-        .activeContracts(
-          { eventFormat: eventFormat(), ...(activeAtOffset === undefined ? {} : { activeAtOffset }) },
-          { transport, pageSize: 40, retry: fast, onStatus: (s) => statuses.push(s), onActiveAtOffset: (o) => (reported = o) },
-        )
-        .pipe(toArray()),
+      activeContractsSnapshot(
+        client,
+        { eventFormat: eventFormat(), ...(activeAtOffset === undefined ? {} : { activeAtOffset }) },
+        { transport, pageSize: 40, retry: fast, onStatus: (s) => statuses.push(s), onActiveAtOffset: (o) => (reported = o) },
+      ).pipe(toArray()),
     );
     return { entries, statuses, reported };
   } finally {
@@ -105,8 +105,8 @@ describe('client.activeContracts against the sandbox', () => {
       expect(reported).toBe(end);
       expectExactly(entries, end);
       const resumed = statuses.filter((s) => s.type === 'resumed');
-      // The page read learns the offset from its first page (-1 before); the retry is at the same offset.
-      expect(resumed.map((s) => s.fromOffset)).toEqual([transport === 'page' ? -1 : end, end]);
+      // The read learns the offset from the participant (-1 before); the retry is at the same offset.
+      expect(resumed.map((s) => s.type === 'resumed' && s.fromOffset)).toEqual([-1, end]);
       expect(statuses.filter((s) => s.type === 'retrying')).toHaveLength(1);
     } finally {
       await proxy.close();

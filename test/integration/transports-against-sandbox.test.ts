@@ -25,6 +25,18 @@ afterAll(async () => {
   await sandbox.close();
 });
 
+/**
+ * Polls `condition` every 10 ms until it holds. No deadline of its own: the test's timeout ends the wait
+ * (vitest aborts the test context's `signal`), so a condition that never comes fails the test rather than
+ * falling through to the assertions.
+ */
+async function waitFor(condition: () => boolean, what: string, signal: AbortSignal): Promise<void> {
+  while (!condition()) {
+    if (signal.aborted) throw new Error(`still waiting for ${what} when the test ended`, { cause: signal.reason });
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 async function submitOne(): Promise<void> {
   const alice = sandbox.partyId('Alice');
   await client.submit({
@@ -45,19 +57,18 @@ describe('streamUpdates against the sandbox', () => {
     expect(tokens - before).toBe(2); // the provider is asked once per connection and once per request
   });
 
-  it('stays open for live updates and closes the socket when unsubscribed', async () => {
+  it('stays open for live updates and closes the socket when unsubscribed', async ({ signal }) => {
+    await waitFor(() => sandbox.webSocketSessions().length === 0, 'the sockets of the test before to close', signal);
     const start = sandbox.ledgerEnd();
     const got: number[] = [];
     const subscription = client.streamUpdates({ beginExclusive: start, updateFormat: format }).subscribe((e) => got.push(updateOffset(e) as number));
     for (let i = 0; i < 3; i++) await submitOne();
-    const until = Date.now() + 5_000;
-    while (got.filter((o) => o > start).length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-    expect(new Set(got.filter((o) => o > start)).size).toBeGreaterThanOrEqual(3);
+    const submitted = sandbox.updates({ beginExclusive: start }).filter((u) => u.kind === 'Transaction').map((u) => u.offset);
+    await waitFor(() => submitted.every((o) => got.includes(o)), 'the three submissions on the stream', signal);
     for (let i = 1; i < got.length; i++) expect(got[i]).toBeGreaterThanOrEqual(got[i - 1] as number);
+    expect(sandbox.webSocketSessions().filter((s) => s.path === '/v2/updates')).toHaveLength(1);
     subscription.unsubscribe();
-    const until2 = Date.now() + 2_000;
-    while (sandbox.webSocketSessions().length > 1 && Date.now() < until2) await new Promise((r) => setTimeout(r, 10));
-    expect(sandbox.webSocketSessions().length).toBeLessThanOrEqual(1);
+    await waitFor(() => sandbox.webSocketSessions().length === 0, 'the socket to close', signal);
   });
 
   it('maps the error frame of a rejected request to LedgerApiError, and server faults to retryable TransportErrors', async () => {
@@ -107,7 +118,7 @@ describe('updatesPage against the sandbox', () => {
 });
 
 describe('tailUpdates and readDescending over each transport against the sandbox', () => {
-  it.each(['websocket', 'page', 'list'] as const)('%s: a bounded tail, a live tail and a descending read deliver exactly the ledger', async (transport) => {
+  it.for(['websocket', 'page', 'list'] as const)('%s: a bounded tail, a live tail and a descending read deliver exactly the ledger', async (transport, { signal }) => {
     const end = sandbox.ledgerEnd();
     const expected = await lastValueFrom(client.updates({ beginExclusive: 0, endInclusive: end, updateFormat: format }, { limit: 200 }).pipe(toArray()));
     const offsets = expected.map((e) => updateOffset(e) as number);
@@ -124,15 +135,14 @@ describe('tailUpdates and readDescending over each transport against the sandbox
       if (!('OffsetCheckpoint' in e.update)) live.push(updateOffset(e) as number);
     });
     for (let i = 0; i < 3; i++) await submitOne();
-    const until = Date.now() + 5_000;
-    while (live.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => live.length >= 3, 'the three submissions on the live tail', signal);
     subscription.unsubscribe();
     expect(live).toEqual(sandbox.updates({ beginExclusive: end }).filter((u) => u.kind === 'Transaction').map((u) => u.offset));
   });
 });
 
 describe('streams that outlive their token', () => {
-  it('reconnects before a known exp, and resumes at once (fresh token, no backoff) when the participant ends the stream with ACCESS_TOKEN_EXPIRED', async () => {
+  it('reconnects before a known exp, and resumes at once (fresh token, no backoff) when the participant ends the stream with ACCESS_TOKEN_EXPIRED', async ({ signal }) => {
     for (const [margin, lifetimeSeconds] of [[1_000, 2], [30_000, 1]] as const) {
       // a 2 s token with a margin of 1 s: a planned reconnection halfway; a 1 s token is too short to plan
       // (less than a second left when the stream opens): the participant ends the stream
@@ -143,14 +153,17 @@ describe('streams that outlive their token', () => {
       const got: number[] = [];
       const subscription = tailUpdates(shortLived, { updateFormat: format, beginExclusive: start, transport: 'websocket', tokenRefreshMarginMs: margin, onStatus: (s) => statuses.push(s) })
         .subscribe((e) => got.push(updateOffset(e) as number));
-      const t0 = Date.now();
-      while (Date.now() - t0 < lifetimeSeconds * 1000 + 800) {
+      // updates keep coming until the stream was renewed: planned (a second token) or ended by the participant
+      // (a retry; it ends the stream only when it has an element to send after `exp`), then two more
+      const renewed = () => (lifetimeSeconds === 2 ? issued >= 2 : statuses.some((s) => s.type === 'retrying'));
+      while (!renewed()) {
+        if (signal.aborted) throw new Error('still waiting for the stream to be renewed when the test ended');
         await submitOne();
         await new Promise((r) => setTimeout(r, 150));
       }
-      const until = Date.now() + 3_000;
+      for (let i = 0; i < 2; i++) await submitOne();
       const expected = () => sandbox.updates({ beginExclusive: start }).filter((u) => u.kind === 'Transaction').map((u) => u.offset);
-      while (got.filter((o) => expected().includes(o)).length < expected().length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => expected().every((o) => got.includes(o)), 'every submission on the tail', signal);
       subscription.unsubscribe();
       await shortLived.close();
       const updatesOnly = got.filter((o) => expected().includes(o));
@@ -167,37 +180,66 @@ describe('streams that outlive their token', () => {
     }
   });
 
-  it.each(['websocket', 'list'] as const)('%s: when the user\'s rights change the participant ends the stream with STALE_STREAM_AUTHORIZATION; the tail resumes at once and delivers exactly the ledger', async (transport) => {
-    const admin = createLedgerClient({ baseUrl: sandbox.url, token: await sandbox.token('participant_admin') });
+  it.for(['websocket', 'list'] as const)('%s: when the user\'s rights change the participant ends the stream with STALE_STREAM_AUTHORIZATION; the tail resumes at once and delivers exactly the ledger', async (transport, { signal }) => {
+    // list: a participant of its own whose checkpoint cache is never refreshed during the test (it stays at
+    // offset 0), so no idle checkpoint answers a long poll early: once caught up, the tail's long poll
+    // (limit=1, 15 s) stays open until an update arrives or the rights check (every 100 ms) ends it. On the
+    // shared sandbox a checkpoint at the cursor answers each long poll after 200 ms
+    // (`idleCheckpointIntervalMs`), and a rights change between two requests is never seen by a stream.
+    const participant = transport === 'list' ? await startSandbox({ authSecret: 'stream-secret', checkpointIntervalMs: 3_600_000, userRightsCheckIntervalMs: 100 }) : sandbox;
+    const admin = createLedgerClient({ baseUrl: participant.url, token: await participant.token('participant_admin') });
     const userId = `stale-${transport}`;
     await admin.createUser({ user: { id: userId, primaryParty: '', isDeactivated: false, identityProviderId: '' }, rights: [{ kind: { CanReadAsAnyParty: { value: {} } } }] });
-    const reader = createLedgerClient({ baseUrl: sandbox.url, token: () => sandbox.token(userId) });
+    const reader = createLedgerClient({ baseUrl: participant.url, token: () => participant.token(userId) });
+    const alice = participant.partyId('Alice');
+    const submit = async () => {
+      await participant.submit({
+        commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: alice, owner: alice, currency: 'CHF', amount: '1.0000000000', observers: [] } } }],
+        commandId: newCommandId('stale'),
+        actAs: [alice],
+      });
+    };
     const statuses: TailStatus[] = [];
-    const start = sandbox.ledgerEnd();
+    const start = participant.ledgerEnd();
     const got: number[] = [];
-    // list: once caught up a long poll (5 s) is open when the rights change
-    const subscription = tailUpdates(reader, { updateFormat: format, beginExclusive: start, transport, onStatus: (s) => statuses.push(s) }).subscribe((e) =>
+    const expected = () => participant.updates({ beginExclusive: start }).filter((u) => u.kind === 'Transaction').map((u) => u.offset);
+    const subscription = tailUpdates(reader, { updateFormat: format, beginExclusive: start, transport, longPollMs: 15_000, onStatus: (s) => statuses.push(s) }).subscribe((e) =>
       got.push(updateOffset(e) as number),
     );
     try {
-      for (let i = 0; i < 3; i++) await submitOne();
-      await new Promise((r) => setTimeout(r, 300));
-      await admin.grantUserRights(userId, { userId, rights: [{ kind: { CanReadAs: { value: { party: sandbox.partyId('Bob') } } } }], identityProviderId: '' });
-      const until = Date.now() + 5_000;
-      while (!statuses.some((s) => s.type === 'retrying') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      for (let i = 0; i < 3; i++) await submitOne();
-      const expected = () => sandbox.updates({ beginExclusive: start }).filter((u) => u.kind === 'Transaction').map((u) => u.offset);
-      while (got.filter((o) => expected().includes(o)).length < expected().length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 3; i++) await submit();
+      await waitFor(() => expected().every((o) => got.includes(o)), 'the first three submissions on the tail', signal);
+      const openStream = () => participant.openStreams().some((s) => s.userId === userId && s.path === '/v2/updates' && s.transport === (transport === 'list' ? 'http' : 'websocket'));
+      if (transport === 'list') {
+        // the last request that ended was a catch-up page that came back short, so the one open is the long poll
+        const lastRequest = () => statuses.filter((s) => s.type === 'request').at(-1);
+        const longPollOpen = () => {
+          const last = lastRequest();
+          return last?.type === 'request' && last.limit !== 1 && last.elements < (last.limit ?? Number.POSITIVE_INFINITY) && openStream();
+        };
+        await waitFor(longPollOpen, 'the long poll open at the participant', signal);
+      } else {
+        await waitFor(openStream, 'the stream open at the participant', signal);
+      }
+      expect(statuses.some((s) => s.type === 'retrying')).toBe(false);
+      await admin.grantUserRights(userId, { userId, rights: [{ kind: { CanReadAs: { value: { party: participant.partyId('Bob') } } } }], identityProviderId: '' });
+      await waitFor(() => statuses.some((s) => s.type === 'retrying'), 'the tail to resume after STALE_STREAM_AUTHORIZATION', signal);
+      for (let i = 0; i < 3; i++) await submit();
+      await waitFor(() => expected().every((o) => got.includes(o)), 'every submission on the tail', signal);
       expect(got.filter((o) => expected().includes(o))).toEqual(expected());
-      expect(expected().length).toBeGreaterThanOrEqual(6);
+      expect(expected()).toHaveLength(6);
       for (let i = 1; i < got.length; i++) expect(got[i]).toBeGreaterThan(got[i - 1] as number);
       const retries = statuses.filter((s) => s.type === 'retrying');
       expect(retries.length).toBeGreaterThan(0);
       expect(retries.every((s) => s.type === 'retrying' && s.delayMs === 0 && (s.error as { code?: string }).code === 'STALE_STREAM_AUTHORIZATION')).toBe(true);
+      // the request the participant ended was the one open when the rights changed: the list's long poll, the stream
+      const failed = statuses.filter((s) => s.type === 'request' && s.outcome === 'error');
+      expect(failed).toEqual([expect.objectContaining({ transport, ...(transport === 'list' ? { limit: 1 } : {}) })]);
     } finally {
       subscription.unsubscribe();
       await reader.close();
       await admin.close();
+      if (participant !== sandbox) await participant.close();
     }
   });
 });

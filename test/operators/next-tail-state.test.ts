@@ -33,6 +33,7 @@ describe('nextTailState', () => {
     ['bounded, short: complete', catchUp(), page(3, 8, 10, true), { state: null }],
     ['bounded, full: go on as is', catchUp(), page(8, 8, 10, true), { state: catchUp() }],
     ['long poll idled out: stay live, learnt idle timeout starts over', live({ idle: 80, strikes: 2, firstElementMs: 300, missedUpTo: 90 }), page(0, 1, 5_000), { state: live({ idle: 20, strikes: 0, firstElementMs: 0 }) }],
+    ['long poll answered with the checkpoint at the cursor (skipped): quiet, stay live, no check, no strike', live({ idle: 80, strikes: 2, firstElementMs: 300, missedUpTo: 100 }), { ...page(1, 1, 500), advanced: false }, { state: live({ idle: 20, strikes: 0, firstElementMs: 0 }) }],
     ['long poll brought one: catch up from a small page, checked', live({ limit: 150 }), page(1, 1, 37), { state: catchUp({ caughtUp: true, checkLedgerEnd: true }) }],
     ['long poll brought one, page already small', live({ limit: 3 }), page(1, 1, 37), { state: catchUp({ caughtUp: true, limit: 3, checkLedgerEnd: true }) }],
     ['long poll brought one while the checks back off: one less to wait', live({ checkIn: 2, checkGap: 4 }), page(1, 1, 37), { state: catchUp({ caughtUp: true, checkIn: 1, checkGap: 4 }) }],

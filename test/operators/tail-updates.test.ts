@@ -109,6 +109,44 @@ describe('tailUpdates', () => {
     });
   });
 
+  it('long-polls again, without a catch-up page or a ledger-end read, when a long poll is answered with the checkpoint it rests at', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const statuses: TailStatus[] = [];
+      // a participant answers a long poll that rests at its cached checkpoint with that checkpoint (skipped: not new)
+      let ledgerEndReads = 0;
+      const source = fakeSource([
+        () => cold('-a|', { a: cp(10) }),
+        () => cold<JsGetUpdatesResponse>('-|'),
+        () => cold('500ms a|', { a: cp(10) }),
+        () => cold('500ms a|', { a: cp(10) }),
+        () => cold('500ms a|', { a: cp(10) }),
+        () => cold('5ms a|', { a: tx(12) }),
+        () => cold<JsGetUpdatesResponse>('-'),
+      ], () => defer(() => (ledgerEndReads++, of({ offset: 12 }))));
+      const result = tailUpdates(source, config({ beginExclusive: 10, onStatus: (s) => statuses.push(s), idleTimeoutMs: 15, longPollMs: 4_000 }));
+      expectObservable(result, '^ 1520ms !').toBe('1511ms a', { a: tx(12) });
+      cold('1521ms |').subscribe({
+        complete: () => {
+          expect(source.calls.map((c) => [c.request.beginExclusive, c.options?.limit, c.options?.streamIdleTimeoutMs])).toEqual([
+            [10, 3, 15],
+            [10, 1, 4_000],
+            [10, 1, 4_000],
+            [10, 1, 4_000],
+            [10, 1, 4_000],
+            [10, 1, 4_000],
+            [12, 3, 15],
+          ]);
+          expect(ledgerEndReads).toBe(1); // only before the catch-up page that follows the long poll with an update
+          expect(course(statuses)).toEqual([
+            { type: 'transport-selected', transport: 'list', requested: 'auto' },
+            { type: 'resumed', fromOffset: 10, attempt: 0, transport: 'list' },
+            { type: 'caught-up', offset: 10 },
+          ]);
+        },
+      });
+    });
+  });
+
   it('sends the update format and the current cursor in every request', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       const source = fakeSource([() => cold('-a|', { a: tx(4) }), () => cold<JsGetUpdatesResponse>('-')]);

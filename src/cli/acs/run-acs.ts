@@ -5,6 +5,7 @@ import { chooseOutputFormat } from '../output/choose-output-format.js';
 import { LineWriter } from '../output/line-writer.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { ExitCode } from '../process/exit-code.js';
+import { activeContractsSnapshot } from '../../operators/active-contracts-snapshot.js';
 import { elementText } from '../../updates/element-text.js';
 import { runClientCommand } from '../ops/run-client-command.js';
 import type { AcsOptions } from './acs-options.js';
@@ -12,7 +13,7 @@ import { prettyContractEntry } from './pretty-contract-entry.js';
 
 /**
  * `ledger-rx acs`: the active contracts at one offset (`--at`, default the ledger end), read with
- * `client.activeContracts` over `--transport` (resumed at the same offset after failures). NDJSON writes each
+ * `activeContractsSnapshot` over `--transport` (resumed at the same offset after failures). NDJSON writes each
  * entry as the participant sent it (byte for byte), the human view one line per contract
  * (`prettyContractEntry`); while the output is full the WebSocket is not read (backpressure). Ends with one line on
  * stderr: how many entries, at which offset. Exit codes as for the one-shot commands: 2 for bad flags (an `--at`
@@ -35,7 +36,8 @@ export async function runAcs(options: AcsOptions, io: CliIo): Promise<ExitCode> 
     let count = 0;
     // Backpressure: while the output is full, the WebSocket is not read (TCP pushes back on the participant).
     const paused = new BehaviorSubject(false);
-    const read = client.activeContracts(
+    const read = activeContractsSnapshot(
+      client,
       { eventFormat, ...(options.at === undefined ? {} : { activeAtOffset: options.at }) },
       { transport: options.transport ?? 'websocket', rawText: format === 'ndjson', onActiveAtOffset: (offset) => (at = offset), paused },
     );

@@ -21,6 +21,9 @@ export type ActiveContractsRequest = Omit<GetActiveContractsRequest, 'activeAtOf
 export type ActiveContractsTransport = 'websocket' | 'page' | 'list';
 
 /**
+ * @deprecated `client.activeContracts` makes one attempt and reports no status; `activeContractsSnapshot`
+ * (ledger-rx/operators) resumes a snapshot and reports the statuses of every read (`TailStatus`).
+ *
  * Status of a snapshot read, on the side channel (`onStatus`); the same shapes as the update reads'
  * statuses, so metrics take both:
  * - `resumed`: a read (re)started (`attempt` 0 at the start, the retry number after a failure), at the
@@ -53,15 +56,14 @@ export interface ActiveContractsOptions extends CallOptions {
   /** Entries per page of the `page` transport (`maxPageSize`). Default: the participant's (100). */
   readonly pageSize?: number | undefined;
   /**
-   * How a failed request is retried (as `tailUpdates`' `retry`); `false` fails on the first error. The read
-   * resumes after the last entry delivered, at the same offset: with the last entry's
-   * `streamContinuationToken` (WebSocket, list), or the page token of the next page. Default: the same
-   * defaults as `tailUpdates`.
+   * @deprecated Ignored: `client.activeContracts` makes one attempt (like every client method, it retries
+   * nothing but a 401). `activeContractsSnapshot(client, request, { retry })` resumes a failed snapshot at
+   * the same offset after the last entry delivered.
    */
   readonly retry?: RetryConfig | false | undefined;
-  /** Scheduler of the backoff timers and durations. Default `asyncScheduler`. */
+  /** @deprecated Ignored (there is no backoff to schedule): see `retry`. */
   readonly scheduler?: SchedulerLike | undefined;
-  /** Status side channel (see {@link ActiveContractsStatus}). */
+  /** @deprecated Never called: `activeContractsSnapshot`'s `onStatus` reports the statuses of a snapshot read. */
   readonly onStatus?: ((status: ActiveContractsStatus) => void) | undefined;
   /** Validate each entry against the wire schema. Default: the client's `validateResponses`. */
   readonly validate?: boolean | undefined;

@@ -1,6 +1,5 @@
-import { asyncScheduler, map, type Observable } from 'rxjs';
+import { concatMap, defer, EMPTY, expand, filter, map, of, take, tap, type Observable } from 'rxjs';
 import { activeContractsElementDecoder, type ActiveContractsDecoding } from '../../active-contracts/active-contracts-element-decoder.js';
-import { resolveRetryConfig } from '../../retry/resolve-retry-config.js';
 import { GetLedgerEndResponse, JsGetActiveContractsPageResponse, type GetActiveContractsPageRequest, type JsGetActiveContractsResponse } from '../../schemas/index.js';
 import { built, lazySchema } from '../../schemas/lazy-schema.js';
 import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './active-contracts-options.js';
@@ -11,7 +10,6 @@ import type { WebSocketTransport } from '../websocket/create-websocket-transport
 import { fromAbortable } from '../http/from-abortable.js';
 import { observeJsonList } from '../http/observe-json-list.js';
 import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js';
-import { readActiveContracts, type ActiveContractsReads } from './read-active-contracts.js';
 import { readPage } from './read-page.js';
 import type { ResolvedClientOptions } from '../resolve-client-options.js';
 import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
@@ -52,8 +50,12 @@ function fetchPage(
 
 /**
  * The client's active-contracts methods (see `LedgerClient.activeContracts` and `activeContractsPage`):
- * arguments validated before anything is sent; the snapshot read through `readActiveContracts` over the
- * WebSocket reader, the JSON list reader and the page reader the update reads use.
+ * arguments validated before anything is sent. `activeContracts` is ONE read, never retried
+ * (`activeContractsSnapshot` in the operators resumes it): the offset is fixed before the first entry (the
+ * request's, else the ledger end, looked up first for the WebSocket and the list, chosen by the participant
+ * on the first page) and reported once through `onActiveAtOffset`; then one WebSocket stream or one list
+ * (from the request's `streamContinuationToken`), or page after page with the page tokens, each asked for
+ * once the previous one was emitted and `paused` is not `true`. Errors with the first failure.
  */
 export function createActiveContractsMethods(deps: ActiveContractsDeps): {
   activeContracts(request: ActiveContractsRequest, options?: ActiveContractsOptions): Observable<JsGetActiveContractsResponse>;
@@ -64,42 +66,54 @@ export function createActiveContractsMethods(deps: ActiveContractsDeps): {
     activeContracts(request, callOptions) {
       const options = validateActiveContractsOptions(callOptions);
       const parsed = validateGetActiveContractsRequest(request);
-      const retry = resolveRetryConfig(options.retry);
       const body = toActiveContractsBody(request, parsed.filter);
       const decoding: ActiveContractsDecoding = { validate: options.validate ?? resolved.validateResponses, rawText: options.rawText ?? false };
-      const { signal, onBytes } = options;
-      const reads: ActiveContractsReads = {
-        websocket: (pinned) =>
-          observeWebSocketStream(sockets, {
+      const { signal, onBytes, paused, pageSize, onActiveAtOffset } = options;
+      const activeAt = parsed.activeAtOffset ?? undefined;
+      if (options.transport === 'page') {
+        return defer(() => {
+          let reported = false;
+          // the next page is asked for once the consumer is not paused (a slow consumer holds one page at most)
+          const resumed: Observable<unknown> = paused === undefined ? of(0) : paused.pipe(filter((p) => !p), take(1));
+          const page = (pageToken?: string): Observable<ActiveContractsPage> =>
+            resumed.pipe(
+              concatMap(() => {
+                const pageRequest = { eventFormat: body.eventFormat, ...(activeAt === undefined ? {} : { activeAtOffset: activeAt }), ...(pageSize === undefined ? {} : { maxPageSize: pageSize }), ...(pageToken === undefined ? {} : { pageToken }) };
+                return fromAbortable((cancel) => fetchPage(deps, pageRequest, decoding, signal, cancel, onBytes));
+              }),
+              tap((p) => {
+                if (!reported) onActiveAtOffset?.(p.activeAtOffset);
+                reported = true;
+              }),
+            );
+          return page().pipe(
+            expand((p) => (p.nextPageToken === undefined ? EMPTY : page(p.nextPageToken))),
+            concatMap((p) => p.activeContracts),
+          );
+        });
+      }
+      const token = parsed.streamContinuationToken == null || parsed.streamContinuationToken === '' ? {} : { streamContinuationToken: parsed.streamContinuationToken };
+      const ledgerEnd = () =>
+        fromAbortable((cancel) =>
+          http.call({ method: 'GET', path: '/v2/state/ledger-end', signal, cancel }, createResponseParser(GetLedgerEndResponse, resolved.validateResponses, 'GET /v2/state/ledger-end')),
+        ).pipe(map((end) => end.offset ?? 0));
+      return (activeAt === undefined ? ledgerEnd() : of(activeAt)).pipe(
+        concatMap((at) => {
+          onActiveAtOffset?.(at);
+          const pinned = { ...body, activeAtOffset: at, ...token };
+          if (options.transport === 'list') {
+            return observeJsonList(http, { method: 'POST', path: '/v2/state/active-contracts', body: pinned }, () => activeContractsElementDecoder(decoding), signal, onBytes);
+          }
+          return observeWebSocketStream(sockets, {
             path: '/v2/state/active-contracts',
             body: pinned,
             bounded: true,
             frameDecoder: (label) => streamFrameDecoder('contractEntry', activeContractsElementDecoder(decoding), label),
-            options: { signal, onBytes, paused: options.paused },
+            options: { signal, onBytes, paused },
             refreshableToken: resolved.refreshableToken,
-          }),
-        list: (pinned) =>
-          observeJsonList(http, { method: 'POST', path: '/v2/state/active-contracts', body: pinned }, () => activeContractsElementDecoder(decoding), signal, onBytes),
-        page: (pageRequest) => fromAbortable((cancel) => fetchPage(deps, pageRequest, decoding, signal, cancel, onBytes)),
-        ledgerEnd: () =>
-          fromAbortable((cancel) =>
-            http.call(
-              { method: 'GET', path: '/v2/state/ledger-end', signal, cancel },
-              createResponseParser(GetLedgerEndResponse, resolved.validateResponses, 'GET /v2/state/ledger-end'),
-            ),
-          ).pipe(map((end) => end.offset ?? 0)),
-      };
-      return readActiveContracts(reads, body, {
-        transport: options.transport ?? 'websocket',
-        activeAtOffset: parsed.activeAtOffset ?? undefined,
-        streamContinuationToken: parsed.streamContinuationToken == null || parsed.streamContinuationToken === '' ? undefined : parsed.streamContinuationToken,
-        pageSize: options.pageSize,
-        retry,
-        scheduler: options.scheduler ?? asyncScheduler,
-        onStatus: options.onStatus,
-        onActiveAtOffset: options.onActiveAtOffset,
-        paused: options.paused,
-      });
+          });
+        }),
+      );
     },
 
     async activeContractsPage(request, callOptions) {

@@ -14,6 +14,13 @@ export interface TailPage {
   readonly bounded: boolean;
   /** The ledger end read right before the page was asked, when the state asked for it (`checkLedgerEnd`). */
   readonly ledgerEnd?: number | undefined;
+  /**
+   * Whether the page moved the cursor (default `true` when it brought elements). `false` for a page whose
+   * only element was a checkpoint at the offset already reached, which is skipped: a participant answers a
+   * long poll that rests at its cached checkpoint with that checkpoint about 500 ms into the stream
+   * (docs/websocket-protocol.md §6, the same in a list), and such an answer says only that the stream is quiet.
+   */
+  readonly advanced?: boolean | undefined;
 }
 
 /** The outcome of {@link nextTailState}: the next state (`null`: the read is complete), and a status to report. */
@@ -44,8 +51,9 @@ const maxCheckGap = 16;
  * The tail's adaptive page and idle policy, as a pure function of the state and the page that just ended:
  *
  * - a bounded page: complete when it came back short, else go on;
- * - a long poll (`live`) that idled out: stay live, the learnt idle timeout starts over; one that brought
- *   an element: catch up again from a small page, after weighing the proof of a miss (see
+ * - a long poll (`live`) that idled out, or brought only a checkpoint at the cursor (`advanced: false`):
+ *   the stream is quiet, so stay live (long poll again, no catch-up page, no ledger-end check, no strike),
+ *   the learnt idle timeout starts over; one that brought an element: catch up again from a small page, after weighing the proof of a miss (see
  *   `slowFirstElementStrikes`): the third strike in a row doubles the idle timeout (status
  *   `idle-timeout-raised`); `checkLedgerEnd` says whether the next page is to be checked;
  * - an empty catch-up page: caught up, long poll next, remembering the ledger end read before it, if any;
@@ -57,8 +65,9 @@ export function nextTailState(state: TailState, page: TailPage, settings: TailSe
   const { received, asked, durationMs } = page;
   if (page.bounded) return { state: received < asked ? null : state };
   if (state.mode === 'live') {
-    // a long poll that idled out: the stream really is quiet, so the learnt idle timeout starts over
-    if (received === 0) return { state: { ...state, idle: settings.idle, strikes: 0, firstElementMs: 0, missedUpTo: undefined } };
+    // a long poll that idled out, or was answered with the checkpoint it rests at: the stream really is
+    // quiet, so the learnt idle timeout starts over
+    if (received === 0 || page.advanced === false) return { state: { ...state, idle: settings.idle, strikes: 0, firstElementMs: 0, missedUpTo: undefined } };
     return afterLongPoll(state, durationMs, settings);
   }
   const checked = state.checkLedgerEnd ? page.ledgerEnd : undefined;

@@ -1,4 +1,4 @@
-import type { PageBounds } from './paged-read.js';
+import type { PageBounds } from './page-answer.js';
 
 /**
  * A `get-updates-page` chain in progress: the offsets its first request was sent with — the follow-up

@@ -3,14 +3,18 @@ import type { OffsetRequest } from '../../updates/offset-order-of.js';
 import type { ReadTransport } from '../read-transport.js';
 import type { UpdatesPageOptions } from '../updates-source.js';
 
-/** One planned request of a paged read. */
-export interface PagePlan {
+/**
+ * One planned request of a paged read. `R` is the request of the read's element stream (a
+ * `GetUpdatesRequest` by default; the completions tail plans completion requests, the snapshot its own);
+ * offsets in it are numbers.
+ */
+export interface PagePlan<R = GetUpdatesRequest & OffsetRequest> {
   /**
    * The request; its offsets are numbers (the answer is checked against them). For the `list` and
    * `websocket` transports it is what is sent; for `page` it is the range the page's updates must lie in
    * (`beginExclusive` = the last delivered offset), and `pageRequest` is what is sent.
    */
-  readonly request: GetUpdatesRequest & OffsetRequest;
+  readonly request: R;
   readonly options: UpdatesPageOptions;
   /** Ascending reads only: elements beyond this offset end the read instead of being delivered. */
   readonly stopAfter?: number;

@@ -1,7 +1,6 @@
 import type { SchedulerLike, Subscription } from 'rxjs';
-import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import type { DeliveredCounts, RequestOutcome, TailStatus } from '../tail-status.js';
-import { updateKind, updateRecordTime } from '../../updates/update-kind.js';
+import type { ElementMetrics } from './element-offsets.js';
 
 const progressEveryMs = 1_000;
 
@@ -13,12 +12,12 @@ const zero = (): Counts => ({ transaction: 0, reassignment: 0, topology: 0, chec
  * them as `progress` statuses (when a request ends, and at most every second of scheduler time during a
  * long one — also when no element follows, as on a WebSocket at rest: what was delivered is reported at
  * most a second later), and each request's end as a `request` status. Only made when the read has an
- * `onStatus`: per element it costs a kind test and a clock read. {@link dispose} cancels the pending report.
+ * `onStatus`; without `describe` it reports only `request` statuses. Per element it costs a kind test and a clock read. {@link dispose} cancels the pending report.
  */
-export class ReadMeter {
+export class ReadMeter<E> {
   private counts = zero();
   private bytes = 0;
-  private last: JsGetUpdatesResponse | undefined;
+  private last: E | undefined;
   private recordTime: string | undefined;
   private dirty = false;
   private lastProgressAt: number;
@@ -29,6 +28,8 @@ export class ReadMeter {
   constructor(
     private readonly emit: (status: TailStatus) => void,
     private readonly scheduler: SchedulerLike,
+    /** How elements are counted; without it only `request` statuses are reported. */
+    private readonly describe: ElementMetrics<E> | undefined,
   ) {
     this.lastProgressAt = scheduler.now();
   }
@@ -49,8 +50,9 @@ export class ReadMeter {
   }
 
   /** An element was delivered; the read's position is now `position`. */
-  delivered(element: JsGetUpdatesResponse, position: number): void {
-    this.counts[updateKind(element)]++;
+  delivered(element: E, position: number): void {
+    if (this.describe === undefined) return;
+    this.counts[this.describe.kind(element)]++;
     this.last = element;
     this.dirty = true;
     this.position = position;
@@ -66,9 +68,9 @@ export class ReadMeter {
   progress(position: number): void {
     this.pending?.unsubscribe();
     this.pending = undefined;
-    if (!this.dirty) return;
+    if (!this.dirty || this.describe === undefined) return;
     if (this.last !== undefined) {
-      this.recordTime = updateRecordTime(this.last) ?? this.recordTime;
+      this.recordTime = this.describe?.recordTime(this.last) ?? this.recordTime;
       this.last = undefined;
     }
     this.emit({ type: 'progress', transport: this.transport, delivered: this.counts, bytes: this.bytes, offset: position, recordTime: this.recordTime });

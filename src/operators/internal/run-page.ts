@@ -1,23 +1,21 @@
 import { Observable, catchError, concat, concatMap, defer, from, ignoreElements, map, of, throwError, type ObservableInput } from 'rxjs';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import { elementOrderCheck } from '../../updates/element-order-check.js';
-import { isOffsetCheckpoint } from '../../updates/is-offset-checkpoint.js';
-import { offsetOrderOf } from '../../updates/offset-order-of.js';
-import { updateOffset } from '../../updates/update-offset.js';
-import type { PagePlan } from './page-plan.js';
+import { offsetOrderCheck } from '../../updates/offset-order-check.js';
+import { offsetOrderOf, type OffsetRequest } from '../../updates/offset-order-of.js';
+import { updateOffsets, type ElementOffsets } from './element-offsets.js';
 
 /** An element {@link runPage} delivers, with its offset (`undefined` for an element without one). */
-export interface PageElement {
-  readonly element: JsGetUpdatesResponse;
+export interface PageElement<E = JsGetUpdatesResponse> {
+  readonly element: E;
   readonly offset: number | undefined;
 }
 
 /** How {@link runPage} treats the elements of the answer. */
-export interface RunPageOptions {
+export interface RunPageOptions<E = JsGetUpdatesResponse> {
   /** Check the answer against the request with `elementOrderCheck` (`false` when the source already does). */
   readonly checkOrder: boolean;
   /** Async work per element that takes part in backpressure (see `PagedReadOptions.handler`). */
-  readonly handler: ((element: JsGetUpdatesResponse) => ObservableInput<unknown>) | undefined;
+  readonly handler: ((element: E) => ObservableInput<unknown>) | undefined;
   /**
    * With a `handler`: called with the number of elements received but not yet emitted (waiting for or in
    * their handler) each time it changes, so that a streaming answer can be paused while the handler is behind.
@@ -38,7 +36,8 @@ export interface PageTally {
  * elements of one answer to `plan.request` (one `POST /v2/updates` list today; a WebSocket stream or a
  * page of the paged endpoint fit the same way).
  *
- * Each element is checked against the request (`elementOrderCheck`, unless `checkOrder` is off); a
+ * The elements are updates unless `kind` says how to read another kind's offsets. Each element is checked
+ * against the request (`offsetOrderCheck`, unless `checkOrder` is off); a
  * checkpoint at the offset already reached is skipped (it carries nothing new); an element beyond
  * `plan.stopAfter` ends the page (`tally.reachedStop`) and unsubscribes from the answer. With a `handler`,
  * each element is emitted only once its handler completed, and a failure of the answer waits behind the
@@ -53,17 +52,21 @@ export interface PageTally {
  * answer's error or a `ProtocolError` `OFFSET_NOT_INCREASING` (the element is not emitted). Unsubscribing
  * unsubscribes from the answer. Cold: `tally` counts the latest subscription.
  */
-export function runPage(
-  answer: Observable<JsGetUpdatesResponse>,
-  plan: PagePlan,
-  options: RunPageOptions,
-): { readonly elements: Observable<PageElement>; readonly tally: PageTally } {
+export function runPage<E = JsGetUpdatesResponse>(
+  answer: Observable<E>,
+  plan: { readonly request: unknown; readonly stopAfter?: number | undefined },
+  options: RunPageOptions<E>,
+  kind: ElementOffsets<E> = updateOffsets as unknown as ElementOffsets<E>,
+): { readonly elements: Observable<PageElement<E>>; readonly tally: PageTally } {
   const tally = { received: 0, reachedStop: false };
-  const admitted = new Observable<PageElement>((inner) => {
+  const admitted = new Observable<PageElement<E>>((inner) => {
     tally.received = 0;
     tally.reachedStop = false;
-    const check = options.checkOrder ? elementOrderCheck(offsetOrderOf(plan.request)) : undefined;
-    let last = plan.request.descendingOrder === true ? undefined : plan.request.beginExclusive;
+    // a request without offsets (a snapshot's) has no order to check
+    const range = plan.request as Partial<OffsetRequest>;
+    const ranged = typeof range.beginExclusive === 'number' ? (range as OffsetRequest) : undefined;
+    const check = options.checkOrder && ranged ? offsetOrderCheck(offsetOrderOf(ranged), kind.offset, kind.isCheckpoint) : undefined;
+    let last = range.descendingOrder === true ? undefined : range.beginExclusive;
     let stop = false;
     return answer.subscribe({
       next: (element) => {
@@ -77,9 +80,9 @@ export function runPage(
             return;
           }
         }
-        const offset = updateOffset(element);
+        const offset = kind.offset(element);
         if (offset !== undefined) {
-          if (offset === last && isOffsetCheckpoint(element)) return; // a checkpoint that does not advance: nothing new
+          if (offset === last && kind.isCheckpoint(element)) return; // a checkpoint that does not advance: nothing new
           if (plan.stopAfter !== undefined && offset > plan.stopAfter) {
             stop = true;
             tally.reachedStop = true;
@@ -98,7 +101,7 @@ export function runPage(
   if (!handler) return { elements: admitted, tally };
   // A failure of the page waits behind the elements already received: each is handled and delivered first,
   // so an element whose handler ran is never handed to it again by the retry.
-  type Item = { readonly kind: 'element'; readonly item: PageElement } | { readonly kind: 'failure'; readonly error: unknown };
+  type Item = { readonly kind: 'element'; readonly item: PageElement<E> } | { readonly kind: 'failure'; readonly error: unknown };
   const onPending = options.onPending;
   let pending = 0;
   const counted = (delta: number) => <T>(value: T): T => {

@@ -9,6 +9,7 @@ import { VettingStore } from '../state/vetting-store.js';
 import { FaultQueue } from '../faults/fault-queue.js';
 import { SubmissionFaults } from '../faults/submission-faults.js';
 import { apiVersionProfile, type ApiVersionProfile } from '../version/api-version-profile.js';
+import type { OpenStreamInfo } from '../auth/open-stream-guard.js';
 
 /** Hints of the parties hosted here from the start (`Alice::<participant namespace>`, ...). */
 export const initialLocalParties: readonly string[] = ['Alice', 'Bob', 'Charlie'];
@@ -38,6 +39,8 @@ export class ParticipantState {
   readonly submissionFaults = new SubmissionFaults();
   /** Change ids of accepted submissions whose outcome is not recorded yet, with their submission ids. */
   readonly inFlight = new Map<string, string>();
+  /** The streams open now under ongoing authorization (see `openStreamGuard`). */
+  readonly openStreams = new Set<OpenStreamInfo>();
   readonly options: ResolvedSandboxOptions;
   /** The release line served (`options.apiVersion`) and what it has (docs/participant-versions.md). */
   readonly api: ApiVersionProfile;

@@ -31,7 +31,7 @@ export const activeContractsRoutes: readonly Route[] = [
       const request = decodeGetActiveContractsRequest(await ctx.body());
       const read = await prepareActiveContracts(ctx.state, request, () => ctx.claims());
       const n = ctx.options.maxListElements;
-      const guard = openStreamGuard(ctx.state, read.claims, ctx.signal);
+      const guard = openStreamGuard(ctx.state, read.claims, ctx.signal, { transport: 'http', path: '/v2/state/active-contracts' });
       try {
         await serveList(ctx.res, n, guard, (sink) =>
           readActiveContracts(ctx.state.ledger, read, sink, guard.signal, { limit: Math.min(limit ?? n + 1, n + 1), withTokens: true, guard }),

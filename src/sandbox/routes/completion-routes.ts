@@ -11,7 +11,7 @@ import { prepareCompletionStream, prepareGetCompletions, type PreparedCompletion
 
 type Prepare = (ledger: Ledger, body: unknown, claims: () => Promise<Claims>) => Promise<PreparedCompletionsRead>;
 
-function completionList(prepare: Prepare): Handler {
+function completionList(path: string, prepare: Prepare): Handler {
   return async (ctx: RequestContext) => {
     const limit = queryInt64(ctx.query, 'limit');
     const idle = queryInt64(ctx.query, 'stream_idle_timeout_ms');
@@ -27,7 +27,7 @@ function completionList(prepare: Prepare): Handler {
       idleMs: Math.max(0, idle ?? ctx.options.listWaitMs),
       checkpointProbeMs: ctx.options.idleCheckpointIntervalMs,
     };
-    const guard = openStreamGuard(ctx.state, read.claims, ctx.signal);
+    const guard = openStreamGuard(ctx.state, read.claims, ctx.signal, { transport: 'http', path });
     try {
       await serveList(ctx.res, n, guard, (sink) => readCompletions(ledger, read.filter, plan, sink, guard.signal, guard));
     } finally {
@@ -49,11 +49,11 @@ export const completionRoutes: readonly Route[] = [
   {
     method: 'POST',
     pattern: '/v2/commands/completions',
-    handler: completionList((ledger, body, claims) => prepareCompletionStream(ledger, decodeCompletionStreamRequest(body), claims)),
+    handler: completionList('/v2/commands/completions', (ledger, body, claims) => prepareCompletionStream(ledger, decodeCompletionStreamRequest(body), claims)),
   },
   {
     method: 'POST',
     pattern: '/v2/commands/command-completions',
-    handler: completionList((ledger, body, claims) => prepareGetCompletions(ledger, decodeGetCompletionsRequest(body), claims)),
+    handler: completionList('/v2/commands/command-completions', (ledger, body, claims) => prepareGetCompletions(ledger, decodeGetCompletionsRequest(body), claims)),
   },
 ];

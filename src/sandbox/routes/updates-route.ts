@@ -35,7 +35,7 @@ export const updatesRoutes: readonly Route[] = [
       const streamed = ctx.options.responseMode === 'streamed' && limit !== undefined;
       const cap = empty ? 0 : streamed ? (limit as number) : Math.min(limit ?? n + 1, n + 1);
       const idleMs = end === undefined || idleParam !== undefined ? Math.max(0, idleParam ?? ctx.options.listWaitMs) : undefined;
-      const guard = openStreamGuard(ctx.state, read.claims, ctx.signal);
+      const guard = openStreamGuard(ctx.state, read.claims, ctx.signal, { transport: 'http', path: '/v2/updates' });
       try {
         await serveUpdates(
           ctx.res,

@@ -15,7 +15,7 @@ export const activeContractsChannel: WebSocketChannel<DecodedGetActiveContractsR
   decode: decodeGetActiveContractsRequest,
   async run(request, { state, claims, sink, signal }) {
     const read = await prepareActiveContracts(state, request, claims);
-    const guard = openStreamGuard(state, read.claims, signal);
+    const guard = openStreamGuard(state, read.claims, signal, { transport: 'websocket', path: '/v2/state/active-contracts' });
     try {
       await readActiveContracts(state.ledger, read, sink, guard.signal, { withTokens: true, guard });
       if (guard.failure) throw guard.failure;

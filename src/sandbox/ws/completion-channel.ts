@@ -21,7 +21,7 @@ export function completionChannel<R>(
     decode,
     async run(request, { state, claims, sink, signal }) {
       const read = await prepare(state.ledger, request, claims);
-      const guard = openStreamGuard(state, read.claims, signal);
+      const guard = openStreamGuard(state, read.claims, signal, { transport: 'websocket', path });
       try {
         const plan = {
           beginExclusive: read.beginExclusive,

@@ -24,7 +24,7 @@ export const updatesChannel: WebSocketChannel<DecodedGetUpdatesRequest> = {
     if (read.empty) return;
     const renderer = createUpdateRenderer(ledger, read.format);
     sink.armFault(state.faults, renderer, read.beginExclusive);
-    const guard = openStreamGuard(state, read.claims, signal);
+    const guard = openStreamGuard(state, read.claims, signal, { transport: 'websocket', path: '/v2/updates' });
     try {
       await readUpdates(
         ledger,
