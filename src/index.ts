@@ -98,6 +98,7 @@ export {
   trackCommands,
 } from './operators/index.js';
 export type {
+  ActiveContractsPageAnswer,
   ActiveContractsSnapshotConfig,
   ActiveContractsSnapshotOptions,
   ActiveContractsSnapshotRequest,

@@ -25,7 +25,7 @@ export { liveContracts } from './live-contracts.js';
 export type { LiveContracts, LiveContractsConfig } from './live-contracts.js';
 export { activeContractsSnapshot } from './active-contracts-snapshot.js';
 export type { ActiveContractsSnapshotConfig } from './active-contracts-snapshot.js';
-export type { ActiveContractsSnapshotOptions, ActiveContractsSnapshotRequest, SnapshotSource } from './snapshot-source.js';
+export type { ActiveContractsPageAnswer, ActiveContractsSnapshotOptions, ActiveContractsSnapshotRequest, SnapshotSource } from './snapshot-source.js';
 export { snapshotThenUpdates } from './snapshot-then-updates.js';
 export type { SnapshotElement, SnapshotThenUpdatesConfig } from './snapshot-then-updates.js';
 export { submitAndTrack } from './submit-and-track.js';
