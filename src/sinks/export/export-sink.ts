@@ -70,13 +70,17 @@ const NEEDED_FOR = 'the export to Parquet or NDJSON+zstd';
  * - `write` maps each update to rows (`updateExportRows`; checkpoints add none) and groups consecutive updates
  *   with the same record date (UTC) into a range; a range is closed at a new date, at `maxFileRows` or at
  *   `maxFileBytes`, and a closed range is written at once: one file per table, each to a temporary name,
- *   fsynced, then renamed (the tables in order, `events` last). `commit` closes and writes the open range and
+ *   fsynced, then renamed (the tables in order: `updates`, the typed template tables, `events` last). `commit` closes and writes the open range and
  *   resolves once the renames' directories are fsynced: the range counts from then on, and a crash before
  *   leaves nothing that counts. A unit that spans dates or limits is several ranges, each complete on its
  *   own. Commits resolve in order; after a failure every later call rejects.
  * - `bootstrap(offset, chunks)` (a new export only) writes the active-contract snapshot to
  *   `<dir>/active_contracts/<offset>-<offset>.parquet` (streamed row group by row group), renames it when
  *   complete; the updates after `offset` follow.
+ * - with `dars`, each created (or assigned) event of a template of a DAR's main package is also a row of its
+ *   typed table (`typedTemplateTables`), which gets a file for every range like the other tables; `start`
+ *   rejects with `SINK_FAILED` when the directory's committed typed tables are not the DARs' (the set is
+ *   fixed when an export starts), and `write` rejects with `SINK_FAILED` on a payload the DAR does not describe.
  * - `close` releases the lock; an open range is dropped.
  *
  * The Parquet writer (`hyparquet-writer`) and zstd (`@toondepauw/node-zstd`) are optional peer
