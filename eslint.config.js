@@ -39,16 +39,18 @@ export default tseslint.config(
     client: { may: ['errors', 'schemas', 'filters', 'streams', 'updates', 'active-contracts', 'completions', 'retry', 'tracing'] },
     operators: { may: ['errors', 'schemas', 'updates', 'active-contracts', 'completions', 'retry'], pure: true },
     checkpoints: { may: ['errors', 'schemas', 'operators'] },
-    sinks: { may: ['errors', 'schemas', 'updates', 'checkpoints', 'operators'] },
+    // sinks/export reads the package model of a DAR (its types only: the typed template tables)
+    sinks: { may: ['errors', 'schemas', 'updates', 'checkpoints', 'operators'], types: ['daml'] },
     metrics: { may: ['errors', 'schemas', 'updates', 'operators'] },
     daml: { may: ['errors', 'schemas', 'filters', 'operators'] },
-  }).flatMap(([folder, { may, pure = false }]) =>
+  }).flatMap(([folder, { may, types = [], pure = false }]) =>
     [0, 1, 2, 3].map((depth) => ({
       files: [`src/${folder}/${'*/'.repeat(depth)}*.ts`],
       rules: {
         'no-restricted-imports': ['error', {
           patterns: [
-            { regex: `^(\\.\\./){${depth + 1}}(?!(${may.join('|')})/)`, message: `src/${folder} may import only from ${may.join(', ') || 'itself'} (ARCHITECTURE.md).` },
+            { regex: `^(\\.\\./){${depth + 1}}(?!(${[...may, ...types].join('|')})/)`, message: `src/${folder} may import only from ${may.join(', ') || 'itself'} (ARCHITECTURE.md).` },
+            ...(types.length > 0 ? [{ regex: `^(\\.\\./){${depth + 1}}(${types.join('|')})/`, allowTypeImports: true, message: `src/${folder} may import only the types of ${types.join(', ')} (ARCHITECTURE.md).` }] : []),
             ...(pure ? [{ group: ['undici', 'node:*', 'pg', 'ws', 'prom-client', '@nats-io/*', 'rxjs/internal/*'], message: `src/${folder} does no I/O.` }] : []),
           ],
         }],

@@ -154,4 +154,32 @@ describe('ledger-rx export (spawned CLI, read back with DuckDB)', () => {
       await sandbox.close();
     }
   }, 120_000);
+
+  it('--dar: a typed table per template of the DAR, a file for every range (the sandbox has no DAR templates: 0 rows); a restart with other --dar is refused', async () => {
+    const sandbox = await startSandbox({ seed: 300 });
+    try {
+      const dir = newDir();
+      const dar = '../shared/dars/richtypes.dar';
+      const first = await runCli(['export', '--out', dir, '--url', sandbox.url, '--to', 'end', '--batch', '50', '--dar', dar, '--log-level', 'warn'], { timeoutMs: 60_000 });
+      expect(first.code, first.stderr).toBe(0);
+      const names = (table: string) => (readdirSync(join(dir, table), { recursive: true }) as string[]).filter((f) => f.endsWith('.parquet')).sort();
+      const ranges = names('updates');
+      expect(ranges.length).toBeGreaterThan(1);
+      for (const table of ['template__richtypes__RichTypes__Marker', 'template__richtypes__RichTypes__RichRecord']) {
+        expect(names(table)).toEqual(ranges);
+        expect(await query(`SELECT count(*) AS n FROM read_parquet('${dir}/${table}/**/*.parquet')`)).toEqual([{ n: 0n }]);
+      }
+      const types = await query(`DESCRIBE SELECT amount, "asOf", "observedAt" FROM read_parquet('${dir}/template__richtypes__RichTypes__RichRecord/**/*.parquet')`);
+      expect(types.map((r) => r['column_type'])).toEqual(['DECIMAL(38,10)', 'DATE', 'TIMESTAMP WITH TIME ZONE']);
+      await expectExportEqualsLedger(dir, sandbox, sandbox.ledgerEnd());
+      const without = await runCli(['export', '--out', dir, '--url', sandbox.url, '--to', 'end', '--log-level', 'warn'], { timeoutMs: 60_000 });
+      expect(without.code).toBe(1);
+      expect(without.stderr).toMatch(/the typed tables are fixed when an export starts/);
+      const broken = await runCli(['export', '--out', newDir(), '--url', sandbox.url, '--to', 'end', '--dar', join(dir, 'missing.dar'), '--log-level', 'warn'], { timeoutMs: 60_000 });
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toMatch(/missing\.dar/);
+    } finally {
+      await sandbox.close();
+    }
+  }, 120_000);
 });

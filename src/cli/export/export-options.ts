@@ -17,4 +17,6 @@ export interface ExportOptions extends SinkReadOptions {
   readonly fromAcs?: boolean | undefined;
   /** `--at OFFSET` (only with `fromAcs`). */
   readonly at?: number | undefined;
+  /** `--dar FILE` (repeatable, Parquet only): a typed table per template of each DAR's main package (docs/analytics-export.md, "Typed tables"). */
+  readonly dars?: readonly string[] | undefined;
 }

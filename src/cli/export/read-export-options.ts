@@ -6,7 +6,7 @@ import type { ExportOptions } from './export-options.js';
 
 /**
  * Turns the commander values of `ledger-rx export` into {@link ExportOptions}; throws `UsageError` (exit 2)
- * for a missing `--out`, an unknown `--format`, a malformed number, or `--at` without `--from acs`
+ * for a missing `--out`, an unknown `--format`, a malformed number, `--at` without `--from acs`, or `--dar` with `--format ndjson-zstd`
  * (`--from acs` is read here, as for `ingest`).
  */
 export function readExportOptions(values: Readonly<Record<string, unknown>>): ExportOptions {
@@ -18,6 +18,8 @@ export function readExportOptions(values: Readonly<Record<string, unknown>>): Ex
   const fromAcs = str('from')?.trim().toLowerCase() === 'acs';
   const at = int('at', '--at', 0);
   if (at !== undefined && !fromAcs) throw new UsageError('--at OFFSET is the offset of the active-contract snapshot: give it with --from acs');
+  const dars = Array.isArray(values['dar']) ? (values['dar'] as unknown[]).filter((d): d is string => typeof d === 'string' && d !== '') : [];
+  if (dars.length > 0 && format !== 'parquet') throw new UsageError('--dar FILE adds typed Parquet tables: it needs --format parquet');
   return {
     ...readSinkReadOptions(fromAcs ? { ...values, from: undefined } : values),
     out,
@@ -25,5 +27,6 @@ export function readExportOptions(values: Readonly<Record<string, unknown>>): Ex
     fileMiB: int('fileMib', '--file-mib', 1),
     fromAcs,
     at,
+    dars,
   };
 }

@@ -1,3 +1,5 @@
+import { DarError } from '../../daml/dar-error.js';
+import { readDarFile, type Dar } from '../../daml/read-dar.js';
 import { ExportSink, type ExportSinkStatus } from '../../sinks/export/export-sink.js';
 import { planSnapshotStart } from '../ingest/plan-snapshot-start.js';
 import { startFromSnapshot } from '../ingest/start-from-snapshot.js';
@@ -9,6 +11,19 @@ import { drainIntoSink, type NewStreamStart } from '../sink/drain-into-sink.js';
 import type { ExportOptions } from './export-options.js';
 import { DEFAULT_FILE_MS, DEFAULT_FILE_ROWS } from './run-export-defaults.js';
 
+/** Reads the `--dar` files; a DAR that cannot be read is a `DarError` naming its path (exit 1). */
+async function readDars(files: readonly string[]): Promise<Dar[]> {
+  const dars: Dar[] = [];
+  for (const file of files) {
+    try {
+      dars.push(await readDarFile(file));
+    } catch (error) {
+      if (error instanceof DarError) throw new DarError(error.code, `${file}: ${error.message}`, { ...(error.entry === undefined ? {} : { entry: error.entry }), cause: error });
+      throw error;
+    }
+  }
+  return dars;
+}
 
 function logStatus(logger: Logger, status: ExportSinkStatus): void {
   if (status.type === 'resumed') {
@@ -28,6 +43,8 @@ function logStatus(logger: Logger, status: ExportSinkStatus): void {
  * complete files reach, after deleting what a killed run left half done. A NEW export starts from the
  * active-contract snapshot with `fromAcs` (and with `from` `begin` on a pruned participant), as `ingest`
  * does (`planSnapshotStart`): the `active_contracts` table at its offset, then the updates after it.
+ * With `dars` (`--dar`), each DAR's main package's templates get a typed table each (`template__<package-name>__
+ * <Module>__<Entity>`, one column per payload field), fixed for the life of the export directory.
  * SIGINT/SIGTERM commit the open files and exit 0.
  */
 export function runExport(options: ExportOptions, io: CliIo): Promise<ExitCode> {
@@ -35,10 +52,12 @@ export function runExport(options: ExportOptions, io: CliIo): Promise<ExitCode> 
   return runStreamingCommand(io, settings, async (run) => {
     const { logger } = run;
     let sink: ExportSink | undefined;
+    const dars = await readDars(options.dars ?? []);
     const openSink = async () =>
       (sink = new ExportSink({
         dir: options.out,
         format: options.format,
+        dars,
         maxFileRows: options.batch ?? DEFAULT_FILE_ROWS,
         maxFileBytes: (options.fileMiB ?? 64) * 1024 * 1024,
         onStatus: (status) => logStatus(logger, status),

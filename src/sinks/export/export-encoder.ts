@@ -1,4 +1,4 @@
-import { exportTables, type ExportColumn, type ExportColumns, type ExportTableName } from './export-tables.js';
+import { tableLayout, type ExportColumns, type ExportTableLayout, type ExportTableName } from './export-tables.js';
 import { loadOptionalPackage } from './load-optional-package.js';
 
 /** zstd level of Parquet pages and NDJSON files: zstd's default, fast with a good ratio (docs/analytics-export.md). */
@@ -20,7 +20,7 @@ export interface ExportEncoder {
   /** A whole Parquet file (zstd pages) of the rows. */
   parquet(columns: ExportColumns): Uint8Array;
   /** A Parquet file of `table` written to `path` as rows come (see {@link ParquetFileStream}). */
-  parquetStream(table: ExportTableName, path: string): ParquetFileStream;
+  parquetStream(table: ExportTableName | ExportTableLayout, path: string): ParquetFileStream;
   readonly zstd: ZstdCompress;
 }
 
@@ -29,43 +29,6 @@ export async function loadZstd(neededFor: string): Promise<ZstdCompress> {
   const { Encoder } = await loadOptionalPackage('@toondepauw/node-zstd', neededFor, () => import('@toondepauw/node-zstd'));
   const encoder = new Encoder(ZSTD_LEVEL);
   return (bytes) => encoder.encodeSync(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-}
-
-/** The Parquet schema elements (parquet-format's `SchemaElement`) of one column. */
-function schemaOf(column: ExportColumn): Record<string, unknown>[] {
-  const repetition_type = column.nullable ? 'OPTIONAL' : 'REQUIRED';
-  switch (column.type) {
-    case 'int64':
-      return [{ name: column.name, type: 'INT64', repetition_type }];
-    case 'int32':
-      return [{ name: column.name, type: 'INT32', repetition_type }];
-    case 'bool':
-      return [{ name: column.name, type: 'BOOLEAN', repetition_type }];
-    case 'string':
-    case 'json':
-      // JSON text as UTF8 (a string column): hyparquet-writer's JSON type would serialize the text again, and
-      // writes no JSON logical type without it (docs/analytics-export.md, "Columns")
-      return [{ name: column.name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type }];
-    case 'timestamp':
-      return [{ name: column.name, type: 'INT64', converted_type: 'TIMESTAMP_MICROS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MICROS' }, repetition_type }];
-    case 'strings':
-      return [
-        { name: column.name, repetition_type, num_children: 1, converted_type: 'LIST' },
-        { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
-        { name: 'element', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
-      ];
-  }
-}
-
-const schemas = new Map<ExportTableName, Record<string, unknown>[]>();
-function tableSchema(table: ExportTableName): Record<string, unknown>[] {
-  let schema = schemas.get(table);
-  if (schema === undefined) {
-    const columns: readonly ExportColumn[] = exportTables[table];
-    schema = [{ name: 'root', num_children: columns.length }, ...columns.flatMap(schemaOf)];
-    schemas.set(table, schema);
-  }
-  return schema;
 }
 
 /** Rows per row group: large groups compress better; a file of the default size is one or a few groups. */
@@ -83,22 +46,22 @@ export async function loadExportEncoder(neededFor: string): Promise<ExportEncode
   type WriteOptions = Parameters<InstanceType<typeof ParquetWriter>['write']>[0];
   const compressors = { ZSTD: zstd };
   const columnData = (columns: ExportColumns): WriteOptions['columnData'] =>
-    exportTables[columns.table].map((column: ExportColumn, i: number) => {
+    columns.layout.columns.map((column, i) => {
       return { name: column.name, data: columns.columns[i] as unknown[], statistics: column.statistics } as WriteOptions['columnData'][number];
     });
-  const newWriter = (writer: Options['writer'], table: ExportTableName) =>
-    new ParquetWriter({ writer, schema: tableSchema(table) as unknown as Options['schema'], codec: 'ZSTD', compressors, createdBy: 'ledger-rx' });
+  const newWriter = (writer: Options['writer'], layout: ExportTableLayout) =>
+    new ParquetWriter({ writer, schema: layout.schema as unknown as Options['schema'], codec: 'ZSTD', compressors, createdBy: 'ledger-rx' });
   return {
     zstd,
     parquet(columns) {
       const out = new ByteWriter();
-      const writer = newWriter(out, columns.table);
+      const writer = newWriter(out, columns.layout);
       if (columns.rows > 0) writer.write({ columnData: columnData(columns), rowGroupSize: ROW_GROUP_ROWS });
       writer.finish();
       return out.getBytes();
     },
     parquetStream(table, path) {
-      const writer = newWriter(fileWriter(path), table);
+      const writer = newWriter(fileWriter(path), typeof table === 'string' ? tableLayout(table) : table);
       return {
         write: (columns) => {
           if (columns.rows > 0) void writer.write({ columnData: columnData(columns), rowGroupSize: ROW_GROUP_ROWS });

@@ -15,6 +15,14 @@ export interface UpdateExportRows {
   readonly recordTime: bigint | undefined;
   readonly update: readonly ExportValue[];
   readonly events: readonly (readonly ExportValue[])[];
+  /** The created (and assigned) events among `events`: their `events` row and create argument, for the typed tables. */
+  readonly created: readonly CreatedExportRow[];
+}
+
+/** A created event of an update: its `events` row and its create argument as the participant encoded it. */
+export interface CreatedExportRow {
+  readonly event: readonly ExportValue[];
+  readonly argument: unknown;
 }
 
 /** The single `{tag: payload}` entry of a variant object (an unknown variant as the decoder keeps it). */
@@ -79,13 +87,18 @@ export function updateExportRows(element: JsGetUpdatesResponse): UpdateExportRow
     str(v['commandId']) || null, str(v['workflowId']) || null, jsonText(v['traceContext']),
   ];
   const events: ExportValue[][] = [];
+  const created: CreatedExportRow[] = [];
   const list = kind === 'transaction' || kind === 'reassignment' ? (Array.isArray(v['events']) ? v['events'] : []) : [];
   for (const event of list) {
     const ev = variantOf(event);
     if (!ev || !isObject(ev[1])) continue;
     const [eventTag, raw] = ev as [string, Json];
-    if (eventTag === 'CreatedEvent') events.push(createdEventRow('created', offset, updateId, raw, record));
-    else if (eventTag === 'JsAssignmentEvent') events.push(createdEventRow('assigned', offset, updateId, isObject(raw['createdEvent']) ? raw['createdEvent'] : {}, record));
+    if (eventTag === 'CreatedEvent' || eventTag === 'JsAssignmentEvent') {
+      const e = eventTag === 'CreatedEvent' ? raw : isObject(raw['createdEvent']) ? raw['createdEvent'] : {};
+      const row = createdEventRow(eventTag === 'CreatedEvent' ? 'created' : 'assigned', offset, updateId, e, record);
+      events.push(row);
+      created.push({ event: row, argument: e['createArgument'] });
+    }
     else if (eventTag === 'ArchivedEvent' || eventTag === 'ExercisedEvent' || eventTag === 'JsUnassignedEvent') {
       const e = eventTag === 'JsUnassignedEvent' && isObject(raw['value']) ? raw['value'] : raw;
       const exercised = eventTag === 'ExercisedEvent';
@@ -100,7 +113,7 @@ export function updateExportRows(element: JsGetUpdatesResponse): UpdateExportRow
       ]);
     }
   }
-  return { offset, recordTime, update, events };
+  return { offset, recordTime, update, events, created };
 }
 
 /**

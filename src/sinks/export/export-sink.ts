@@ -1,4 +1,8 @@
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Dar } from '../../daml/read-dar.js';
+import { ErrorCodes } from '../../errors/error-codes.js';
+import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import type { JsGetActiveContractsResponse } from '../../schemas/active-contracts.js';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { wireJson } from '../../updates/wire-json.js';
@@ -9,10 +13,11 @@ import { DurableFiles } from './durable-files.js';
 import { loadExportEncoder, loadZstd, type ExportEncoder, type ZstdCompress } from './export-encoder.js';
 import { exportFileName, type ExportFormat } from './export-file-name.js';
 import { activeContractRow, updateExportRows } from './export-rows.js';
-import { ExportColumns, updateTables } from './export-tables.js';
+import { ExportColumns, updateTables, type ExportTableLayout, type ExportTableName, type ExportValue } from './export-tables.js';
 import { planExportResume } from './plan-export-resume.js';
 import { utcDate } from './record-date.js';
 import { scanExportDir } from './scan-export-dir.js';
+import { TYPED_TABLE_PREFIX, typedTemplateTables, type TypedTemplateTable } from './typed-template-tables.js';
 
 /** Options of {@link ExportSink}. */
 export interface ExportSinkOptions {
@@ -24,6 +29,13 @@ export interface ExportSinkOptions {
   readonly maxFileRows?: number | undefined;
   /** A file is closed once its updates' JSON text reaches this many bytes, even inside a unit. Default 64 MiB. */
   readonly maxFileBytes?: number | undefined;
+  /**
+   * Parquet only: DARs (`readDarFile`) whose main packages' templates get a typed table each,
+   * `template__<package-name>__<Module>__<Entity>`, one column per payload field (docs/analytics-export.md,
+   * "Typed tables"). The set of tables is fixed when an export starts: a directory that holds committed
+   * files is continued only with DARs that give the same set of typed tables.
+   */
+  readonly dars?: readonly Dar[] | undefined;
   /** Called with what the sink did on start and on every file written. */
   readonly onStatus?: ((status: ExportSinkStatus) => void) | undefined;
 }
@@ -58,13 +70,17 @@ const NEEDED_FOR = 'the export to Parquet or NDJSON+zstd';
  * - `write` maps each update to rows (`updateExportRows`; checkpoints add none) and groups consecutive updates
  *   with the same record date (UTC) into a range; a range is closed at a new date, at `maxFileRows` or at
  *   `maxFileBytes`, and a closed range is written at once: one file per table, each to a temporary name,
- *   fsynced, then renamed (the tables in order, `events` last). `commit` closes and writes the open range and
+ *   fsynced, then renamed (the tables in order: `updates`, the typed template tables, `events` last). `commit` closes and writes the open range and
  *   resolves once the renames' directories are fsynced: the range counts from then on, and a crash before
  *   leaves nothing that counts. A unit that spans dates or limits is several ranges, each complete on its
  *   own. Commits resolve in order; after a failure every later call rejects.
  * - `bootstrap(offset, chunks)` (a new export only) writes the active-contract snapshot to
  *   `<dir>/active_contracts/<offset>-<offset>.parquet` (streamed row group by row group), renames it when
  *   complete; the updates after `offset` follow.
+ * - with `dars`, each created (or assigned) event of a template of a DAR's main package is also a row of its
+ *   typed table (`typedTemplateTables`), which gets a file for every range like the other tables; `start`
+ *   rejects with `SINK_FAILED` when the directory's committed typed tables are not the DARs' (the set is
+ *   fixed when an export starts), and `write` rejects with `SINK_FAILED` on a payload the DAR does not describe.
  * - `close` releases the lock; an open range is dropped.
  *
  * The Parquet writer (`hyparquet-writer`) and zstd (`@toondepauw/node-zstd`) are optional peer
@@ -73,7 +89,9 @@ const NEEDED_FOR = 'the export to Parquet or NDJSON+zstd';
 export class ExportSink implements LedgerSink, SnapshotSink {
   private readonly options: ExportSinkOptions;
   private readonly format: ExportFormat;
-  private readonly tables: readonly ('updates' | 'events')[];
+  private readonly tables: readonly string[];
+  private readonly layouts: readonly (ExportTableName | ExportTableLayout)[];
+  private readonly typed: ReadonlyMap<string, { readonly index: number; readonly table: TypedTemplateTable }>;
   private readonly files = new DurableFiles();
   private encoder: ExportEncoder | undefined;
   private zstd: ZstdCompress | undefined;
@@ -89,7 +107,14 @@ export class ExportSink implements LedgerSink, SnapshotSink {
   constructor(options: ExportSinkOptions) {
     this.options = options;
     this.format = options.format ?? 'parquet';
-    this.tables = this.format === 'parquet' ? updateTables : ['updates'];
+    const typed = options.dars === undefined || options.dars.length === 0 ? [] : typedTemplateTables(options.dars);
+    if (typed.length > 0 && this.format !== 'parquet') {
+      throw new LedgerRxError(ErrorCodes.INVALID_CLIENT_ARGUMENT, 'typed template tables (dars) are Parquet tables: they need the parquet format, not ndjson-zstd');
+    }
+    // the typed tables between updates and events: `events` stays the last file of a range (docs/analytics-export.md)
+    this.layouts = this.format === 'parquet' ? [updateTables[0], ...typed.map((t) => t.layout), updateTables[1]] : ['updates'];
+    this.tables = this.layouts.map((t) => (typeof t === 'string' ? t : t.name));
+    this.typed = new Map(typed.map((table, i) => [table.templateId, { index: i + 1, table }]));
   }
 
   async start(signal?: AbortSignal): Promise<SinkPosition | undefined> {
@@ -98,7 +123,10 @@ export class ExportSink implements LedgerSink, SnapshotSink {
     this.release = await takeDataDirLock(dir, 0, signal);
     if (this.format === 'parquet') this.encoder = await loadExportEncoder(NEEDED_FOR);
     this.zstd = this.encoder?.zstd ?? (await loadZstd(NEEDED_FOR));
-    const plan = planExportResume(await scanExportDir(dir, this.tables, this.format), this.tables);
+    const present = this.format === 'parquet' ? await typedTableDirs(dir) : [];
+    const contents = await scanExportDir(dir, [...new Set([...this.tables, ...present])], this.format);
+    this.checkTypedTables(contents.files);
+    const plan = planExportResume(contents, this.tables);
     for (const path of plan.remove) await this.files.remove(path);
     await this.files.sync();
     this.options.onStatus?.({ type: 'resumed', position: plan.position, removed: plan.remove });
@@ -121,7 +149,7 @@ export class ExportSink implements LedgerSink, SnapshotSink {
           range = undefined;
         }
         if (range === undefined) {
-          range = { date, first: rows.offset, last: rows.offset, updates: 0, textBytes: 0, tables: this.tables.map((t) => new ExportColumns(t)), lines: [] };
+          range = { date, first: rows.offset, last: rows.offset, updates: 0, textBytes: 0, tables: this.layouts.map((t) => new ExportColumns(t)), lines: [] };
           this.open = range;
         }
         range.last = rows.offset;
@@ -131,9 +159,17 @@ export class ExportSink implements LedgerSink, SnapshotSink {
         this.unitBytes += text.length;
         if (this.format === 'ndjson-zstd') range.lines.push(text);
         else {
-          const [updates, events] = range.tables as [ExportColumns, ExportColumns];
-          updates.push(rows.update);
+          const tables = range.tables;
+          (tables[0] as ExportColumns).push(rows.update);
+          const events = tables[tables.length - 1] as ExportColumns;
           for (const event of rows.events) events.push(event);
+          if (this.typed.size > 0) {
+            for (const { event, argument } of rows.created) {
+              const typed = this.typed.get(event[5] as string);
+              // [offset, update_id, node_id, kind, contract_id, package_id, record_time] of the events row
+              if (typed) (tables[typed.index] as ExportColumns).push(typed.table.row([event[0], event[1], event[2], event[3], event[4], event[6], event[20]] as ExportValue[], argument));
+            }
+          }
         }
       }
       const closed = this.closed;
@@ -214,6 +250,29 @@ export class ExportSink implements LedgerSink, SnapshotSink {
     this.release = undefined;
   }
 
+  /**
+   * The typed tables are fixed when an export starts (docs/analytics-export.md, "Typed tables"): once `events`
+   * holds a complete file (so some range was written in every table of that run: `events` is written last),
+   * the typed tables that hold files must be exactly this sink's; otherwise a new table would have no files
+   * for the ranges before (and the resume rule would restart the whole export) and a dropped one would get
+   * gaps. Throws `SINK_FAILED` naming the difference.
+   */
+  private checkTypedTables(files: readonly { readonly table: string }[]): void {
+    if (this.format !== 'parquet' || !files.some((f) => f.table === 'events')) return;
+    const present = new Set(files.filter((f) => f.table.startsWith(TYPED_TABLE_PREFIX)).map((f) => f.table));
+    const wanted = new Set(this.tables.filter((t) => t.startsWith(TYPED_TABLE_PREFIX)));
+    const missing = [...wanted].filter((t) => !present.has(t));
+    const extra = [...present].filter((t) => !wanted.has(t));
+    if (missing.length === 0 && extra.length === 0) return;
+    const diff = [missing.length > 0 ? `the DARs add ${missing.join(', ')}` : '', extra.length > 0 ? `the directory has ${extra.join(', ')}, which the DARs do not declare` : '']
+      .filter((s) => s !== '')
+      .join('; ');
+    throw new LedgerRxError(
+      ErrorCodes.SINK_FAILED,
+      `the export in ${this.options.dir} was started with other typed tables (${diff}): the typed tables are fixed when an export starts; give the same --dar files, or export to a new directory`,
+    );
+  }
+
   /** Writes one range: a file per table, each staged then renamed; `events` (the last table) completes the range. */
   private async writeRange(range: OpenRange): Promise<void> {
     const name = exportFileName({ first: range.first, last: range.last }, this.format);
@@ -242,5 +301,15 @@ export class ExportSink implements LedgerSink, SnapshotSink {
     });
     this.queue = result.catch(() => undefined);
     return result;
+  }
+}
+
+/** The names of the typed template tables (`template__…` directories) of an export directory. */
+async function typedTableDirs(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && e.name.startsWith(TYPED_TABLE_PREFIX)).map((e) => e.name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
 }

@@ -92,18 +92,81 @@ export type ExportTableName = keyof typeof exportTables;
 /** The tables of the update stream, each written for every committed range (docs/analytics-export.md, "Exactly once"). */
 export const updateTables = ['updates', 'events'] as const satisfies readonly ExportTableName[];
 
-/** A value of a column: `bigint` for int64 and timestamp (µs), string lists as arrays. */
-export type ExportValue = bigint | number | string | boolean | readonly string[] | null;
+/**
+ * A value of a column: `bigint` for int64, timestamp (µs) and decimal (the unscaled value), string lists as
+ * arrays; a typed template column (docs/analytics-export.md, "Typed tables") may also hold a struct (an
+ * object by field name) or a list of any of these.
+ */
+export type ExportValue = bigint | number | string | boolean | null | readonly ExportValue[] | { readonly [field: string]: ExportValue };
 
-/** Rows of one table held column by column, in the order of {@link exportTables}. */
+/** One column of a table as the Parquet writer gets it: its name, statistics, and its schema elements (a group and its children for a nested column). */
+export interface ExportColumnLayout {
+  readonly name: string;
+  readonly statistics: boolean;
+  /** parquet-format `SchemaElement`s, depth first. */
+  readonly schema: readonly Record<string, unknown>[];
+}
+
+/** A table as the Parquet writer gets it: its name, its columns, and the whole schema (the root, then each column's elements). */
+export interface ExportTableLayout {
+  readonly name: string;
+  readonly columns: readonly ExportColumnLayout[];
+  readonly schema: readonly Record<string, unknown>[];
+}
+
+/** The Parquet schema elements (parquet-format's `SchemaElement`) of one column of the fixed tables. */
+export function columnSchema(column: ExportColumn): Record<string, unknown>[] {
+  const repetition_type = column.nullable ? 'OPTIONAL' : 'REQUIRED';
+  switch (column.type) {
+    case 'int64':
+      return [{ name: column.name, type: 'INT64', repetition_type }];
+    case 'int32':
+      return [{ name: column.name, type: 'INT32', repetition_type }];
+    case 'bool':
+      return [{ name: column.name, type: 'BOOLEAN', repetition_type }];
+    case 'string':
+    case 'json':
+      // JSON text as UTF8 (a string column): hyparquet-writer's JSON type would serialize the text again, and
+      // writes no JSON logical type without it (docs/analytics-export.md, "Columns")
+      return [{ name: column.name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type }];
+    case 'timestamp':
+      return [{ name: column.name, type: 'INT64', converted_type: 'TIMESTAMP_MICROS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MICROS' }, repetition_type }];
+    case 'strings':
+      return [
+        { name: column.name, repetition_type, num_children: 1, converted_type: 'LIST' },
+        { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
+        { name: 'element', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+      ];
+  }
+}
+
+/** A table layout of its columns: the root element, then the columns' elements in order. */
+export function exportTableLayout(name: string, columns: readonly ExportColumnLayout[]): ExportTableLayout {
+  return { name, columns, schema: [{ name: 'root', num_children: columns.length }, ...columns.flatMap((c) => c.schema)] };
+}
+
+const layouts = new Map<ExportTableName, ExportTableLayout>();
+
+/** The layout of one of the fixed tables ({@link exportTables}). */
+export function tableLayout(table: ExportTableName): ExportTableLayout {
+  let layout = layouts.get(table);
+  if (layout === undefined) {
+    const columns: readonly ExportColumn[] = exportTables[table];
+    layout = exportTableLayout(table, columns.map((c) => ({ name: c.name, statistics: c.statistics, schema: columnSchema(c) })));
+    layouts.set(table, layout);
+  }
+  return layout;
+}
+
+/** Rows of one table held column by column, in the order of its layout. */
 export class ExportColumns {
+  readonly layout: ExportTableLayout;
   readonly columns: ExportValue[][];
   rows = 0;
-  /** Bytes of text in the rows (an estimate of the file before compression, for the MiB limit). */
-  textBytes = 0;
 
-  constructor(readonly table: ExportTableName) {
-    this.columns = exportTables[table].map(() => []);
+  constructor(table: ExportTableName | ExportTableLayout) {
+    this.layout = typeof table === 'string' ? tableLayout(table) : table;
+    this.columns = this.layout.columns.map(() => []);
   }
 
   /** Appends a row: one value per column, in the table's order. */
