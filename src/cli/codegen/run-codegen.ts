@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { readDarFile } from '../../daml/read-dar.js';
-import { DarError } from '../../daml/dar-error.js';
+import { readDarFiles } from '../options/read-dar-files.js';
 import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
 import { ExitCode } from '../process/exit-code.js';
@@ -24,15 +23,7 @@ export interface CodegenOptions {
 export async function runCodegen(options: CodegenOptions, io: CliIo): Promise<ExitCode> {
   if (options.dars.length === 0) throw new UsageError('codegen needs at least one DAR file');
   if (options.out === undefined || options.out === '') throw new UsageError('codegen needs --out <dir>: the directory to write the TypeScript to');
-  const dars = [];
-  for (const file of options.dars) {
-    try {
-      dars.push(await readDarFile(file));
-    } catch (error) {
-      if (error instanceof DarError) throw new DarError(error.code, `${file}: ${error.message}`, { ...(error.entry === undefined ? {} : { entry: error.entry }), cause: error });
-      throw error;
-    }
-  }
+  const dars = await readDarFiles(options.dars);
   const files = generateTypeScript(dars);
   const out = resolve(options.out);
   for (const file of files) {

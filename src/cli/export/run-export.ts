@@ -1,29 +1,14 @@
-import { DarError } from '../../daml/dar-error.js';
-import { readDarFile, type Dar } from '../../daml/read-dar.js';
 import { ExportSink, type ExportSinkStatus } from '../../sinks/export/export-sink.js';
 import { planSnapshotStart } from '../ingest/plan-snapshot-start.js';
 import { startFromSnapshot } from '../ingest/start-from-snapshot.js';
 import type { Logger } from '../log/logger.js';
+import { readDarFiles } from '../options/read-dar-files.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { ExitCode } from '../process/exit-code.js';
 import { runStreamingCommand } from '../process/run-streaming-command.js';
 import { drainIntoSink, type NewStreamStart } from '../sink/drain-into-sink.js';
 import type { ExportOptions } from './export-options.js';
 import { DEFAULT_FILE_MS, DEFAULT_FILE_ROWS } from './run-export-defaults.js';
-
-/** Reads the `--dar` files; a DAR that cannot be read is a `DarError` naming its path (exit 1). */
-async function readDars(files: readonly string[]): Promise<Dar[]> {
-  const dars: Dar[] = [];
-  for (const file of files) {
-    try {
-      dars.push(await readDarFile(file));
-    } catch (error) {
-      if (error instanceof DarError) throw new DarError(error.code, `${file}: ${error.message}`, { ...(error.entry === undefined ? {} : { entry: error.entry }), cause: error });
-      throw error;
-    }
-  }
-  return dars;
-}
 
 function logStatus(logger: Logger, status: ExportSinkStatus): void {
   if (status.type === 'resumed') {
@@ -52,7 +37,7 @@ export function runExport(options: ExportOptions, io: CliIo): Promise<ExitCode> 
   return runStreamingCommand(io, settings, async (run) => {
     const { logger } = run;
     let sink: ExportSink | undefined;
-    const dars = await readDars(options.dars ?? []);
+    const dars = await readDarFiles(options.dars ?? []);
     const openSink = async () =>
       (sink = new ExportSink({
         dir: options.out,
