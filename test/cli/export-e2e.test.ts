@@ -1,34 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { Decoder } from '@toondepauw/node-zstd';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newCommandId } from '../../src/client/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { activeContractIds, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
 import { runCli, startCli } from './support/run-cli.js';
+import { duckQuery, tempDirs } from '../sinks/support/export-kit.js';
 
-const dirs: string[] = [];
-const newDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'ledger-rx-export-e2e-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const newDir = tempDirs('ledger-rx-export-e2e-');
 
-async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const con = await instance.connect();
-  try {
-    return (await con.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    con.closeSync();
-    instance.closeSync();
-  }
-}
+const query = duckQuery;
 
 const microsOf = (iso: string) => {
   const [whole, frac = ''] = iso.replace(/Z$/, '').split('.');

@@ -1,10 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { Decoder } from '@toondepauw/node-zstd';
 import { lastValueFrom, of, toArray } from 'rxjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { rememberElementText } from '../../src/updates/element-text.js';
 import { ExportSink } from '../../src/sinks/export/export-sink.js';
@@ -15,16 +13,9 @@ import { timestampMicros, utcDate } from '../../src/sinks/export/record-date.js'
 import { loadOptionalPackage } from '../../src/sinks/export/load-optional-package.js';
 import { PeerDependencyMissingError } from '../../src/errors/peer-dependency-missing-error.js';
 import { exportUpdates } from '../../src/sinks/export/export-updates.js';
+import { duckQuery, tempDirs } from './support/export-kit.js';
 
-const dirs: string[] = [];
-const newDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'ledger-rx-export-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const newDir = tempDirs('ledger-rx-export-');
 
 const PKG = 'a'.repeat(64);
 /** A transaction with one Iou create (and, for odd offsets, an exercise), recorded at `recordTime`; its text remembered as a raw read would. */
@@ -59,16 +50,7 @@ function tx(offset: number, recordTime: string, amount = `${offset}.0000000001`)
 const checkpoint = (offset: number) => ({ update: { OffsetCheckpoint: { value: { offset, synchronizerTimes: [] } } } }) as unknown as JsGetUpdatesResponse;
 const position = (offset: number) => ({ offset, synchronizerTimes: [] });
 
-async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const con = await instance.connect();
-  try {
-    return (await con.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    con.closeSync();
-    instance.closeSync();
-  }
-}
+const query = duckQuery;
 const filesOf = (dir: string) =>
   (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.parquet') || f.endsWith('.zst') || f.includes('.tmp-')).map((f) => relative(dir, join(dir, f))).sort();
 

@@ -1,24 +1,15 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readDarFile, type Dar } from '../../src/daml/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { ExportSink } from '../../src/sinks/export/export-sink.js';
 import { planExportResume } from '../../src/sinks/export/plan-export-resume.js';
 import { scanExportDir } from '../../src/sinks/export/scan-export-dir.js';
 import { typedTemplateTables } from '../../src/sinks/export/typed-template-tables.js';
+import { duckQuery, tempDirs } from './support/export-kit.js';
 
-const dirs: string[] = [];
-const newDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'ledger-rx-export-typed-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const newDir = tempDirs('ledger-rx-export-typed-');
 
 let richtypes: Dar;
 let nameService: Dar;
@@ -79,16 +70,7 @@ function tx(offset: number, payload: unknown = richPayload(offset)): JsGetUpdate
 }
 const position = (offset: number) => ({ offset, synchronizerTimes: [] });
 
-async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const con = await instance.connect();
-  try {
-    return (await con.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    con.closeSync();
-    instance.closeSync();
-  }
-}
+const query = duckQuery;
 const filesOf = (dir: string) =>
   (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.parquet') || f.includes('.tmp-')).map((f) => relative(dir, join(dir, f))).sort();
 
