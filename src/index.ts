@@ -28,6 +28,7 @@ export type {
   CompletionsTransport,
   LedgerClient,
   LedgerClientOptions,
+  LedgerClientProxyOptions,
   LedgerClientTlsOptions,
   ParticipantVersionInfo,
   VersionedOperation,

@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { buildConnector, Dispatcher } from 'undici';
 import { defer, from, switchMap } from 'rxjs';
 import {
   AllocatePartyRequest,
@@ -64,11 +64,22 @@ import {
   validateUserRightsRequest,
 } from './validation/index.js';
 import { loadUndici } from './http/load-undici.js';
+import { createTunnelConnector } from './http/create-tunnel-connector.js';
+import type { ResolvedClientOptions } from './resolve-client-options.js';
 import { createVersionGate, versionSupports } from './versions/version-gate.js';
 import { watchParticipantConnections } from './versions/watch-participant-connections.js';
 import { validateCompletionByHashRequest, validateUpdateByHashRequest } from './validation/validate-by-hash-requests.js';
 
 /** The span attributes of an updates request: the range asked for, the page size and the order. */
+/**
+ * Options of the client's own undici `Agent`: with a proxy, every connection is a `CONNECT` tunnel
+ * (`createTunnelConnector`, TLS inside it); without one, the TLS material as `connect` options.
+ */
+function agentOptions(resolved: ResolvedClientOptions): { connect: buildConnector.connector | buildConnector.BuildOptions } | undefined {
+  if (resolved.proxy !== undefined) return { connect: createTunnelConnector(resolved.proxy, resolved.tls, resolved.timeoutMs) };
+  return resolved.tls === undefined ? undefined : { connect: { ...resolved.tls } };
+}
+
 function offsetAttributes(beginExclusive: number | null | undefined, endInclusive: number | null | undefined, limit: number | null | undefined, descending: boolean | null | undefined) {
   return {
     'ledger_rx.begin_exclusive': beginExclusive ?? undefined,
@@ -101,7 +112,7 @@ function offsetAttributes(beginExclusive: number | null | undefined, endInclusiv
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const resolved = resolveClientOptions(options);
   const ownsDispatcher = resolved.dispatcher === undefined;
-  const dispatcher: Dispatcher = resolved.dispatcher ?? new (loadUndici().Agent)(resolved.tls === undefined ? undefined : { connect: { ...resolved.tls } });
+  const dispatcher: Dispatcher = resolved.dispatcher ?? new (loadUndici().Agent)(agentOptions(resolved));
   const transport = createHttpTransport({ ...resolved, dispatcher });
   const sockets = createWebSocketTransport(resolved);
   let closing: Promise<void> | undefined;

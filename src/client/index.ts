@@ -8,7 +8,7 @@ export { createLedgerClient } from './create-ledger-client.js';
 export { fieldMask } from './unary/field-mask.js';
 export type { UserFields } from './unary/field-mask.js';
 export type { LedgerClient, ListAllVettedPackagesOptions } from './ledger-client.js';
-export type { LedgerClientOptions, LedgerClientTlsOptions } from './ledger-client-options.js';
+export type { LedgerClientOptions, LedgerClientProxyOptions, LedgerClientTlsOptions } from './ledger-client-options.js';
 export type { ParticipantVersionInfo } from './versions/participant-version-info.js';
 export type { VersionedOperation, VersionedOperationName } from './versions/participant-version-table.js';
 export { newCommandId } from './unary/new-command-id.js';

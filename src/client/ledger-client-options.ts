@@ -56,6 +56,26 @@ export interface LedgerClientOptions {
    * docs/network-paths.md.
    */
   readonly tls?: LedgerClientTlsOptions | undefined;
+  /**
+   * The HTTP forward proxy to reach the participant through, on both transports (an HTTP `CONNECT` tunnel
+   * per connection; TLS to an `https://` participant runs inside it, with `tls`). Default: the environment,
+   * read when the client is created as undici's `EnvHttpProxyAgent` reads it: `https_proxy`/`HTTPS_PROXY`
+   * (then the HTTP one) for an `https://` base URL, `http_proxy`/`HTTP_PROXY` for `http://`, and
+   * `no_proxy`/`NO_PROXY`. `{ url, noProxy }` replaces the environment (`noProxy` in the `NO_PROXY` syntax);
+   * `false` connects directly whatever the environment says. Credentials in the proxy URL
+   * (`http://user:password@proxy:3128`) are sent as `Proxy-Authorization` and never shown. A proxy that
+   * refuses the tunnel is `TransportError` `PROXY_REFUSED`. Ignored with `dispatcher` for HTTP, still
+   * applied to WebSockets. See docs/network-paths.md.
+   */
+  readonly proxy?: LedgerClientProxyOptions | false | undefined;
+}
+
+/** An explicit proxy of {@link LedgerClientOptions.proxy}. */
+export interface LedgerClientProxyOptions {
+  /** The proxy, `http://host:port` or `https://host:port`, with optional `user:password@`. No `url`: direct. */
+  readonly url?: string | URL | undefined;
+  /** Hosts reached directly, as in `NO_PROXY`: `localhost,.internal,10.0.0.5:7575`, or `*` for all. */
+  readonly noProxy?: string | undefined;
 }
 
 /** The TLS files of {@link LedgerClientOptions.tls} (PEM). */

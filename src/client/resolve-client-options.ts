@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Dispatcher } from 'undici';
 import { InvalidArgumentError } from '../errors/index.js';
 import type { LedgerClientOptions } from './ledger-client-options.js';
+import { resolveProxy, type ResolvedProxy } from './http/resolve-proxy.js';
 
 /** {@link LedgerClientOptions} with defaults applied and every field checked. */
 export interface ResolvedClientOptions {
@@ -17,6 +18,8 @@ export interface ResolvedClientOptions {
   readonly validateResponses: boolean;
   /** The TLS material read from `LedgerClientOptions.tls`, as Node's `tls.connect` options (undefined without). */
   readonly tls: { readonly ca?: Buffer; readonly cert?: Buffer; readonly key?: Buffer } | undefined;
+  /** The proxy connections to the participant tunnel through (`LedgerClientOptions.proxy` or the environment), if any. */
+  readonly proxy: ResolvedProxy | undefined;
   /** The version given by the caller, if any (see `LedgerClientOptions.participantVersion`). */
   readonly participantVersion: string | undefined;
 }
@@ -92,7 +95,8 @@ function resolveTls(tls: LedgerClientOptions['tls']): ResolvedClientOptions['tls
  * true, no token, no extra headers). Synchronous and side-effect free: no dispatcher is created here.
  *
  * @throws InvalidArgumentError naming the first bad option (`baseUrl`, `token`, `dispatcher`, `headers.<name>`,
- *   `timeoutMs`, `validateResponses`, `participantVersion`).
+ *   `timeoutMs`, `validateResponses`, `participantVersion`, `tls.*`, `proxy.*` or the proxy variable of the
+ *   environment that holds no proxy URL).
  */
 export function resolveClientOptions(options: LedgerClientOptions): ResolvedClientOptions {
   if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('options', 'must be an object');
@@ -133,5 +137,6 @@ export function resolveClientOptions(options: LedgerClientOptions): ResolvedClie
     validateResponses,
     participantVersion,
     tls: resolveTls(options.tls),
+    proxy: resolveProxy(baseUrl, options.proxy),
   };
 }

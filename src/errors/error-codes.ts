@@ -13,6 +13,11 @@ export const ErrorCodes = {
   CONNECTION_FAILED: 'CONNECTION_FAILED',
   /** The connection broke before a response was complete. */
   CONNECTION_RESET: 'CONNECTION_RESET',
+  /**
+   * The HTTP proxy on the path (docs/network-paths.md) answered the client's `CONNECT` with something other
+   * than 200 (403 forbidden, 407 proxy authentication required, 502 bad gateway, ...).
+   */
+  PROXY_REFUSED: 'PROXY_REFUSED',
   /** No response (headers or body data) within the configured time. */
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   /** The response body ended before the JSON it started was complete. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNginx, startNginx, type NginxServer } from '../../scripts/nginx-server.js';
+import { findSquid, startSquid } from '../../scripts/squid-server.js';
 import { createLedgerClient, updateFormat } from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCliToEnd } from '../support/spawn-cli.js';
@@ -113,6 +114,39 @@ describe.skipIf(!nginx)('an https participant behind nginx (TLS, client certific
     const bad = await runCliToEnd(['tail', '--url', baseUrl, '--cert', join(dir, 'client.pem'), '--to', end, '--transport', 'list', '--party', sandbox.partyId('Alice')]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/--key|keyFile/);
+  });
+
+  it.skipIf(!findSquid())('reads through squid (HTTPS_PROXY): TLS with the CA and client certificate inside the CONNECT tunnel', async () => {
+    const squid = await startSquid(() => [`acl participant port ${proxy.port}`, 'http_access allow CONNECT participant', 'http_access deny all'].join('\n'));
+    const saved = process.env['HTTPS_PROXY'];
+    process.env['HTTPS_PROXY'] = squid.url;
+    let client;
+    try {
+      client = createLedgerClient({ baseUrl, tls: tls(), participantVersion: '3.5.0' });
+    } finally {
+      if (saved === undefined) delete process.env['HTTPS_PROXY'];
+      else process.env['HTTPS_PROXY'] = saved;
+    }
+    try {
+      const end = (await client.ledgerEnd()).offset;
+      expect(end).toBe(sandbox.ledgerEnd());
+      const request = { beginExclusive: 0, endInclusive: end, updateFormat: updateFormat().transactions((t) => t.parties(sandbox.partyId('Alice'))).build() };
+      const listed = await lastValueFrom(client.updates(request).pipe(toArray()));
+      const streamed = await lastValueFrom(client.streamUpdates(request).pipe(toArray()));
+      expect(listed.length).toBeGreaterThan(0);
+      expect(streamed).toEqual(listed);
+      await client.close();
+      // both transports went through squid: its log has a tunnel per connection once they are closed
+      while (squid.accessLog().filter((line) => line.includes(`CONNECT localhost:${proxy.port}`)).length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+      // without the CA, the TLS handshake inside the tunnel fails like a direct one
+      const noCa = createLedgerClient({ baseUrl, proxy: { url: squid.url }, tls: { certFile: join(dir, 'client.pem'), keyFile: join(dir, 'client.key') } });
+      await expect(noCa.ledgerEnd()).rejects.toMatchObject({ name: 'TransportError', code: 'CONNECTION_FAILED', message: expect.stringContaining('UNABLE_TO_VERIFY_LEAF_SIGNATURE') });
+      await expect(lastValueFrom(noCa.streamUpdates(request))).rejects.toMatchObject({ name: 'TransportError', code: 'CONNECTION_FAILED' });
+      await noCa.close();
+    } finally {
+      await client.close();
+      await squid.stop();
+    }
   });
 
   it('refuses unreadable or half-given TLS files when the client is created', () => {

@@ -38,7 +38,8 @@ export async function openLedgerSource(options: SourceOptions, context: OpenLedg
     const seed = options.sandboxSeed ?? 50;
     const sandbox = await startSandbox({ generate: rate, seed });
     context.logger.info({ url: sandbox.url, rate, seed }, 'embedded sandbox started');
-    const client = createLedgerClient({ baseUrl: sandbox.url, ...validate });
+    // the embedded sandbox listens on 127.0.0.1 in this process: never through a proxy of the environment
+    const client = createLedgerClient({ baseUrl: sandbox.url, proxy: false, ...validate });
     let closed: Promise<void> | undefined;
     return {
       client,

@@ -38,6 +38,7 @@ const descriptions: Readonly<Record<TransportErrorCode, string>> = {
   CONNECTION_RESET: 'the connection broke',
   REQUEST_TIMEOUT: 'timed out',
   BODY_TRUNCATED: 'the response body ended early',
+  PROXY_REFUSED: 'the proxy refused the tunnel',
 };
 
 /** Finds the first known network/undici code in an error, its `cause` chain and `AggregateError.errors`. */

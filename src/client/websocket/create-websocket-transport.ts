@@ -5,6 +5,7 @@ import { AbortError, ErrorCodes, isLedgerRxError, LedgerApiError, ProtocolError,
 import type { FrameSocket } from '../../streams/index.js';
 import { buildRequestUrl } from '../http/build-request-url.js';
 import { jwtExpiresAt } from './jwt-expires-at.js';
+import { createTunnelAgent } from './create-tunnel-agent.js';
 import { mapRequestError } from '../http/map-request-error.js';
 import { readBoundedText } from '../http/read-bounded-text.js';
 import type { ResolvedClientOptions } from '../resolve-client-options.js';
@@ -43,6 +44,8 @@ export interface WebSocketTransport {
 
 /** Settings of {@link createWebSocketTransport}. */
 export interface WebSocketTransportConfig extends Pick<ResolvedClientOptions, 'baseUrl' | 'getToken' | 'refreshableToken' | 'headers' | 'timeoutMs'> {
+  /** The proxy to tunnel every connection through (`createTunnelAgent`), if any. */
+  readonly proxy?: ResolvedClientOptions['proxy'];
   /** TLS material for `wss:` (trusted CAs, client certificate and key), as `tls.connect` takes it. */
   readonly tls?: ResolvedClientOptions['tls'];
   /** Largest frame accepted, in bytes. Default 256 MiB. */
@@ -88,7 +91,8 @@ export function webSocketError(error: unknown, request: string): Error {
 
 /**
  * Creates the WebSocket layer of a client: `ws` connections to the base URL (`http:` → `ws:`, `https:` →
- * `wss:`, the path prefix kept), with the client's extra headers, no compression, the client's `timeoutMs`
+ * `wss:`, the path prefix kept), through the client's proxy if it has one (an HTTP `CONNECT` tunnel,
+ * `createTunnelAgent`), with the client's extra headers, no compression, the client's `timeoutMs`
  * as the handshake timeout, and the token only in the `Sec-WebSocket-Protocol` header (never in a URL or
  * message). Each `connect()` is a span (`GET /v2/updates (WebSocket)`, `traceRequest`) whose W3C
  * `traceparent` goes with the upgrade request; it ends here when the connection fails, else with the stream.
@@ -118,6 +122,7 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
         maxPayload: config.maxFrameBytes ?? 256 * 1024 * 1024,
         followRedirects: false,
         ...config.tls,
+        ...(config.proxy === undefined ? {} : { agent: createTunnelAgent(config.proxy, url.protocol === 'wss:', config.timeoutMs, request) }),
       });
       const settle = (outcome: () => void): void => {
         if (settled) return;
