@@ -17,6 +17,7 @@ import { webSocketEndpoints } from './ws/attach-websocket-endpoints.js';
 import type { WebSocketSessionInfo } from './ws/serve-websocket-session.js';
 import type { SubmissionFault } from './faults/submission-faults.js';
 import { webSocketOnlyFaults, type UpdateFault } from './faults/update-fault.js';
+import { loadDars } from './packages/load-dars.js';
 import { resolveSandboxOptions, type ResolvedSandboxOptions, type SandboxOptions } from './sandbox-options.js';
 import { ParticipantState } from './participant/participant-state.js';
 
@@ -134,6 +135,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const resolved = resolveSandboxOptions(options);
   const state = new ParticipantState(resolved);
+  await loadDars(state, resolved.dars);
   const ledger = state.ledger;
   const workload = new WorkloadGenerator(state, resolved.seedPayloadBytes);
   if (resolved.seed > 0) {

@@ -207,3 +207,29 @@ describe('bad DARs get the participant error, never a 500', () => {
     );
   });
 });
+
+describe.runIf(available)('startSandbox({ dars })', () => {
+  it('uploads and vets the DARs before it serves, files and bytes alike', async () => {
+    const file = join(sharedDir ?? '', 'dars', 'richtypes.dar');
+    const s = await startSandbox({ dars: [file, dar('splice-api-token-holding-v1')] });
+    try {
+      const ids = ((await call(s.url, 'GET', '/v2/packages')).json as { packageIds: string[] }).packageIds;
+      const vetted = s.state.vetting.vettedPackageIds(s.state.synchronizers[0]?.id ?? '');
+      for (const name of ['richtypes', 'splice-api-token-holding-v1']) {
+        for (const d of dalfsOf(dar(name))) {
+          const id = ids.find((p) => Buffer.from(d).includes(Buffer.from(p)));
+          expect(id !== undefined && vetted.has(id), name).toBe(true);
+        }
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('rejects with a DarLoadError naming the file and the participant error', async () => {
+    await expect(startSandbox({ dars: [join(sharedDir ?? '', 'dars', 'README.md')] })).rejects.toMatchObject({ name: 'DarLoadError', message: expect.stringContaining('INVALID_DAR') as unknown });
+    await expect(startSandbox({ dars: ['/nonexistent/x.dar'] })).rejects.toMatchObject({ name: 'DarLoadError', dar: '/nonexistent/x.dar' });
+    const corrupt = darOf({ 'a.dalf': archiveOf(strToU8('x'), 'e'.repeat(64)) }, 'a.dalf');
+    await expect(startSandbox({ dars: [corrupt] })).rejects.toMatchObject({ message: expect.stringContaining('Mismatching hashes!') as unknown, dar: 'dars[0]' });
+  });
+});
