@@ -8,6 +8,7 @@
  * @module ledger-rx/sandbox
  */
 export { startSandbox } from './start-sandbox.js';
+export { DarLoadError } from './packages/load-dars.js';
 export type { AllocatePartyHandleOptions, OffsetRange, Sandbox, SubmitHandleOptions, TokenOptions } from './start-sandbox.js';
 export { defaultSandboxApiVersion, sandboxApiVersions } from './version/api-version-profile.js';
 export type { SandboxApiVersion } from './version/api-version-profile.js';

@@ -91,6 +91,12 @@ export interface SandboxOptions {
   readonly maxAcsPageSize?: number;
   /** `default-acs-page-size`: its page size when a request gives none. Default 2000. */
   readonly defaultAcsPageSize?: number;
+  /**
+   * DARs to upload at start, in order (file paths or the DAR's bytes), as `POST /v2/dars` does, vetted on
+   * the first synchronizer (docs/sandbox.md#dar-uploads). `startSandbox` rejects with a `DarLoadError` for
+   * one that cannot be read or that the participant would refuse. Default none.
+   */
+  readonly dars?: readonly (string | Uint8Array)[];
 }
 
 /** {@link SandboxOptions} with every default applied. */
@@ -128,6 +134,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     submissionDelayMs: options.submissionDelayMs ?? 0,
     maxAcsPageSize: options.maxAcsPageSize ?? 10_000,
     defaultAcsPageSize: options.defaultAcsPageSize ?? 2000,
+    dars: options.dars ?? [],
   };
   if (!isSandboxApiVersion(r.apiVersion)) {
     throw new RangeError(`sandbox option apiVersion must be one of ${sandboxApiVersions.join(', ')}, got ${String(r.apiVersion)}`);

@@ -18,6 +18,7 @@ import type { WebSocketSessionInfo } from './ws/serve-websocket-session.js';
 import type { OpenStreamInfo } from './auth/open-stream-guard.js';
 import type { SubmissionFault } from './faults/submission-faults.js';
 import { webSocketOnlyFaults, type UpdateFault } from './faults/update-fault.js';
+import { loadDars } from './packages/load-dars.js';
 import { resolveSandboxOptions, type ResolvedSandboxOptions, type SandboxOptions } from './sandbox-options.js';
 import { ParticipantState } from './participant/participant-state.js';
 
@@ -141,6 +142,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const resolved = resolveSandboxOptions(options);
   const state = new ParticipantState(resolved);
+  await loadDars(state, resolved.dars);
   const ledger = state.ledger;
   const workload = new WorkloadGenerator(state, resolved.seedPayloadBytes);
   if (resolved.seed > 0) {

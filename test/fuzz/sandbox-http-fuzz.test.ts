@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
+import { strToU8, zipSync } from 'fflate';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -111,8 +113,25 @@ let transactionHash: string;
 let alice: string;
 let end: number;
 
-/** A valid request per route (the fuzzing spoils these), keyed `METHOD pattern`. */
-function validRequests(): Record<string, { path: string; body?: unknown }> {
+/** A length-delimited protobuf field (short values only). */
+const protoField = (field: number, value: Uint8Array): Uint8Array => Uint8Array.from([field * 8 + 2, value.length, ...value]);
+
+/**
+ * The smallest DAR the participant accepts: one archive whose Daml-LF 2 package has only its metadata
+ * (`fuzz-dar` 1.0.0) and whose hash is its payload's SHA-256.
+ */
+function smallDar(): { bytes: Buffer; packageId: string } {
+  const pkg = Uint8Array.from([...protoField(2, strToU8('fuzz-dar')), ...protoField(2, strToU8('1.0.0')), ...protoField(4, Uint8Array.from([8, 0, 16, 1]))]);
+  const payload = Uint8Array.from([...protoField(3, strToU8('1')), ...protoField(4, pkg)]);
+  const packageId = createHash('sha256').update(payload).digest('hex');
+  const archive = Uint8Array.from([...protoField(3, payload), 34, 64, ...strToU8(packageId)]);
+  const manifest = 'Manifest-Version: 1.0\nMain-Dalf: fuzz.dalf\nDalfs: fuzz.dalf\nFormat: daml-lf\n';
+  return { bytes: Buffer.from(zipSync({ 'META-INF/MANIFEST.MF': strToU8(manifest), 'fuzz.dalf': archive })), packageId };
+}
+const dar = smallDar();
+
+/** A valid request per route (the fuzzing spoils these), keyed `METHOD pattern`; `bytes` is a binary body (DAR uploads). */
+function validRequests(): Record<string, { path: string; body?: unknown; bytes?: Buffer }> {
   const format = { includeTransactions: { eventFormat: { filtersByParty: {}, filtersForAnyParty: { cumulative: [] } }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } };
   const vet = { changes: [{ operation: { Vet: { value: { packages: [{ packageName: 'ledger-rx-extras' }] } } } }], dryRun: true, synchronizerId: synchronizer };
   return {
@@ -163,6 +182,10 @@ function validRequests(): Record<string, { path: string; body?: unknown }> {
     'PATCH /v2/users/{user-id}/rights': { path: '/v2/users/alice/rights', body: { userId: 'alice', rights: [{ kind: { CanExecuteAs: { value: { party: alice } } } }] } },
     'GET /v2/authenticated-user': { path: '/v2/authenticated-user' },
     'GET /v2/packages': { path: '/v2/packages' },
+    'GET /v2/packages/{package-id}': { path: `/v2/packages/${dar.packageId}` },
+    'GET /v2/packages/{package-id}/status': { path: `/v2/packages/${dar.packageId}/status` },
+    'POST /v2/dars': { path: `/v2/dars?vetAllPackages=true&synchronizerId=${encodeURIComponent(synchronizer)}`, bytes: dar.bytes },
+    'POST /v2/packages': { path: '/v2/packages?vetAllPackages=false', bytes: dar.bytes },
     'POST /v2/package-vetting/list': { path: '/v2/package-vetting/list', body: { pageSize: 2 } },
     'POST /v2/package-vetting/update': { path: '/v2/package-vetting/update', body: vet },
     'POST /v2/updates/update-by-hash': { path: '/v2/updates/update-by-hash', body: { transactionHash, updateFormat: format } },
@@ -193,6 +216,8 @@ beforeAll(async () => {
   end = sandbox.ledgerEnd();
   const r = await send('POST', '/v2/users', JSON.stringify({ user: { id: 'alice', primaryParty: alice, isDeactivated: false, identityProviderId: '' }, rights: [] }));
   expect(r.status, r.text).toBe(200);
+  const uploaded = await send('POST', `/v2/dars?synchronizerId=${encodeURIComponent(synchronizer)}`, dar.bytes, { 'content-type': 'application/octet-stream' });
+  expect(uploaded.status, uploaded.text).toBe(200);
 });
 afterAll(async () => {
   await sandbox.close();
@@ -206,9 +231,9 @@ it('has a valid request for every route of src/sandbox/routes, and each is serve
   const valid = validRequests();
   expect(Object.keys(valid).sort()).toEqual([...routeKeys].sort());
   for (const key of routeKeys) {
-    const { path, body } = valid[key] as { path: string; body?: unknown };
+    const { path, body, bytes } = valid[key] as { path: string; body?: unknown; bytes?: Buffer };
     const method = key.split(' ')[0] as string;
-    const a = await send(method, path, body === undefined ? undefined : JSON.stringify(body));
+    const a = bytes ? await send(method, path, bytes, { 'content-type': 'application/octet-stream' }) : await send(method, path, body === undefined ? undefined : JSON.stringify(body));
     // the valid requests exercise the routes, not their rejections (the GET user route is the only one
     // whose caller has no user: INVALID_ARGUMENT without auth; DELETE targets a user that does not exist)
     if (key === 'GET /v2/authenticated-user') expect(a.status).toBe(400);
@@ -272,11 +297,23 @@ function bodyArb(valid: unknown): fc.Arbitrary<{ kind: string; text: string }> {
   );
 }
 
+/** A spoiled DAR: truncated, or with a few bytes flipped (sent as a binary body). */
+function darBodyArb(valid: Buffer): fc.Arbitrary<{ kind: string; text: Buffer }> {
+  return fc.oneof(
+    fc.nat({ max: valid.length - 1 }).map((n) => ({ kind: 'truncated DAR', text: valid.subarray(0, n) })),
+    fc.array(fc.tuple(fc.nat({ max: valid.length - 1 }), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 4 }).map((flips) => {
+      const copy = Buffer.from(valid);
+      for (const [at, x] of flips) copy[at] = (copy[at] as number) ^ x;
+      return { kind: 'flipped DAR', text: copy };
+    }),
+  );
+}
+
 describe('fuzzing each route with spoiled bodies and query strings', () => {
   const valid = () => validRequests();
   it.each(routeKeys)('%s answers only documented errors and changes nothing when it rejects', async (key) => {
     const method = key.split(' ')[0] as string;
-    const { path, body } = valid()[key] as { path: string; body?: unknown };
+    const { path, body, bytes } = valid()[key] as { path: string; body?: unknown; bytes?: Buffer };
     const base = path.split('?')[0] as string;
     const queryArb = fc.oneof(
       fc.constant(path.includes('?') ? path.slice(path.indexOf('?')) : ''),
@@ -285,9 +322,9 @@ describe('fuzzing each route with spoiled bodies and query strings', () => {
     );
     // a path user id that does not exist or is not a valid id (DELETE must not remove a real user)
     const userIdArb = fc.constantFrom('alice', 'nobody', '%00', '%FF', 'a'.repeat(300), '%2E%2E', 'b%2Fc', 'ünïcode', '%20');
-    const bodyless = body === undefined;
+    const bodyless = body === undefined && bytes === undefined;
     await fc.assert(
-      fc.asyncProperty(bodyless ? fc.constant(undefined) : bodyArb(body), queryArb, userIdArb, fc.boolean(), async (b, query, userId, withQuery) => {
+      fc.asyncProperty(bytes ? darBodyArb(bytes) : bodyless ? fc.constant(undefined) : bodyArb(body), queryArb, userIdArb, fc.boolean(), async (b, query, userId, withQuery) => {
         let target = base;
         if (base.includes('/v2/users/') && base !== '/v2/users') {
           target = base.replace(/\/v2\/users\/[^/]+/, `/v2/users/${method === 'DELETE' && userId === 'alice' ? 'nobody' : userId}`);

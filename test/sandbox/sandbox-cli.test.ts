@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { cliMain } from '../support/cli.js';
 import { call } from '../support/sandbox-http.js';
-import { repoRoot } from '../support/shared-dir.js';
+import { repoRoot, sharedAvailable, sharedDir } from '../support/shared-dir.js';
 
 /** Runs the built `ledger-rx sandbox` (dist is kept fresh by the test setup). */
 const main = cliMain;
@@ -56,6 +56,25 @@ describe.concurrent('ledger-rx sandbox', () => {
     } finally {
       if (r.child.exitCode === null) r.child.kill('SIGKILL');
     }
+  });
+
+  it.runIf(sharedAvailable('dars/richtypes.dar', 'the --dar test'))('uploads the --dar files at start (repeatable) and exits 2 on a bad one', async () => {
+    const dars = `${sharedDir ?? ''}/dars`;
+    const r = run(['--port', '0', '--dar', `${dars}/richtypes.dar`, '--dar', `${dars}/splice-api-token-holding-v1.dar`]);
+    try {
+      const url = await ready(r);
+      const ids = ((await call(url, 'GET', '/v2/packages')).json as { packageIds: string[] }).packageIds;
+      expect(ids.length).toBeGreaterThan(6 + 30);
+      for (const id of ids.slice(6)) expect((await call(url, 'GET', `/v2/packages/${id}`)).status).toBe(200);
+      r.child.kill('SIGTERM');
+      expect(await r.exited).toBe(0);
+    } finally {
+      if (r.child.exitCode === null) r.child.kill('SIGKILL');
+    }
+    const bad = run(['--port', '0', '--dar', `${dars}/README.md`]);
+    expect(await bad.exited).toBe(2);
+    expect(bad.stderr).toContain(`cannot load the DAR ${dars}/README.md: INVALID_DAR`);
+    expect(bad.stdout).toBe('');
   });
 
   it('passes the auth secret and the synchronizer count', async () => {

@@ -11,6 +11,8 @@ export interface RawResponse {
   /** The parsed body when it is JSON, else `undefined`. */
   readonly json: unknown;
   readonly headers: Record<string, string | string[] | undefined>;
+  /** The body's bytes as received (for binary answers such as `GET /v2/packages/{id}`). */
+  readonly bytes: Buffer;
 }
 
 /** Options of {@link call}. */
@@ -18,6 +20,8 @@ export interface CallOptions {
   readonly body?: unknown;
   /** A raw body string, sent as is (for malformed JSON). */
   readonly rawBody?: string;
+  /** A binary body, sent as `application/octet-stream` unless `headers` names a content type (DAR uploads). */
+  readonly binaryBody?: Uint8Array;
   readonly token?: string;
   readonly headers?: Record<string, string>;
   /** Skip the spec validation of the answer (fault tests). Default false. */
@@ -33,13 +37,17 @@ export interface CallOptions {
  */
 export async function call(baseUrl: string, method: string, pathAndQuery: string, options: CallOptions = {}): Promise<RawResponse> {
   const headers: Record<string, string> = { ...options.headers };
-  let body: string | undefined;
-  if (options.rawBody !== undefined) body = options.rawBody;
+  let body: string | Uint8Array | undefined;
+  if (options.binaryBody !== undefined) {
+    body = options.binaryBody;
+    headers['content-type'] ??= 'application/octet-stream';
+  } else if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] ??= 'application/json';
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   const res = await request(new URL(pathAndQuery, baseUrl), { method: method as 'GET', headers, ...(body === undefined ? {} : { body }) });
-  const text = await res.body.text();
+  const bytes = Buffer.from(await res.body.arrayBuffer());
+  const text = bytes.toString('utf8');
   const contentType = String(res.headers['content-type'] ?? '');
   let json: unknown;
   if (contentType.includes('application/json')) json = JSON.parse(text);
@@ -51,5 +59,5 @@ export async function call(baseUrl: string, method: string, pathAndQuery: string
     const problems = specProblems(method, path, res.statusCode, json, options.specVersion);
     expect(problems, `${method} ${path} ${res.statusCode} answer must match openapi${options.specVersion === undefined ? '' : `-${options.specVersion}`}.yaml`).toEqual([]);
   }
-  return { status: res.statusCode, contentType, text, json, headers: res.headers };
+  return { status: res.statusCode, contentType, text, json, headers: res.headers, bytes };
 }

@@ -48,13 +48,15 @@ interface SandboxFlags extends StreamOptionFlags {
   readonly checkpointIntervalMs?: number;
   readonly requestTimeoutMs?: number;
   readonly maxRequestBodyBytes?: number;
+  readonly dar: string[];
 }
 
 /**
  * `ledger-rx sandbox`: runs the embedded sandbox participant until SIGINT or SIGTERM. Every sandbox
  * option is a flag (defaults as in the library, except `--port`, 7575). When the sandbox is ready the
  * command prints exactly one line to stdout, `ledger-rx sandbox listening on <url>`, and nothing else;
- * on a signal it closes the sandbox and exits with 0. Bad flag values exit with 2.
+ * on a signal it closes the sandbox and exits with 0. Bad flag values, and a `--dar` that cannot be read or
+ * that the participant would refuse, exit with 2.
  */
 export function sandboxCommand(): Command {
   const command = new Command('sandbox')
@@ -82,7 +84,8 @@ export function sandboxCommand(): Command {
     .option('--random-seed <n>', 'seed of the deterministic choices (ids, offset gaps, workload)', integer, 1)
     .option('--checkpoint-interval-ms <ms>', 'how often the offset checkpoint cache is refreshed', integer)
     .option('--request-timeout-ms <ms>', 'request timeout, answered with 503', integer)
-    .option('--max-request-body-bytes <n>', 'largest accepted request body, larger ones get 413 (default 8 MiB)', integer);
+    .option('--max-request-body-bytes <n>', 'largest accepted request body, larger ones get 413 (default 8 MiB)', integer)
+    .option('--dar <file>', 'upload this DAR at start and vet its packages (repeatable)', (file: string, files: string[]) => [...files, file], [] as string[]);
   for (const [flag, , help] of streamOptions) command.option(flag, help, integer);
 
   command.action(async (flags: SandboxFlags) => {
@@ -104,12 +107,14 @@ export function sandboxCommand(): Command {
       ...(flags.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: flags.requestTimeoutMs }),
       ...(flags.maxRequestBodyBytes === undefined ? {} : { maxRequestBodyBytes: flags.maxRequestBodyBytes }),
       ...Object.fromEntries(streamOptions.flatMap(([, key]) => (flags[key] === undefined ? [] : [[key, flags[key]]]))),
+      ...(flags.dar.length === 0 ? {} : { dars: flags.dar }),
     };
     let sandbox;
     try {
       sandbox = await (await import('../../sandbox/start-sandbox.js')).startSandbox(options);
     } catch (error) {
       if (error instanceof RangeError) command.error(`error: ${error.message}`, { exitCode: 2, code: 'ledger-rx.invalidOption' });
+      if (error instanceof Error && error.name === 'DarLoadError') command.error(`error: ${error.message}`, { exitCode: 2, code: 'ledger-rx.invalidDar' });
       throw error;
     }
     process.stdout.write(`ledger-rx sandbox listening on ${sandbox.url}\n`);

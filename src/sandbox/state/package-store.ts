@@ -33,6 +33,13 @@ export interface PackageDef {
   readonly dependencies: readonly string[];
   readonly templates: readonly TemplateDef[];
   readonly interfaces: readonly InterfaceDef[];
+  /**
+   * A utility package (no template, interface, exception or serializable data type): upgrade checks ignore
+   * it, so several with one name and version may be vetted together (docs/sandbox.md#dar-uploads).
+   */
+  readonly utility?: boolean;
+  /** For a package uploaded from a DAR: its `ArchivePayload` bytes, whose SHA-256 is `packageId`. */
+  readonly payload?: Uint8Array;
 }
 
 /** The package id of `name` at `version`: a stable 64-hex digest. */
@@ -57,8 +64,8 @@ const archive = { Archive: { consuming: true } } as const;
  * - `ledger-rx-extras` 0.1.0, uploaded but not vetted, for vetting scenarios.
  */
 export function demoPackages(): PackageDef[] {
-  const prim = pkg('daml-prim', '0.0.0', [], []);
-  const stdlib = pkg('daml-stdlib', '3.4.0', [prim], []);
+  const prim: PackageDef = { ...pkg('daml-prim', '0.0.0', [], []), utility: true };
+  const stdlib: PackageDef = { ...pkg('daml-stdlib', '3.4.0', [prim], []), utility: true };
   const holding: InterfaceDef = { module: 'Holding', entity: 'Holding', choices: { Holding_Lock: { consuming: false } }, viewFields: ['owner', 'amount'] };
   const iou = (extra: Record<string, ChoiceDef> = {}): TemplateDef => ({
     module: 'Iou',

@@ -36,6 +36,8 @@ const scalaSet = (ids: Iterable<string>) => `Set(${[...ids].join(', ')})`;
  *    `KNOWN_PACKAGE_VERSION` (400); else it must be a valid upgrade of the nearest lower vetted version and
  *    the nearest higher vetted version a valid upgrade of it (see `upgradeProblem`) →
  *    `NOT_VALID_UPGRADE_PACKAGE` (400). Vetting an older version next to a newer compatible one is fine.
+ *    Utility packages are ignored by both checks (docs/sandbox.md#dar-uploads): real DARs carry several
+ *    `daml-prim` 0.0.0 packages with different ids.
  */
 export function validateVettingState(packages: PackageStore, current: readonly VettedEntry[], next: readonly VettedEntry[], flags: VettingValidationFlags): void {
   const empty = next.filter((e) => e.validFromInclusive !== undefined && e.validUntilExclusive !== undefined && compareInstants(e.validFromInclusive, e.validUntilExclusive) >= 0);
@@ -76,10 +78,10 @@ export function validateVettingState(packages: PackageStore, current: readonly V
   }
 
   if (!flags.allowIncompatibleUpgrades) {
-    const vetted = [...nextIds].map((id) => packages.get(id)).filter((p): p is PackageDef => p !== undefined);
+    const vetted = [...nextIds].map((id) => packages.get(id)).filter((p): p is PackageDef => p !== undefined && p.utility !== true);
     for (const id of added) {
       const p = packages.get(id);
-      if (!p) continue;
+      if (!p || p.utility === true) continue;
       const sameName = vetted.filter((o) => o.name === p.name && o.packageId !== p.packageId);
       const twin = sameName.find((o) => o.version === p.version);
       if (twin) {
