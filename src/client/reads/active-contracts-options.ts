@@ -21,15 +21,15 @@ export type ActiveContractsRequest = Omit<GetActiveContractsRequest, 'activeAtOf
 export type ActiveContractsTransport = 'websocket' | 'page' | 'list';
 
 /**
- * @deprecated `client.activeContracts` makes one attempt and reports no status; `activeContractsSnapshot`
- * (ledger-rx/operators) resumes a snapshot and reports the statuses of every read (`TailStatus`).
- *
  * Status of a snapshot read, on the side channel (`onStatus`); the same shapes as the update reads'
  * statuses, so metrics take both:
  * - `resumed`: a read (re)started (`attempt` 0 at the start, the retry number after a failure), at the
  *   snapshot's offset (`fromOffset`, `-1` while the participant has not said which it is);
  * - `retrying`: a retryable failure; the read resumes after `delayMs` where it stopped;
  * - `request`: a request ended (a WebSocket stream, a list, a page) with `outcome` after `elements` entries.
+ *
+ * @deprecated `client.activeContracts` makes one attempt and reports no status; `activeContractsSnapshot`
+ * (ledger-rx/operators) resumes a snapshot and reports the statuses of every read (`TailStatus`).
  */
 export type ActiveContractsStatus =
   | { readonly type: 'resumed'; readonly fromOffset: number; readonly attempt: number; readonly transport: string }
