@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
+import { findServerBinary } from './server-process.js';
 
 /** One nats-server process with JetStream, started by {@link startNatsServer} or {@link startNatsCluster}. */
 export interface NatsServer {
@@ -38,12 +39,7 @@ export interface NatsCluster {
 
 /** The nats-server binary, or `undefined` when it is not installed. */
 export function findNatsServer(): string | undefined {
-  for (const candidate of ['/usr/sbin/nats-server', '/usr/bin/nats-server']) {
-    if (spawnSync(candidate, ['--version']).status === 0) return candidate;
-  }
-  const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
-  const path = which.stdout.trim();
-  return path === '' ? undefined : path;
+  return findServerBinary('nats-server', '--version');
 }
 
 interface ServerSpec {

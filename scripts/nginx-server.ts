@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
+import { findServerBinary, whenListening } from './server-process.js';
 
 /** One nginx process started by {@link startNginx}. */
 export interface NginxServer {
@@ -17,39 +17,7 @@ export interface NginxServer {
 
 /** The nginx binary, or `undefined` when it is not installed. */
 export function findNginx(): string | undefined {
-  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) {
-    if (spawnSync(candidate, ['-v']).status === 0) return candidate;
-  }
-  const which = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
-  const path = which.stdout.trim();
-  return path === '' ? undefined : path;
-}
-
-/** Resolves once something accepts TCP connections on 127.0.0.1:`port`; rejects when `child` exits first. */
-function listening(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const onExit = (code: number | null) => {
-      done = true;
-      reject(new Error(`nginx exited with ${code} before listening:\n${log()}`));
-    };
-    child.once('exit', onExit);
-    const attempt = () => {
-      if (done) return;
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        done = true;
-        child.off('exit', onExit);
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        setImmediate(attempt); // retry until the process listens or exits (its exit rejects)
-      });
-    };
-    attempt();
-  });
+  return findServerBinary('nginx', '-v');
 }
 
 /**
@@ -94,7 +62,7 @@ export async function startNginx(server: (port: number, dir: string) => string):
     return `${stderr}\n${file}`;
   };
   try {
-    await listening(port, child, log);
+    await whenListening('nginx', port, child, log);
   } catch (error) {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
+import { findServerBinary, whenListening } from './server-process.js';
 
 /** One squid process started by {@link startSquid}. */
 export interface SquidServer {
@@ -21,39 +21,7 @@ export interface SquidServer {
 
 /** The squid binary, or `undefined` when it is not installed. */
 export function findSquid(): string | undefined {
-  for (const candidate of ['/usr/sbin/squid', '/usr/bin/squid']) {
-    if (spawnSync(candidate, ['-v']).status === 0) return candidate;
-  }
-  const which = spawnSync('sh', ['-c', 'command -v squid'], { encoding: 'utf8' });
-  const path = which.stdout.trim();
-  return path === '' ? undefined : path;
-}
-
-/** Resolves once something accepts TCP connections on 127.0.0.1:`port`; rejects when `child` exits first. */
-function listening(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const onExit = (code: number | null) => {
-      done = true;
-      reject(new Error(`squid exited with ${code} before listening:\n${log()}`));
-    };
-    child.once('exit', onExit);
-    const attempt = () => {
-      if (done) return;
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        done = true;
-        child.off('exit', onExit);
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        setImmediate(attempt); // retry until the process listens or exits (its exit rejects)
-      });
-    };
-    attempt();
-  });
+  return findServerBinary('squid', '-v');
 }
 
 /**
@@ -100,7 +68,7 @@ export async function startSquid(rules: (port: number) => string): Promise<Squid
     }
   };
   try {
-    await listening(port, child, () => `${stderr}\n${read('cache.log')}`);
+    await whenListening('squid', port, child, () => `${stderr}\n${read('cache.log')}`);
   } catch (error) {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
