@@ -1,8 +1,5 @@
 import type { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 import { darPeers } from './dar-peers.js';
-
-/** The wire types this decoder checks (the values of @bufbuild/protobuf's `WireType`, which loads with the reader). */
-const Wire = { Varint: 0 as WireType, LengthDelimited: 2 as WireType };
 import type {
   DamlBuiltinName,
   DamlChoice,
@@ -15,6 +12,9 @@ import type {
   DamlType,
   TypeConRef,
 } from '../package-model.js';
+
+/** The wire types this decoder checks (the values of @bufbuild/protobuf's `WireType`, which loads with the reader). */
+const Wire = { Varint: 0 as WireType, LengthDelimited: 2 as WireType };
 
 /**
  * Thrown by the decoder on any structural problem; `decodeArchive` turns it into a `DarError`. Plain class:
