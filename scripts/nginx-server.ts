@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
-import { findServerBinary, whenListening } from './server-process.js';
+import { findServerBinary, listeningOrCleanedUp, stopServerProcess } from './server-process.js';
 
 /** One nginx process started by {@link startNginx}. */
 export interface NginxServer {
@@ -61,23 +61,10 @@ export async function startNginx(server: (port: number, dir: string) => string):
     }
     return `${stderr}\n${file}`;
   };
-  try {
-    await whenListening('nginx', port, child, log);
-  } catch (error) {
-    child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
+  await listeningOrCleanedUp('nginx', port, child, dir, log);
   return {
     port,
     dir,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => stopServerProcess(child, dir),
   };
 }

@@ -1,4 +1,5 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
 
 /**
@@ -44,4 +45,28 @@ export function whenListening(name: string, port: number, child: ChildProcess, l
     };
     attempt();
   });
+}
+
+/**
+ * {@link whenListening}, and when the server never listens, kills it and removes its directory `dir` before
+ * rejecting, so a failed start leaves nothing behind.
+ */
+export async function listeningOrCleanedUp(name: string, port: number, child: ChildProcess, dir: string, log: () => string): Promise<void> {
+  try {
+    await whenListening(name, port, child, log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Stops a server started by a test (SIGTERM, waiting for its exit when it still runs) and removes its directory `dir`. */
+export async function stopServerProcess(child: ChildProcess, dir: string): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
-import { findServerBinary, whenListening } from './server-process.js';
+import { findServerBinary, listeningOrCleanedUp, stopServerProcess } from './server-process.js';
 
 /** One squid process started by {@link startSquid}. */
 export interface SquidServer {
@@ -67,25 +67,12 @@ export async function startSquid(rules: (port: number) => string): Promise<Squid
       return '';
     }
   };
-  try {
-    await whenListening('squid', port, child, () => `${stderr}\n${read('cache.log')}`);
-  } catch (error) {
-    child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
+  await listeningOrCleanedUp('squid', port, child, dir, () => `${stderr}\n${read('cache.log')}`);
   return {
     port,
     url: `http://127.0.0.1:${port}`,
     dir,
     accessLog: () => read('access.log').split('\n').filter((line) => line !== ''),
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => stopServerProcess(child, dir),
   };
 }
