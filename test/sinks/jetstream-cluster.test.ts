@@ -1,13 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.js';
 import { planNatsCluster, startNatsCluster, type NatsCluster } from '../../scripts/nats-server.js';
-import { startSandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { visibleAcsDeltaOffsets } from '../cli/support/ledger-truth.js';
-import { runCli, startCli } from '../cli/support/run-cli.js';
+import { runCli, startCli, type LiveCli } from '../cli/support/run-cli.js';
 import { reportFigures } from '../support/ledger-oracle.js';
 import { messageCount, natsServerOrSkip, streamInfo, streamOffsets, waitForMessages, waitForText } from './support/jetstream-kit.js';
 
 const bin = natsServerOrSkip();
+
+/**
+ * The end of a publish test: stops the running publisher (SIGTERM: exit 0), stops the sandbox's workload,
+ * publishes the rest up to the ledger end with the same flags, and resolves with the stream's offsets and the
+ * ledger's (what the stream must hold, once each, in order).
+ */
+async function finishAndRead(cli: LiveCli, args: readonly string[], sandbox: Sandbox, urls: string, stream: string, signal: AbortSignal): Promise<{ offsets: number[]; truth: number[] }> {
+  cli.child.kill('SIGTERM');
+  expect((await cli.exited).code, cli.stderr()).toBe(0);
+  sandbox.stopWorkload();
+  const end = sandbox.ledgerEnd();
+  const final = await runCli([...args, '--to', 'end'], { timeoutMs: 120_000 });
+  expect(final.code, final.stderr).toBe(0);
+  return { offsets: await streamOffsets(urls, stream, { signal }), truth: visibleAcsDeltaOffsets(sandbox, end) };
+}
 
 /**
  * Every wait here is for a condition (a meta leader, a stream leader, a message count, a log line), never a
@@ -44,14 +59,7 @@ describe.runIf(bin)('ledger-rx publish to a 3-node JetStream cluster (R3 stream)
       await victim.start();
       const atReturn = await messageCount(cluster.urls, 'R3', { signal });
       await waitForMessages(cluster.urls, 'R3', atReturn + 20, { signal });
-      cli.child.kill('SIGTERM');
-      expect((await cli.exited).code, cli.stderr()).toBe(0);
-      sandbox.stopWorkload();
-      const end = sandbox.ledgerEnd();
-      const final = await runCli([...args, '--to', 'end'], { timeoutMs: 120_000 });
-      expect(final.code, final.stderr).toBe(0);
-      const offsets = await streamOffsets(cluster.urls, 'R3', { signal });
-      const truth = visibleAcsDeltaOffsets(sandbox, end);
+      const { offsets, truth } = await finishAndRead(cli, args, sandbox, cluster.urls, 'R3', signal);
       reportFigures('publish-cluster', { killed: leader ?? '?', atKill, atReturn, messages: offsets.length, lost: truth.filter((o) => !offsets.includes(o)).length, duplicated: offsets.length - new Set(offsets).size });
       expect(offsets).toEqual(truth);
     } finally {
@@ -74,14 +82,8 @@ describe.runIf(bin)('ledger-rx publish to a 3-node JetStream cluster (R3 stream)
       expect(cli.child.exitCode).toBeNull();
       await Promise.all(rest.map((s) => s.start()));
       await waitForMessages(later.urls, 'EARLY', 20, { signal });
-      cli.child.kill('SIGTERM');
-      expect((await cli.exited).code, cli.stderr()).toBe(0);
-      sandbox.stopWorkload();
-      const end = sandbox.ledgerEnd();
-      const final = await runCli([...args, '--to', 'end'], { timeoutMs: 120_000 });
-      expect(final.code, final.stderr).toBe(0);
-      const offsets = await streamOffsets(later.urls, 'EARLY', { signal });
-      expect(offsets).toEqual(visibleAcsDeltaOffsets(sandbox, end));
+      const { offsets, truth } = await finishAndRead(cli, args, sandbox, later.urls, 'EARLY', signal);
+      expect(offsets).toEqual(truth);
     } finally {
       await sandbox.close();
       await later.stop();
