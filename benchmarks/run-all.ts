@@ -5,7 +5,7 @@
  *
  *     npm run bench                                   # from the repository root: build, then the full set (~35 min)
  *     npm run bench -- --quick                        # smaller fixtures, fewer runs (~1 min): a smoke test
- *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,acs,ingest,publish,metrics,start-up] [--table-only]
+ *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,acs,ingest,store-query,publish,metrics,start-up] [--table-only]
  *
  * `--table-only` prints the table of the stored results without running anything. A full run of the whole
  * set also rewrites the results table in benchmarks/README.md (between the `results` markers);
@@ -20,12 +20,12 @@ import { findNatsServer } from './lib/nats-server.js';
 import { benchRoot, buildDir, cliMain } from './lib/paths.js';
 import { isMoot, readResult, resultsFile, table, type BenchResult, type Row } from './lib/report.js';
 
-const all = ['decode', 'http', 'tail', 'acs', 'ingest', 'publish', 'metrics', 'start-up'] as const;
+const all = ['decode', 'http', 'tail', 'acs', 'ingest', 'store-query', 'publish', 'metrics', 'start-up'] as const;
 
 function prerequisites(name: string): string | undefined {
   if (!existsSync(cliMain)) return `${cliMain} is missing: run \`npm run build\` at the root`;
   if (name === 'ingest' && spawnSync(process.execPath, [cliMain, 'ingest', '--help'], { stdio: 'ignore' }).status !== 0) return '`ledger-rx ingest` is not built';
-  if (name === 'ingest' || name === 'metrics') {
+  if (name === 'ingest' || name === 'metrics' || name === 'store-query') {
     const pg = spawnSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/pg_ctl || command -v pg_ctl'], { encoding: 'utf8' });
     if (pg.stdout.trim() === '') return 'PostgreSQL is not installed (apt-get install postgresql)';
   }
@@ -66,6 +66,8 @@ function fixtureLine(r: BenchResult): string {
       return `acs: sandbox (buffered, list limit raised to ${Number(f['contracts']) * 2}) in its own process holding ${Number(f['contracts']).toLocaleString('en-US')} active contracts (1 Iou create per tx), fresh client process per read, ${String(f['runs'])} run(s); ${Number(f['submissions']).toLocaleString('en-US')} commands at 50/s per latency run.`;
     case 'ingest':
       return `ingest: ${String(f['postgres'])}, ${f['durable'] ? 'durable commits (fsync on)' : 'fsync off'}, sandbox (buffered) in its own process, ${String(f['runs'])} run(s), fresh schema per run.`;
+    case 'store-query':
+      return `store-query: ${String(f['postgres'])}, fsync off, ${Number(f['contracts']).toLocaleString('en-US')} contracts created by one-create transactions (99% Iou, 1% Trade), every fifth archived, loaded by SQL; ${String(f['repeat'])} calls per question (the count over Iou: ${String(f['heavyRepeat'])}), function and hand-written query alternating.`;
     case 'publish':
       return `publish: ${String(f['natsServer'])}, file storage, sandbox (buffered) in its own process with ${Number(f['updates']).toLocaleString('en-US')} 1-event tx (avg ${String(f['averageElementBytes'])} B), fresh publisher process and new stream per run, ${String(f['runs'])} run(s) per variant (cluster: ${String(f['clusterRuns'])}).`;
     case 'metrics':

@@ -41,6 +41,26 @@ async function expectActiveEverywhere(sandbox: Sandbox, store: StoreUnderTest, o
   return compared;
 }
 
+const contractColumns =
+  'template_fqn, payload_type, contract_id, payload, contract_key, created_at_offset, created_effective_at, archived_at_offset, archived_effective_at, ' +
+  'assigned_at_offset, unassigned_at_offset, redaction_id, package_name, package_id, template_id, signatories, observers, witnesses, synchronizer_id, reassignment_counter';
+
+/**
+ * At the latest offset `active(name)` reads `active_contracts` (docs/query-store.md, "What the functions cost"):
+ * every column of every row equals what the contracts' lives give, with and without a name.
+ */
+async function expectLatestEqualsLives(store: StoreUnderTest, name: string | null): Promise<number> {
+  const fast = await store.query(`SELECT ${contractColumns} FROM active($1::text) ORDER BY contract_id`, [name]);
+  const lives = await store.query(
+    `SELECT DISTINCT ON (l.contract_id) ${contractColumns.split(', ').map((c) => `l.${c}`).join(', ')}
+       FROM ledger_rx_contract_lives(ledger_rx_stream(), ledger_rx_template_ids($1::text)) l
+      WHERE l.deactivated_at IS NULL ORDER BY l.contract_id, l.activated_at DESC`,
+    [name],
+  );
+  expect(fast).toEqual(lives);
+  return fast.length;
+}
+
 async function offsets(store: StoreUnderTest): Promise<{ oldest: number; latest: number }> {
   const [row] = await store.query<{ o: unknown; l: unknown }>('SELECT oldest_offset() AS o, latest_offset() AS l');
   return { oldest: Number(row?.o), latest: Number(row?.l) };
@@ -72,6 +92,8 @@ describe.each(stores)('the query functions on %s', (_name, makeStore) => {
       expect(oldest).toBe(0);
       expect(latest).toBeGreaterThanOrEqual(assignedAt);
       expect(await expectActiveEverywhere(sandbox, store, oldest, latest)).toBeGreaterThan(store.kind === 'server' ? latest : latest / 5);
+      expect(await expectLatestEqualsLives(store, null)).toBeGreaterThan(0);
+      expect(await expectLatestEqualsLives(store, 'Iou')).toBeGreaterThan(0);
       // the reassigned contract: inactive between its unassignment and its assignment, active after it
       expect((await storedActiveAt(store, unassignedAt)).has(moving)).toBe(false);
       expect((await storedActiveAt(store, assignedAt)).has(moving)).toBe(true);
@@ -179,6 +201,7 @@ describe.each(stores)('the query functions on %s', (_name, makeStore) => {
       expect(oldest).toBe(prunedAt);
       expect(latest).toBeGreaterThanOrEqual(archivedAt + 15);
       expect(await expectActiveEverywhere(sandbox, store, oldest, latest)).toBeGreaterThan(store.kind === 'server' ? latest - prunedAt : (latest - prunedAt) / 5);
+      expect(await expectLatestEqualsLives(store, null)).toBeGreaterThan(0);
       // a snapshot contract archived after the snapshot keeps its history
       const [earlyRow] = await store.query<{ created_at_offset: unknown; archived_at_offset: unknown }>('SELECT created_at_offset, archived_at_offset FROM lookup_contract($1)', [early]);
       expect({ created: num(earlyRow?.created_at_offset), archived: num(earlyRow?.archived_at_offset) }).toEqual({ created: prunedAt, archived: archivedAt });

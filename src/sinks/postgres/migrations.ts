@@ -1,5 +1,6 @@
 import type { Migration } from './migration.js';
 import { maintenanceMigration } from './maintenance-migration.js';
+import { queryPlansMigration } from './query-plans-migration.js';
 import { queryStoreMigration } from './query-store-migration.js';
 
 /**
@@ -45,6 +46,9 @@ import { queryStoreMigration } from './query-store-migration.js';
  *
  * Version 6 (`maintenanceMigration`): `ledger_rx_prune_archived_before` and `ledger_rx_redact_contract`, which
  * `ledger-rx store prune` and `store redact` call.
+ *
+ * Version 7 (`queryPlansMigration`): `active`, `creates` and `archives` resolve their name, stream and offsets
+ * once, before their query (10^6-contract stores: benchmarks/store-query).
  */
 export const migrations: readonly Migration[] = [
   {
@@ -180,4 +184,5 @@ export const migrations: readonly Migration[] = [
   },
   queryStoreMigration,
   maintenanceMigration,
+  queryPlansMigration,
 ];

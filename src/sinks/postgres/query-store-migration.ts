@@ -184,11 +184,13 @@ LANGUAGE sql STABLE AS $$
     LEFT JOIN ledger_rx_redactions red ON red.stream_name = s AND red.contract_id = a.contract_id
 $$`;
 
-const contractColumns = `template_fqn text, payload_type text, contract_id text, payload jsonb, contract_key jsonb,
+/** The columns of a contract row of `active`, `creates`, `archives` and `lookup_contract` (PQS's, see docs/query-store.md). */
+export const contractColumns = `template_fqn text, payload_type text, contract_id text, payload jsonb, contract_key jsonb,
     created_at_offset bigint, created_effective_at timestamptz, archived_at_offset bigint, archived_effective_at timestamptz,
     assigned_at_offset bigint, unassigned_at_offset bigint, redaction_id text, package_name text, package_id text, template_id text,
     signatories text[], observers text[], witnesses text[], synchronizer_id text, reassignment_counter bigint`;
-const contractSelect = `l.template_fqn, l.payload_type, l.contract_id, l.payload, l.contract_key, l.created_at_offset, l.created_effective_at,
+/** Those columns selected from `ledger_rx_contract_lives` as `l`. */
+export const contractSelect = `l.template_fqn, l.payload_type, l.contract_id, l.payload, l.contract_key, l.created_at_offset, l.created_effective_at,
     l.archived_at_offset, l.archived_effective_at, l.assigned_at_offset, l.unassigned_at_offset, l.redaction_id, l.package_name, l.package_id,
     l.template_id, l.signatories, l.observers, l.witnesses, l.synchronizer_id, l.reassignment_counter`;
 
