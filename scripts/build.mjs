@@ -97,3 +97,5 @@ await bundle.write({
   generatedCode: 'es2015',
 });
 await bundle.close();
+// the embedded store's template of a new data directory (see scripts/pglite-data-template.mjs)
+execFileSync(process.execPath, [join(root, 'scripts', 'pglite-data-template.mjs'), dist], { cwd: root, stdio: 'inherit' });

@@ -1,7 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SqlDatabase, SqlQueryable } from '../../checkpoints/sql-database.js';
 import { takeDataDirLock } from './data-dir-lock.js';
+import { pgliteDataTemplate } from './pglite-data-template.js';
 
 /** An opened embedded PostgreSQL (see {@link openEmbeddedPostgres}). */
 export interface EmbeddedPostgres {
@@ -34,7 +36,8 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * transactions as a server, with nothing to install or start. The directory is taken first
  * (`takeDataDirLock`: one process at a time; a lock left by a killed process is taken over), then PGlite
  * is loaded (only here, so nothing else pays for it) and opened, which recovers from a crash like a server
- * does. Rejects with `SINK_CONFLICT` when another live process keeps the directory past `lockWaitMs`, and
+ * does. A new directory is made from the build's template of an empty database (`pgliteDataTemplate`) when
+ * there is one for the installed PGlite, else by PGlite's initdb (about twice the peak memory). Rejects with `SINK_CONFLICT` when another live process keeps the directory past `lockWaitMs`, and
  * with PGlite's error when the files cannot be opened.
  */
 export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
@@ -45,7 +48,20 @@ export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPos
   const release = await takeDataDirLock(dir, options.lockWaitMs ?? 15_000, options.signal);
   try {
     const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create(join(dir, 'pgdata'));
+    const pgdata = join(dir, 'pgdata');
+    // a new store starts from the build's template of an empty data directory, not from initdb (peak memory)
+    const template = existsSync(join(pgdata, 'PG_VERSION')) ? undefined : await pgliteDataTemplate();
+    let db: InstanceType<typeof PGlite>;
+    if (template === undefined) db = await PGlite.create(pgdata);
+    else {
+      try {
+        db = await PGlite.create(pgdata, { loadDataDir: template });
+      } catch {
+        // a template this PGlite cannot load: start again without it, from an empty directory
+        await rm(pgdata, { recursive: true, force: true });
+        db = await PGlite.create(pgdata);
+      }
+    }
     await db.query(`SET search_path TO ${schema}`);
     let closed: Promise<void> | undefined;
     const database: SqlDatabase = {
