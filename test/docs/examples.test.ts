@@ -251,7 +251,8 @@ const runs: Record<string, Run> = {
   },
 };
 
-describe('every example runs against the sandbox', () => {
+// the examples are separate processes, mostly waiting on their sandbox: a few at once (vitest's maxConcurrency, 5)
+describe.concurrent('every example runs against the sandbox', () => {
   it('has a run for every example file', () => {
     expect(exampleFiles.filter((f) => runs[f] === undefined)).toEqual([]);
   });
