@@ -138,8 +138,8 @@ interface Run {
   readonly interruptAfter?: RegExp;
   /** What stdout must match in the end (each of them). */
   readonly prints: RegExp | RegExp[];
-  /** Further checks of stdout. */
-  readonly check?: (stdout: string) => void;
+  /** Further checks of stdout and of what it left in its working directory. */
+  readonly check?: (stdout: string, cwd: string) => void;
   /** Files the example must leave in its working directory. */
   readonly leaves?: string[];
   /** Why it cannot run here (a missing server), or undefined. */
@@ -211,7 +211,16 @@ async function publishedLedger(): Promise<Record<string, string>> {
 
 /** Every example file and how it runs (an example missing here fails the first test below). */
 const runs: Record<string, Run> = {
-  'quick-start.ts': { interruptAfter: /(^\d+ \{.*\n){3}/m, prints: /^\d+ \{"update":\{"Transaction"/m, leaves: ['alice.checkpoint'] },
+  'quick-start.ts': {
+    interruptAfter: /(^\d+ \{.*\n){3}/m,
+    prints: /^\d+ \{"update":\{"Transaction"/m,
+    check: (stdout, cwd) => {
+      // after Ctrl-C the position of the last update printed is saved: a restart continues after it
+      const printed = [...stdout.matchAll(/^(\d+) /gm)].map((m) => Number(m[1]));
+      const saved = JSON.parse(readFileSync(join(cwd, 'alice.checkpoint'), 'utf8')) as { offset: number };
+      expect(saved.offset).toBe(printed.at(-1));
+    },
+  },
   'sandbox-auth.ts': { prints: /^[1-9]\d* updates visible to Alice up to offset \d+$/m },
   'client.ts': { prints: /^status resumed\n(.*\n)*(transaction \d+ \S+\n(.*\n)*){5}/m, leaves: ['iou.checkpoint'] },
   'live-contracts.ts': { prints: /^(\d+ open IOUs at offset \d+\n){3}$/ },
@@ -271,7 +280,7 @@ describe.concurrent('every example runs against the sandbox', () => {
         expect(result.stderr).toBe('');
         expect({ code: result.code, signal: result.signal }).toEqual({ code: 0, signal: null });
         for (const pattern of [run.prints].flat()) expect(result.stdout).toMatch(pattern);
-        run.check?.(result.stdout);
+        run.check?.(result.stdout, result.cwd);
         for (const file of run.leaves ?? []) expect(existsSync(join(result.cwd, file)), `${name} leaves ${file}`).toBe(true);
       } finally {
         rmSync(result.cwd, { recursive: true, force: true });
