@@ -121,3 +121,29 @@ describe('a 403 from the sandbox, on every transport', () => {
     }
   });
 });
+
+describe('a WebSocket upgrade refused with 403', () => {
+  it('carries the hint too, from the request frame that was not sent and the token', async () => {
+    const { createServer } = await import('node:http');
+    const body = JSON.stringify({ code: 'NA', cause: 'A security-sensitive error has been received', correlationId: null, traceId: null, context: {}, resources: [], errorCategory: -1, grpcCodeValue: 7, retryInfo: null, definiteAnswer: null });
+    const server = createServer((_req, res) => res.writeHead(404).end());
+    // a proxy or gateway that checks before the upgrade: the answer is the participant's redacted 403
+    server.on('upgrade', (_req, socket) => {
+      socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const client = createLedgerClient({ baseUrl: `http://127.0.0.1:${port}`, token: jwt({ sub: 'bob' }) });
+    try {
+      const request = { beginExclusive: 0, endInclusive: 5, updateFormat: updateFormat().transactions((t) => t.parties('Alice::1220')).build() };
+      const error = (await firstValueFrom(client.streamUpdates(request).pipe(toArray())).catch((e: unknown) => e)) as LedgerApiError;
+      expect(error).toBeInstanceOf(LedgerApiError);
+      expect(error.status).toBe(403);
+      expect(error.request).toBe('GET /v2/updates (WebSocket)');
+      expect(error.hint).toMatch(/^The participant checks CanReadAs\(Alice::1220\) for this request; the token is for the user 'bob'/);
+    } finally {
+      await client.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
