@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'benchmarks/node_modules/**', 'benchmarks/results/**', 'coverage/**', '.tmp/**', 'docs/api/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'benchmarks/node_modules/**', 'benchmarks/results/**', 'coverage/**', '.tmp/**', 'docs/api/**', 'examples/daml/**', 'examples/.run/**', 'examples/node_modules/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

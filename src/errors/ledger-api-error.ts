@@ -15,6 +15,11 @@ export interface LedgerApiErrorInit {
   readonly request?: string | undefined;
   /** The value of a `Retry-After` header, in milliseconds, if any. */
   readonly retryAfterHeaderMs?: number | undefined;
+  /**
+   * What the client can tell beyond the server's answer, appended to the message: for a redacted 403, the
+   * rights the request needed and what the token says (see `forbiddenHint`, docs/client.md).
+   */
+  readonly hint?: string | undefined;
 }
 
 const retryableStatuses = new Set([429, 503, 504]);
@@ -29,6 +34,11 @@ const retryableStatuses = new Set([429, 503, 504]);
  *
  * `retryable` follows the error category: categories 1, 2, 3 and 12 (and any error that carries
  * `retryInfo`), and bodiless 429, 503 and 504 responses.
+ *
+ * `hint` is the client's own explanation where the server's is redacted: a 403 names the rights the
+ * request needed (`CanReadAs(Alice::1220…)`, `CanReadAsAnyParty`, `CanActAs(…)`, `ParticipantAdmin`) and what
+ * the token says (its user, expiry, or the rights a custom-claims token lists). It is also at the end of
+ * `message`; the ten Canton fields are unchanged.
  */
 export class LedgerApiError extends LedgerRxError {
   override name = 'LedgerApiError';
@@ -49,6 +59,8 @@ export class LedgerApiError extends LedgerRxError {
   readonly category: ErrorCategoryInfo | undefined;
   /** How long the server asks us to wait before retrying (from `retryInfo` or `Retry-After`), in ms. */
   readonly retryAfterMs: number | undefined;
+  /** What the client can tell about the failure beyond the server's answer (for a 403: the rights checked), if anything. */
+  readonly hint: string | undefined;
 
   constructor(init: LedgerApiErrorInit) {
     const body = init.body;
@@ -60,7 +72,7 @@ export class LedgerApiError extends LedgerRxError {
       : retryableStatuses.has(init.status);
     const detail = body ? body.cause : (init.text ?? '').trim().slice(0, 500);
     const where = init.request ? ` (${init.request} → ${init.status})` : ` (HTTP ${init.status})`;
-    super(code, `${code}: ${detail}${where}`, { retryable });
+    super(code, `${code}: ${detail}${where}${init.hint === undefined ? '' : `. ${init.hint}`}`, { retryable });
     this.status = init.status;
     this.body = body;
     this.text = init.text;
@@ -76,5 +88,6 @@ export class LedgerApiError extends LedgerRxError {
     this.definiteAnswer = body?.definiteAnswer ?? null;
     this.category = category;
     this.retryAfterMs = retryAfterMs;
+    this.hint = init.hint;
   }
 }

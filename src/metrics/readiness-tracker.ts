@@ -15,7 +15,7 @@ export interface Readiness {
   readonly reason: 'caught-up' | 'progressing' | 'starting' | 'standby' | 'stopping' | 'retrying' | 'stalled';
   readonly position: number | undefined;
   readonly ledgerEnd: number | undefined;
-  /** Seconds since the position last moved (since the read started, before it moved). */
+  /** Seconds since the position last moved (since the read started, before it moved), to the millisecond. */
   readonly idleSeconds: number | undefined;
   /** Consecutive failed attempts, when retrying. */
   readonly failedAttempts: number;
@@ -99,13 +99,15 @@ export class ReadinessTracker {
 
   /** Whether the daemon is ready now, and why. */
   check(): Readiness {
-    const idleSeconds = this.movedAt === undefined ? undefined : (this.now() - this.movedAt) / 1000;
+    const idleMs = this.movedAt === undefined ? undefined : this.now() - this.movedAt;
+    // rounded to the millisecond: /readyz shows 0.241, not 0.24122062000000005
+    const idleSeconds = idleMs === undefined ? undefined : Math.round(idleMs) / 1000;
     const base = { position: this.position, ledgerEnd: this.ledgerEnd, idleSeconds, failedAttempts: this.failures };
     if (this.phase !== 'running') return { ...base, ready: false, reason: this.phase };
     if (this.failures >= this.failuresBeforeUnready) return { ...base, ready: false, reason: 'retrying' };
     const end = this.ledgerEnd;
     const behind = end !== undefined && (this.position === undefined || end > this.position);
-    if (behind && idleSeconds !== undefined && idleSeconds * 1000 >= this.stallAfterMs && end > (this.endAtMove ?? end)) {
+    if (behind && idleMs !== undefined && idleMs >= this.stallAfterMs && end > (this.endAtMove ?? end)) {
       return { ...base, ready: false, reason: 'stalled' };
     }
     return { ...base, ready: true, reason: behind ? 'progressing' : 'caught-up' };

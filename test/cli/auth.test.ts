@@ -52,6 +52,8 @@ describe('tokens', () => {
     const result = await runCli(['tail', '--url', sandbox.url, '--token', token, '--to', 'end']);
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/error: \S+: /);
+    // what the redacted 403 checked: no --party is every party's updates; the token's user
+    expect(result.stderr).toMatch(/^ {2}hint: The participant checks CanReadAsAnyParty for this request; the token is for the user 'nobody'/m);
     expect(result.stderr).not.toContain(token);
     const viaEnv = await runCli(['tail', '--url', sandbox.url, '--to', 'end', '--log-level', 'debug'], { env: { LEDGER_RX_TOKEN: await sandbox.token('reader') } });
     expect(viaEnv.code).toBe(0);

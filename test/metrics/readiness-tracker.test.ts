@@ -100,6 +100,15 @@ describe('ReadinessTracker', () => {
     expect(t.check()).toMatchObject({ ledgerEnd: 12 });
   });
 
+  it('reports idleSeconds to the millisecond, not as a float of the raw clock', () => {
+    const { t, advance } = tracker();
+    t.onStatus(resumed(1));
+    advance(241.22062000000005);
+    expect(t.check().idleSeconds).toBe(0.241);
+    advance(0.5);
+    expect(t.check().idleSeconds).toBe(0.242);
+  });
+
   it('rejects a stall time that is not positive', () => {
     expect(() => new ReadinessTracker({ stallAfterMs: 0 })).toThrow(/stallAfterMs/);
   });

@@ -6,7 +6,8 @@ import { UsageError } from '../options/usage-error.js';
 
 /**
  * A human-readable, multi-line description of an error for stderr (no trailing newline): the first line
- * is `error: <code>: <cause>`; then, when known, the correlation id, the HTTP request, the earliest
+ * is `error: <code>: <cause>`; then, when known, the correlation id, the HTTP request, the client's hint (what a
+ * redacted 403 checked: docs/client.md, "What a 403 is missing"), the earliest
  * available offset of a pruned read (with the flag to restart from it), and the last error behind a
  * `RetriesExhaustedError`. Never contains a token (the client never puts one in an error).
  */
@@ -20,6 +21,7 @@ export function describeError(error: unknown): string {
     if (error.correlationId) lines.push(`  correlation id: ${error.correlationId}`);
     else if (error.traceId) lines.push(`  correlation id: ${error.traceId} (trace id)`);
     if (error.request) lines.push(`  request: ${error.request} → HTTP ${error.status}`);
+    if (error.hint !== undefined) lines.push(`  hint: ${error.hint}`);
     if (error instanceof PrunedOffsetError && error.earliestOffset !== undefined) {
       lines.push(`  earliest available offset: ${error.earliestOffset} (restart with --from ${error.earliestOffset})`);
     }

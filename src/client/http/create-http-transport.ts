@@ -7,6 +7,7 @@ import { parseJsonText } from './parse-json-text.js';
 import { readBoundedText } from './read-bounded-text.js';
 import type { ResolvedClientOptions } from '../resolve-client-options.js';
 import { stripEnvelopeNulls } from './strip-envelope-nulls.js';
+import { forbiddenHint } from './forbidden-hint.js';
 import { toHttpStatusError } from './to-http-status-error.js';
 import { traceRequest, type RequestAttributes, type RequestTrace } from '../../tracing/trace-request.js';
 import { loadUndici } from './load-undici.js';
@@ -196,7 +197,9 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
       } catch (error) {
         throw mapRequestError(error, label, ex.reason(), timeoutMs);
       }
-      throw toHttpStatusError({ status, headers: response.headers, text }, label);
+      // a 403 is redacted by the participant: say what it checked, as far as the client can tell
+      const hint = status === 403 ? forbiddenHint({ method: call.method, path: call.path, body: call.body, token }) : undefined;
+      throw toHttpStatusError({ status, headers: response.headers, text }, label, hint);
     }
   }
 

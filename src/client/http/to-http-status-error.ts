@@ -10,11 +10,13 @@ import { parseRetryAfterHeader } from './parse-retry-after-header.js';
  *
  * @param response - status, headers and the (bounded) body text.
  * @param request - `METHOD /path` of the request, for the message.
+ * @param hint - the client's explanation (see `forbiddenHint`), appended to the message.
  * @returns the error; never throws.
  */
 export function toHttpStatusError(
   response: { readonly status: number; readonly headers: Readonly<Record<string, string | string[] | undefined>>; readonly text: string },
   request: string,
+  hint?: string,
 ): LedgerApiError {
   let json: unknown;
   try {
@@ -24,7 +26,7 @@ export function toHttpStatusError(
   }
   const retryAfterHeaderMs = parseRetryAfterHeader(response.headers['retry-after']);
   if (isCantonErrorBody(json)) {
-    return toLedgerApiError({ status: response.status, body: normalizeCantonErrorBody(json), request, retryAfterHeaderMs });
+    return toLedgerApiError({ status: response.status, body: normalizeCantonErrorBody(json), request, retryAfterHeaderMs, hint });
   }
-  return toLedgerApiError({ status: response.status, text: response.text, request, retryAfterHeaderMs });
+  return toLedgerApiError({ status: response.status, text: response.text, request, retryAfterHeaderMs, hint });
 }

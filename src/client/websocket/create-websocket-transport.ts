@@ -9,6 +9,7 @@ import { createTunnelAgent } from './create-tunnel-agent.js';
 import { mapRequestError } from '../http/map-request-error.js';
 import { readBoundedText } from '../http/read-bounded-text.js';
 import type { ResolvedClientOptions } from '../resolve-client-options.js';
+import { forbiddenHint } from '../http/forbidden-hint.js';
 import { toHttpStatusError } from '../http/to-http-status-error.js';
 import { traceRequest, type RequestAttributes, type RequestTrace } from '../../tracing/trace-request.js';
 
@@ -23,6 +24,8 @@ export interface OpenWebSocket {
   readonly mapError: (error: unknown) => Error;
   /** The connection's span, open until the stream ends: whoever reads the socket ends it. */
   readonly trace: RequestTrace;
+  /** Explains a 403 error frame answering `body` (see `forbiddenHint`), from the request and this connection's token. */
+  readonly explainForbidden: (body: unknown) => string | undefined;
 }
 
 /** The WebSocket layer of a ledger client, beside its HTTP layer. */
@@ -33,9 +36,9 @@ export interface WebSocketTransport {
    * one. Rejects with `LedgerApiError` for an upgrade answered with another status (its body mapped like an
    * HTTP error: a Canton error keeps its ten fields, anything else is `HTTP_<status>`), `TransportError`
    * when the connection fails or the handshake times out, `AbortError` when `signal` fires or the client
-   * was closed.
+   * was closed. `body`, the request frame to be sent, only explains a refused upgrade (a 403's `hint`).
    */
-  connect(path: string, signal: AbortSignal | undefined, spanAttributes?: RequestAttributes): Promise<OpenWebSocket>;
+  connect(path: string, signal: AbortSignal | undefined, spanAttributes?: RequestAttributes, body?: object): Promise<OpenWebSocket>;
   /** Fires when the client is closed: streams in flight end with `AbortError`. */
   readonly closed: AbortSignal;
   /** Closes the transport: connections in progress fail with `AbortError`, open streams end. */
@@ -110,8 +113,9 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
     return url;
   };
 
-  function openOnce(ws: WsModule, path: string, token: string, signal: AbortSignal | undefined, trace: RequestTrace): Promise<OpenWebSocket> {
+  function openOnce(ws: WsModule, path: string, token: string, signal: AbortSignal | undefined, trace: RequestTrace, body: object | undefined): Promise<OpenWebSocket> {
     const request = `GET ${path} (WebSocket)`;
+    const explainForbidden = (frame: unknown): string | undefined => forbiddenHint({ method: 'GET', path, body: frame, token });
     const url = urlOf(path);
     return new Promise<OpenWebSocket>((resolve, reject) => {
       let settled = false;
@@ -142,11 +146,14 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
           socket.pause(); // frames that follow the handshake at once wait until the stream listens (it resumes)
           socket.off('error', onError);
           socket.on('error', ignore); // until the stream listens: an error event without a listener would throw
-          resolve({ socket, request, tokenExpiresAt: token === '' ? undefined : jwtExpiresAt(token), mapError: (e) => webSocketError(e, request), trace });
+          resolve({ socket, request, tokenExpiresAt: token === '' ? undefined : jwtExpiresAt(token), mapError: (e) => webSocketError(e, request), trace, explainForbidden });
         });
       const onUnexpected = (req: ClientRequest, res: IncomingMessage): void => {
         readBoundedText(res, maxErrorBytes).then(
-          ({ text }) => giveUp(toHttpStatusError({ status: res.statusCode ?? 0, headers: res.headers, text }, request)),
+          ({ text }) => {
+            const status = res.statusCode ?? 0;
+            giveUp(toHttpStatusError({ status, headers: res.headers, text }, request, status === 403 ? explainForbidden(body) : undefined));
+          },
           (error: unknown) => giveUp(webSocketError(error, request)),
         );
         req.on('error', () => undefined);
@@ -171,7 +178,7 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
   return {
     closed: closing.signal,
 
-    async connect(path, signal, spanAttributes) {
+    async connect(path, signal, spanAttributes, body) {
       const ws = await loadWs();
       const url = urlOf(path);
       const trace = await traceRequest(`GET ${path} (WebSocket)`, {
@@ -188,7 +195,7 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
           if (signal?.aborted) throw new AbortError(`GET ${path} (WebSocket) was aborted`);
           const token = await config.getToken();
           try {
-            return await openOnce(ws, path, token, signal, trace);
+            return await openOnce(ws, path, token, signal, trace, body);
           } catch (error) {
             if (error instanceof LedgerApiError && error.status === 401 && attempt === 1 && config.refreshableToken) continue;
             throw error;

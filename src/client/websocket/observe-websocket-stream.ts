@@ -1,5 +1,5 @@
 import { defer, from, Observable, retry, switchMap, throwError, timer } from 'rxjs';
-import { AbortError, ErrorCodes, LedgerApiError, TransportError } from '../../errors/index.js';
+import { AbortError, ErrorCodes, LedgerApiError, toLedgerApiError, TransportError } from '../../errors/index.js';
 import { observeWebSocketFrames } from '../../streams/index.js';
 import type { OpenWebSocket, WebSocketTransport } from './create-websocket-transport.js';
 import { streamCloseOutcome } from './stream-close-outcome.js';
@@ -29,6 +29,11 @@ export interface WebSocketStreamCall<T> {
   readonly refreshableToken: boolean;
   /** Extra attributes of the connection's span (e.g. the range asked for). */
   readonly spanAttributes?: RequestAttributes | undefined;
+}
+
+/** The same error with `hint` (the most specific subclass again, every field kept). */
+function withHint(error: LedgerApiError, hint: string): LedgerApiError {
+  return toLedgerApiError({ status: error.status, body: error.body, text: error.text, request: error.request, retryAfterHeaderMs: error.retryAfterMs, hint });
 }
 
 /**
@@ -65,7 +70,10 @@ export function observeWebSocketStream<T>(transport: WebSocketTransport, call: W
       });
       let elements = 0;
       const elementsRead = () => ({ status: 101, attributes: { 'ledger_rx.elements': elements } });
-      const fail = (error: unknown): void => {
+      const fail = (failure: unknown): void => {
+        // a 403 error frame is redacted by the participant: say what it checked, as far as the client can tell
+        const hint = failure instanceof LedgerApiError && failure.status === 403 && failure.hint === undefined ? open.explainForbidden(call.body) : undefined;
+        const error = hint === undefined ? failure : withHint(failure as LedgerApiError, hint);
         open.trace.end({ ...elementsRead(), error });
         subscriber.error(error);
       };
@@ -103,7 +111,7 @@ export function observeWebSocketStream<T>(transport: WebSocketTransport, call: W
 
   return defer(() => {
     let received = false;
-    return defer(() => from(transport.connect(call.path, signal, call.spanAttributes))).pipe(
+    return defer(() => from(transport.connect(call.path, signal, call.spanAttributes, call.body))).pipe(
       switchMap((open) => stream(open, () => (received = true))),
       retry({
         count: call.refreshableToken ? 1 : 0,
