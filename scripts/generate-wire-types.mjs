@@ -302,7 +302,12 @@ const wrap = (type) => (/[|&]/.test(type) ? `(${type})` : type);
 /** The spec's description as doc-comment lines: ``x`` as `x`, without its closing "Required"/"Optional" line. */
 function described(text) {
   if (typeof text !== 'string') return [];
-  const lines = text.replace(/``([^`]+)``/g, '`$1`').replace(/\*\//g, '*\\/').split('\n').map((l) => l.trimEnd());
+  const lines = text
+    .replace(/``([^`]+)``/g, '`$1`')
+    .replace(/\*\//g, '*\\/')
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => !/^\s*\/{3,}$/.test(l)); // the proto files' section rulers
   while (lines.length > 0 && /^(Required|Optional|)\.?$/.test(lines[lines.length - 1] ?? '')) lines.pop();
   return lines;
 }
@@ -366,6 +371,14 @@ function typeDeclaration(entry) {
     const path = `${entry.spec}.${property}`;
     const exception = requiredExceptions[path];
     const isRequired = exception ? exception === 'required' : required.has(property);
+    // The 3.6 spec is the union target: a field an older line lacks must be optional, or the type would
+    // promise what a 3.4 or 3.5 participant does not send.
+    for (const [version, older34] of Object.entries(older)) {
+      const before = older34[entry.spec];
+      if (isRequired && before && !(property in (before.properties ?? {}))) {
+        throw new Error(`${entry.name}.${property} is required in 3.6 but not in the ${version} spec: make it optional`);
+      }
+    }
     const type = typeExceptions[path] ?? render(propertyNode, entry.input);
     const doc = docBlock([described(propertyNode.description), propertyNote(entry.spec, property)], '  ');
     // A Daml value may be null when present: a required one is any JSON; an optional one may be absent.

@@ -197,7 +197,6 @@ export interface RightInput {
 
 /**
  *  Users and rights
- * /////////////////
  *  Users are used to dynamically manage the rights given to Daml applications.
  *  They are stored and managed per participant node.
  *
@@ -369,7 +368,6 @@ export interface ListUserRightsResponse {
 
 /**
  *  RPC requests and responses
- * ///////////////////////////
  *  Required authorization: `HasRight(ParticipantAdmin) OR IsAuthenticatedIdentityProviderAdmin(user.identity_provider_id)`
  */
 export interface CreateUserRequest {
