@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { built } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { CreatedEvent, UnassignedEvent } from './events.js';
 import { EventFormat, TransactionFilter } from './filters.js';
 import { Int32, Int64, Offset } from './primitives.js';
@@ -13,7 +13,7 @@ import { variant } from './variant.js';
  * `streamContinuationToken` (from an element of an earlier read at the same offset and format) skips the
  * snapshot up to and including that element.
  */
-export const GetActiveContractsRequest = wireSchema<GetActiveContractsRequest>()(() => z.looseObject({
+export const GetActiveContractsRequest: WireSchema<GetActiveContractsRequest> = wireSchema(() => z.looseObject({
   filter: built(TransactionFilter).nullish(),
   verbose: z.boolean().nullish(),
   activeAtOffset: built(Offset),
@@ -26,7 +26,7 @@ export const GetActiveContractsRequest = wireSchema<GetActiveContractsRequest>()
  * body, as the server declares it). Without `activeAtOffset` the server uses its ledger end and says which in
  * the answer; `pageToken` is the `nextPageToken` of the previous page, valid with the same offset and format.
  */
-export const GetActiveContractsPageRequest = wireSchema<GetActiveContractsPageRequest>()(() => z.looseObject({
+export const GetActiveContractsPageRequest: WireSchema<GetActiveContractsPageRequest> = wireSchema(() => z.looseObject({
   activeAtOffset: built(Offset).nullish(),
   eventFormat: built(EventFormat),
   maxPageSize: built(Int32).nullish(),
@@ -37,14 +37,14 @@ export const GetActiveContractsPageRequest = wireSchema<GetActiveContractsPageRe
  * `JsActiveContract`: a contract active at the snapshot's offset on `synchronizerId`, with the created event
  * of its last activation there (a create or an assignment; its offset may point at pruned history).
  */
-export const JsActiveContract = wireSchema<JsActiveContract>()(() => z.looseObject({
+export const JsActiveContract: WireSchema<JsActiveContract> = wireSchema(() => z.looseObject({
   createdEvent: built(CreatedEvent),
   synchronizerId: z.string(),
   reassignmentCounter: built(Int64),
 }));
 
 /** `JsAssignedEvent`: the assignment of an incomplete reassignment (the contract arrived, its unassignment is not visible). */
-export const JsAssignedEvent = wireSchema<JsAssignedEvent>()(() => z.looseObject({
+export const JsAssignedEvent: WireSchema<JsAssignedEvent> = wireSchema(() => z.looseObject({
   source: z.string(),
   target: z.string(),
   reassignmentId: z.string(),
@@ -54,28 +54,28 @@ export const JsAssignedEvent = wireSchema<JsAssignedEvent>()(() => z.looseObject
 }));
 
 /** `JsIncompleteAssigned`: an assignment whose reassignment is still in flight at the snapshot's offset. */
-export const JsIncompleteAssigned = wireSchema<JsIncompleteAssigned>()(() => z.looseObject({ assignedEvent: built(JsAssignedEvent) }));
+export const JsIncompleteAssigned: WireSchema<JsIncompleteAssigned> = wireSchema(() => z.looseObject({ assignedEvent: built(JsAssignedEvent) }));
 
 /**
  * `JsIncompleteUnassigned`: the contract left a synchronizer and its assignment is not visible yet at the
  * snapshot's offset; `createdEvent` is its last activation before the unassignment.
  */
-export const JsIncompleteUnassigned = wireSchema<JsIncompleteUnassigned>()(() => z.looseObject({ createdEvent: built(CreatedEvent), unassignedEvent: built(UnassignedEvent) }));
+export const JsIncompleteUnassigned: WireSchema<JsIncompleteUnassigned> = wireSchema(() => z.looseObject({ createdEvent: built(CreatedEvent), unassignedEvent: built(UnassignedEvent) }));
 
 /** `JsEmpty`: an entry with nothing in it. */
-export const JsEmpty = wireSchema<JsEmpty>()(() => z.looseObject({}));
+export const JsEmpty: WireSchema<JsEmpty> = wireSchema(() => z.looseObject({}));
 
 /** The alternatives of `JsContractEntry`; each carries its fields directly (no `"value"`). */
 export const contractEntryCases = { JsActiveContract, JsEmpty, JsIncompleteAssigned, JsIncompleteUnassigned };
 
 /** `JsContractEntry`: one of the four kinds, or an `UnknownVariant` from a newer server. */
-export const JsContractEntry = wireSchema<JsContractEntry>()(() => variant('JsContractEntry', contractEntryCases, { open: true }));
+export const JsContractEntry: WireSchema<JsContractEntry> = wireSchema(() => variant('JsContractEntry', contractEntryCases, { open: true }));
 
 /**
  * `JsGetActiveContractsResponse`: one entry of an active-contracts snapshot. `streamContinuationToken` is set
  * on the streamed forms (WebSocket, list): a request carrying it skips the snapshot up to this entry.
  */
-export const JsGetActiveContractsResponse = wireSchema<JsGetActiveContractsResponse>()(() => z.looseObject({
+export const JsGetActiveContractsResponse: WireSchema<JsGetActiveContractsResponse> = wireSchema(() => z.looseObject({
   workflowId: z.string().nullish(),
   contractEntry: built(JsContractEntry),
   streamContinuationToken: z.string().nullish(),
@@ -85,7 +85,7 @@ export const JsGetActiveContractsResponse = wireSchema<JsGetActiveContractsRespo
  * `JsGetActiveContractsPageResponse`: one page of a snapshot, the offset it is taken at (the request's, or
  * the ledger end the server chose), and `nextPageToken` unless it is the last page.
  */
-export const JsGetActiveContractsPageResponse = wireSchema<JsGetActiveContractsPageResponse>()(() => z.looseObject({
+export const JsGetActiveContractsPageResponse: WireSchema<JsGetActiveContractsPageResponse> = wireSchema(() => z.looseObject({
   activeContracts: z.array(built(JsGetActiveContractsResponse)),
   activeAtOffset: built(Offset),
   nextPageToken: z.string().nullish(),

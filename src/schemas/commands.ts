@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Duration, Empty } from './common.js';
 import { EventFormat } from './filters.js';
 import { DamlValue, Int32, Int64, Timestamp } from './primitives.js';
@@ -8,13 +8,13 @@ import { JsReassignment } from './updates.js';
 import { variant, wrapped } from './variant.js';
 
 /** `CreateCommand`: `templateId` as `#package-name:Mod:Ent` or `<package-id>:Mod:Ent`. */
-export const CreateCommand = wireSchema<CreateCommand>()(() => z.looseObject({
+export const CreateCommand: WireSchema<CreateCommand> = wireSchema(() => z.looseObject({
   templateId: z.string(),
   createArguments: built(DamlValue),
 }));
 
 /** `ExerciseCommand`. */
-export const ExerciseCommand = wireSchema<ExerciseCommand>()(() => z.looseObject({
+export const ExerciseCommand: WireSchema<ExerciseCommand> = wireSchema(() => z.looseObject({
   templateId: z.string(),
   contractId: z.string(),
   choice: z.string(),
@@ -22,7 +22,7 @@ export const ExerciseCommand = wireSchema<ExerciseCommand>()(() => z.looseObject
 }));
 
 /** `ExerciseByKeyCommand`. */
-export const ExerciseByKeyCommand = wireSchema<ExerciseByKeyCommand>()(() => z.looseObject({
+export const ExerciseByKeyCommand: WireSchema<ExerciseByKeyCommand> = wireSchema(() => z.looseObject({
   templateId: z.string(),
   contractKey: built(DamlValue),
   choice: z.string(),
@@ -30,7 +30,7 @@ export const ExerciseByKeyCommand = wireSchema<ExerciseByKeyCommand>()(() => z.l
 }));
 
 /** `CreateAndExerciseCommand`. */
-export const CreateAndExerciseCommand = wireSchema<CreateAndExerciseCommand>()(() => z.looseObject({
+export const CreateAndExerciseCommand: WireSchema<CreateAndExerciseCommand> = wireSchema(() => z.looseObject({
   templateId: z.string(),
   createArguments: built(DamlValue),
   choice: z.string(),
@@ -38,7 +38,7 @@ export const CreateAndExerciseCommand = wireSchema<CreateAndExerciseCommand>()((
 }));
 
 /** `Command`: the fields sit directly under the alternative's name (no `"value"`). */
-export const Command = wireSchema<Command>()(() => variant(
+export const Command: WireSchema<Command> = wireSchema(() => variant(
   'Command',
   { CreateAndExerciseCommand: built(CreateAndExerciseCommand), CreateCommand: built(CreateCommand), ExerciseByKeyCommand: built(ExerciseByKeyCommand), ExerciseCommand: built(ExerciseCommand) },
   { open: false },
@@ -52,10 +52,10 @@ export const deduplicationPeriodCases = {
 };
 
 /** `DeduplicationPeriod`: a duration, an offset, or `Empty` (the participant's maximum). */
-export const DeduplicationPeriod = wireSchema<DeduplicationPeriod>()(() => variant('DeduplicationPeriod', deduplicationPeriodCases, { open: false }));
+export const DeduplicationPeriod: WireSchema<DeduplicationPeriod> = wireSchema(() => variant('DeduplicationPeriod', deduplicationPeriodCases, { open: false }));
 
 /** `DisclosedContract`. */
-export const DisclosedContract = wireSchema<DisclosedContract>()(() => z.looseObject({
+export const DisclosedContract: WireSchema<DisclosedContract> = wireSchema(() => z.looseObject({
   templateId: z.string().nullish(),
   contractId: z.string().nullish(),
   createdEventBlob: z.string(),
@@ -63,7 +63,7 @@ export const DisclosedContract = wireSchema<DisclosedContract>()(() => z.looseOb
 }));
 
 /** `PrefetchContractKey`. */
-export const PrefetchContractKey = wireSchema<PrefetchContractKey>()(() => z.looseObject({
+export const PrefetchContractKey: WireSchema<PrefetchContractKey> = wireSchema(() => z.looseObject({
   templateId: z.string(),
   contractKey: built(DamlValue),
   limit: built(Int32).nullish(),
@@ -73,7 +73,7 @@ export const PrefetchContractKey = wireSchema<PrefetchContractKey>()(() => z.loo
  * `JsCommands`: the body of `POST /v2/commands/async/submit`. The change id is (`userId`, the `actAs` set,
  * `commandId`).
  */
-export const JsCommands = wireSchema<JsCommands>()(() => z.looseObject({
+export const JsCommands: WireSchema<JsCommands> = wireSchema(() => z.looseObject({
   commands: z.array(built(Command)),
   commandId: z.string(),
   actAs: z.array(z.string()),
@@ -92,17 +92,17 @@ export const JsCommands = wireSchema<JsCommands>()(() => z.looseObject({
 }));
 
 /** `SubmitResponse`: `{}`; it only means "accepted for processing". */
-export const SubmitResponse = wireSchema<SubmitResponse>()(() => z.looseObject({}));
+export const SubmitResponse: WireSchema<SubmitResponse> = wireSchema(() => z.looseObject({}));
 
 /** `AssignCommand` (payload). */
-export const AssignCommand = wireSchema<AssignCommand>()(() => z.looseObject({
+export const AssignCommand: WireSchema<AssignCommand> = wireSchema(() => z.looseObject({
   reassignmentId: z.string(),
   source: z.string(),
   target: z.string(),
 }));
 
 /** `UnassignCommand` (payload). */
-export const UnassignCommand = wireSchema<UnassignCommand>()(() => z.looseObject({
+export const UnassignCommand: WireSchema<UnassignCommand> = wireSchema(() => z.looseObject({
   contractId: z.string(),
   source: z.string(),
   target: z.string(),
@@ -116,15 +116,15 @@ export const reassignmentCommandCases = {
 };
 
 /** The reassignment command oneof: `AssignCommand`, `UnassignCommand` or `Empty`. */
-export const ReassignmentCommandVariant = wireSchema<ReassignmentCommandVariant>()(() => variant('Command', reassignmentCommandCases, { open: false }));
+export const ReassignmentCommandVariant: WireSchema<ReassignmentCommandVariant> = wireSchema(() => variant('Command', reassignmentCommandCases, { open: false }));
 
 /** `ReassignmentCommand`. */
-export const ReassignmentCommand = wireSchema<ReassignmentCommand>()(() => z.looseObject({
+export const ReassignmentCommand: WireSchema<ReassignmentCommand> = wireSchema(() => z.looseObject({
   command: built(ReassignmentCommandVariant).nullish(),
 }));
 
 /** `ReassignmentCommands`. */
-export const ReassignmentCommands = wireSchema<ReassignmentCommands>()(() => z.looseObject({
+export const ReassignmentCommands: WireSchema<ReassignmentCommands> = wireSchema(() => z.looseObject({
   workflowId: z.string().nullish(),
   userId: z.string().nullish(),
   commandId: z.string(),
@@ -134,13 +134,13 @@ export const ReassignmentCommands = wireSchema<ReassignmentCommands>()(() => z.l
 }));
 
 /** `SubmitAndWaitForReassignmentRequest`. Without `eventFormat` the response has no events. */
-export const SubmitAndWaitForReassignmentRequest = wireSchema<SubmitAndWaitForReassignmentRequest>()(() => z.looseObject({
+export const SubmitAndWaitForReassignmentRequest: WireSchema<SubmitAndWaitForReassignmentRequest> = wireSchema(() => z.looseObject({
   reassignmentCommands: built(ReassignmentCommands),
   eventFormat: built(EventFormat).nullish(),
 }));
 
 /** `JsSubmitAndWaitForReassignmentResponse`. */
-export const JsSubmitAndWaitForReassignmentResponse = wireSchema<JsSubmitAndWaitForReassignmentResponse>()(() => z.looseObject({
+export const JsSubmitAndWaitForReassignmentResponse: WireSchema<JsSubmitAndWaitForReassignmentResponse> = wireSchema(() => z.looseObject({
   reassignment: built(JsReassignment),
 }));
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Int32, Int64, Timestamp, type JsonValue } from './primitives.js';
 
 /** `Field`: one field of a protobuf unknown-field set (scalapb well-known type plumbing). */
-export const Field = wireSchema<Field>()(() => z.looseObject({
+export const Field: WireSchema<Field> = wireSchema(() => z.looseObject({
   varint: z.array(built(Int64)).nullish(),
   fixed64: z.array(built(Int64)).nullish(),
   fixed32: z.array(built(Int32)).nullish(),
@@ -15,20 +15,20 @@ export const Field = wireSchema<Field>()(() => z.looseObject({
 export const MapIntField = lazySchema(() => z.record(z.string(), built(Field)));
 
 /** `UnknownFieldSet`: `{"fields": {}}` on output. */
-export const UnknownFieldSet = wireSchema<UnknownFieldSet>()(() => z.looseObject({ fields: built(MapIntField) }));
+export const UnknownFieldSet: WireSchema<UnknownFieldSet> = wireSchema(() => z.looseObject({ fields: built(MapIntField) }));
 
 /**
  * `Duration`: an object `{seconds, nanos}` (not the proto3 "1.5s" string). The server adds
  * `unknownFields` on output; it is optional on input.
  */
-export const Duration = wireSchema<Duration>()(() => z.looseObject({
+export const Duration: WireSchema<Duration> = wireSchema(() => z.looseObject({
   seconds: built(Int64),
   nanos: built(Int32),
   unknownFields: built(UnknownFieldSet).nullish(),
 }));
 
 /** `Empty`: the proto "not set" alternative of a variant, or a unit payload; encodes as `{}`. */
-export const Empty = wireSchema<Empty>()(() => z.looseObject({}));
+export const Empty: WireSchema<Empty> = wireSchema(() => z.looseObject({}));
 
 /** `Map_String`: a string-to-string map (annotations, error context). */
 export const MapString = lazySchema(() => z.record(z.string(), z.string()));
@@ -37,25 +37,25 @@ export const MapString = lazySchema(() => z.record(z.string(), z.string()));
 export const Tuple2StringString = lazySchema(() => z.array(z.string()));
 
 /** `TraceContext`: W3C trace headers of an update. */
-export const TraceContext = wireSchema<TraceContext>()(() => z.looseObject({
+export const TraceContext: WireSchema<TraceContext> = wireSchema(() => z.looseObject({
   traceparent: z.string().nullish(),
   tracestate: z.string().nullish(),
 }));
 
 /** `SynchronizerTime`: the latest record time seen on a synchronizer. */
-export const SynchronizerTime = wireSchema<SynchronizerTime>()(() => z.looseObject({
+export const SynchronizerTime: WireSchema<SynchronizerTime> = wireSchema(() => z.looseObject({
   synchronizerId: z.string(),
   recordTime: built(Timestamp),
 }));
 
 /** `ObjectMeta`: a resource version and annotations (users, parties). */
-export const ObjectMeta = wireSchema<ObjectMeta>()(() => z.looseObject({
+export const ObjectMeta: WireSchema<ObjectMeta> = wireSchema(() => z.looseObject({
   resourceVersion: z.string().nullish(),
   annotations: built(MapString).nullish(),
 }));
 
 /** `FieldMask`: `{"paths": [...]}`; `unknownFields` is filled in by the server when absent. */
-export const FieldMask = wireSchema<FieldMask>()(() => z.looseObject({
+export const FieldMask: WireSchema<FieldMask> = wireSchema(() => z.looseObject({
   paths: z.array(z.string()).nullish(),
   unknownFields: built(UnknownFieldSet).nullish(),
 }));
@@ -65,7 +65,7 @@ export const FieldMask = wireSchema<FieldMask>()(() => z.looseObject({
  * decoded `ErrorInfo`/`RetryInfo`/`ResourceInfo`/`RequestInfo` as a JSON object (a string only for other
  * types or a decoding failure; `JsSchema.scala:517-536` at e5f40da5e), so any JSON is accepted.
  */
-export const ProtoAny = wireSchema<ProtoAny>()(() => z.looseObject({
+export const ProtoAny: WireSchema<ProtoAny> = wireSchema(() => z.looseObject({
   typeUrl: z.string(),
   value: z.string(),
   unknownFields: built(UnknownFieldSet),
@@ -73,7 +73,7 @@ export const ProtoAny = wireSchema<ProtoAny>()(() => z.looseObject({
 }));
 
 /** `JsStatus`: a google.rpc.Status, as used in interface view errors. */
-export const JsStatus = wireSchema<JsStatus>()(() => z.looseObject({
+export const JsStatus: WireSchema<JsStatus> = wireSchema(() => z.looseObject({
   code: built(Int32),
   message: z.string(),
   details: z.array(built(ProtoAny)).nullish(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Empty, JsStatus, SynchronizerTime, TraceContext } from './common.js';
 import { deduplicationPeriodCases } from './commands.js';
 import { Int64, Offset } from './primitives.js';
@@ -12,7 +12,7 @@ import { variant, wrapped } from './variant.js';
  * completion field), which may differ in form from the one submitted. Open: an unknown form is kept as an
  * `UnknownVariant`.
  */
-export const CompletionDeduplicationPeriod = wireSchema<CompletionDeduplicationPeriod>()(() => variant('DeduplicationPeriod', deduplicationPeriodCases, { open: true }));
+export const CompletionDeduplicationPeriod: WireSchema<CompletionDeduplicationPeriod> = wireSchema(() => variant('DeduplicationPeriod', deduplicationPeriodCases, { open: true }));
 
 /**
  * `Completion` (payload): the outcome of one submission. Without `status`, or with `status.code` 0, the
@@ -20,7 +20,7 @@ export const CompletionDeduplicationPeriod = wireSchema<CompletionDeduplicationP
  * failure (a google.rpc status: code, message, details). `actAs` holds the submission's `actAs` parties
  * that the reader may see, in any order.
  */
-export const Completion = wireSchema<Completion>()(() => z.looseObject({
+export const Completion: WireSchema<Completion> = wireSchema(() => z.looseObject({
   commandId: z.string(),
   status: built(JsStatus).nullish(),
   updateId: z.string().nullish(),
@@ -43,10 +43,10 @@ export const completionResponseCases = {
 };
 
 /** `CompletionResponse`: a completion, a checkpoint, `Empty`, or an `UnknownVariant` from a newer server. */
-export const CompletionResponse = wireSchema<CompletionResponse>()(() => variant('CompletionResponse', completionResponseCases, { open: true }));
+export const CompletionResponse: WireSchema<CompletionResponse> = wireSchema(() => variant('CompletionResponse', completionResponseCases, { open: true }));
 
 /** `CompletionStreamResponse`: one element of a completion stream. */
-export const CompletionStreamResponse = wireSchema<CompletionStreamResponse>()(() => z.looseObject({
+export const CompletionStreamResponse: WireSchema<CompletionStreamResponse> = wireSchema(() => z.looseObject({
   completionResponse: built(CompletionResponse),
 }));
 
@@ -54,7 +54,7 @@ export const CompletionStreamResponse = wireSchema<CompletionStreamResponse>()((
  * `CompletionStreamRequest`: the body of the deprecated `/v2/commands/completions`: the completions of
  * `userId`'s commands (the token's user when left out) that act as one of `parties`, after `beginExclusive`.
  */
-export const CompletionStreamRequest = wireSchema<CompletionStreamRequest>()(() => z.looseObject({
+export const CompletionStreamRequest: WireSchema<CompletionStreamRequest> = wireSchema(() => z.looseObject({
   userId: z.string().nullish(),
   parties: z.array(z.string()),
   beginExclusive: built(Offset).nullish(),
@@ -64,13 +64,13 @@ export const CompletionStreamRequest = wireSchema<CompletionStreamRequest>()(() 
  * `GetCompletionsRequest`: the body of `/v2/commands/command-completions`: the completions of commands that
  * act as one of `parties` (every party with `CanReadAsAnyParty` when left out), after `beginExclusive`.
  */
-export const GetCompletionsRequest = wireSchema<GetCompletionsRequest>()(() => z.looseObject({
+export const GetCompletionsRequest: WireSchema<GetCompletionsRequest> = wireSchema(() => z.looseObject({
   parties: z.array(z.string()).nullish(),
   beginExclusive: built(Offset).nullish(),
 }));
 
 /** `GetCompletionByHashRequest`: the body of `POST /v2/commands/completion-by-hash` (3.6 on). */
-export const GetCompletionByHashRequest = wireSchema<GetCompletionByHashRequest>()(() => z.looseObject({
+export const GetCompletionByHashRequest: WireSchema<GetCompletionByHashRequest> = wireSchema(() => z.looseObject({
   transactionHash: z.string().min(1, 'must be the non-empty base64 transaction hash'),
 }));
 
@@ -78,7 +78,7 @@ export const GetCompletionByHashRequest = wireSchema<GetCompletionByHashRequest>
  * `GetCompletionByHashResponse`: the accepted completion of a transaction hash (at most one) and its last
  * rejected ones, newest first, as far as the caller may read them.
  */
-export const GetCompletionByHashResponse = wireSchema<GetCompletionByHashResponse>()(() => z.looseObject({
+export const GetCompletionByHashResponse: WireSchema<GetCompletionByHashResponse> = wireSchema(() => z.looseObject({
   acceptedCompletion: built(Completion).nullish(),
   lastRejectedCompletions: z.array(built(Completion)).nullish(),
 }));

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Empty, JsStatus } from './common.js';
 import { DamlValue, Int32, Int64, Offset, OptionalDamlValue, Timestamp } from './primitives.js';
 import { variant, wrapped } from './variant.js';
 
 /** `JsInterfaceView`: an interface view computed for a created contract. */
-export const JsInterfaceView = wireSchema<JsInterfaceView>()(() => z.looseObject({
+export const JsInterfaceView: WireSchema<JsInterfaceView> = wireSchema(() => z.looseObject({
   interfaceId: z.string(),
   viewStatus: built(JsStatus),
   viewValue: built(OptionalDamlValue),
@@ -14,7 +14,7 @@ export const JsInterfaceView = wireSchema<JsInterfaceView>()(() => z.looseObject
 }));
 
 /** `CreatedEvent`: a contract was created. `templateId` is in package-id form. */
-export const CreatedEvent = wireSchema<CreatedEvent>()(() => z.looseObject({
+export const CreatedEvent: WireSchema<CreatedEvent> = wireSchema(() => z.looseObject({
   offset: built(Offset),
   nodeId: built(Int32),
   contractId: z.string(),
@@ -34,7 +34,7 @@ export const CreatedEvent = wireSchema<CreatedEvent>()(() => z.looseObject({
 }));
 
 /** `ArchivedEvent`: a contract was archived (ACS-delta shape). */
-export const ArchivedEvent = wireSchema<ArchivedEvent>()(() => z.looseObject({
+export const ArchivedEvent: WireSchema<ArchivedEvent> = wireSchema(() => z.looseObject({
   offset: built(Offset),
   nodeId: built(Int32),
   contractId: z.string(),
@@ -45,7 +45,7 @@ export const ArchivedEvent = wireSchema<ArchivedEvent>()(() => z.looseObject({
 }));
 
 /** `ExercisedEvent`: a choice was exercised (ledger-effects shape). */
-export const ExercisedEvent = wireSchema<ExercisedEvent>()(() => z.looseObject({
+export const ExercisedEvent: WireSchema<ExercisedEvent> = wireSchema(() => z.looseObject({
   offset: built(Offset),
   nodeId: built(Int32),
   contractId: z.string(),
@@ -67,10 +67,10 @@ export const ExercisedEvent = wireSchema<ExercisedEvent>()(() => z.looseObject({
 export const eventCases = { ArchivedEvent, CreatedEvent, ExercisedEvent };
 
 /** `Event`. */
-export const Event = wireSchema<Event>()(() => variant('Event', eventCases, { open: true }));
+export const Event: WireSchema<Event> = wireSchema(() => variant('Event', eventCases, { open: true }));
 
 /** `UnassignedEvent`: a contract left a synchronizer. */
-export const UnassignedEvent = wireSchema<UnassignedEvent>()(() => z.looseObject({
+export const UnassignedEvent: WireSchema<UnassignedEvent> = wireSchema(() => z.looseObject({
   reassignmentId: z.string(),
   contractId: z.string(),
   templateId: z.string(),
@@ -86,7 +86,7 @@ export const UnassignedEvent = wireSchema<UnassignedEvent>()(() => z.looseObject
 }));
 
 /** `JsAssignmentEvent`: a contract arrived on a synchronizer. */
-export const JsAssignmentEvent = wireSchema<JsAssignmentEvent>()(() => z.looseObject({
+export const JsAssignmentEvent: WireSchema<JsAssignmentEvent> = wireSchema(() => z.looseObject({
   source: z.string(),
   target: z.string(),
   reassignmentId: z.string(),
@@ -102,10 +102,10 @@ export const reassignmentEventCases = {
 };
 
 /** `JsReassignmentEvent`. */
-export const JsReassignmentEvent = wireSchema<JsReassignmentEvent>()(() => variant('JsReassignmentEvent', reassignmentEventCases, { open: true }));
+export const JsReassignmentEvent: WireSchema<JsReassignmentEvent> = wireSchema(() => variant('JsReassignmentEvent', reassignmentEventCases, { open: true }));
 
 /** The participant permission enum of topology events. */
-export const ParticipantPermission = wireSchema<ParticipantPermission>()(() => z.enum([
+export const ParticipantPermission: WireSchema<ParticipantPermission> = wireSchema(() => z.enum([
   'PARTICIPANT_PERMISSION_UNSPECIFIED',
   'PARTICIPANT_PERMISSION_SUBMISSION',
   'PARTICIPANT_PERMISSION_CONFIRMATION',
@@ -113,17 +113,17 @@ export const ParticipantPermission = wireSchema<ParticipantPermission>()(() => z
 ]));
 
 /** `ParticipantAuthorizationAdded` (payload). */
-export const ParticipantAuthorizationAdded = wireSchema<ParticipantAuthorizationAdded>()(() => z.looseObject({
+export const ParticipantAuthorizationAdded: WireSchema<ParticipantAuthorizationAdded> = wireSchema(() => z.looseObject({
   partyId: z.string(),
   participantId: z.string(),
   participantPermission: built(ParticipantPermission),
 }));
 /** `ParticipantAuthorizationChanged` (payload). */
-export const ParticipantAuthorizationChanged = wireSchema<ParticipantAuthorizationChanged>()(() => built(ParticipantAuthorizationAdded).clone());
+export const ParticipantAuthorizationChanged: WireSchema<ParticipantAuthorizationChanged> = wireSchema(() => built(ParticipantAuthorizationAdded).clone());
 /** `ParticipantAuthorizationOnboarding` (payload). */
-export const ParticipantAuthorizationOnboarding = wireSchema<ParticipantAuthorizationOnboarding>()(() => built(ParticipantAuthorizationAdded).clone());
+export const ParticipantAuthorizationOnboarding: WireSchema<ParticipantAuthorizationOnboarding> = wireSchema(() => built(ParticipantAuthorizationAdded).clone());
 /** `ParticipantAuthorizationRevoked` (payload). */
-export const ParticipantAuthorizationRevoked = wireSchema<ParticipantAuthorizationRevoked>()(() => z.looseObject({
+export const ParticipantAuthorizationRevoked: WireSchema<ParticipantAuthorizationRevoked> = wireSchema(() => z.looseObject({
   partyId: z.string(),
   participantId: z.string(),
 }));
@@ -138,10 +138,10 @@ export const topologyEventCases = {
 };
 
 /** `TopologyEventEvent`. */
-export const TopologyEventEvent = wireSchema<TopologyEventEvent>()(() => variant('TopologyEventEvent', topologyEventCases, { open: true }));
+export const TopologyEventEvent: WireSchema<TopologyEventEvent> = wireSchema(() => variant('TopologyEventEvent', topologyEventCases, { open: true }));
 
 /** `TopologyEvent`. */
-export const TopologyEvent = wireSchema<TopologyEvent>()(() => z.looseObject({ event: built(TopologyEventEvent).nullish() }));
+export const TopologyEvent: WireSchema<TopologyEvent> = wireSchema(() => z.looseObject({ event: built(TopologyEventEvent).nullish() }));
 
 // ---- The wire types of this file, generated by scripts/generate-wire-types.mjs from the spec (docs/wire-types.md): do not edit below. ----
 

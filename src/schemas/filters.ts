@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Empty } from './common.js';
 import { variant, wrapped } from './variant.js';
 
 /** `WildcardFilter` (payload): matches every template. */
-export const WildcardFilter = wireSchema<WildcardFilter>()(() => z.looseObject({
+export const WildcardFilter: WireSchema<WildcardFilter> = wireSchema(() => z.looseObject({
   includeCreatedEventBlob: z.boolean().nullish(),
 }));
 
 /** `TemplateFilter` (payload): `templateId` as `#package-name:Module:Entity`. */
-export const TemplateFilter = wireSchema<TemplateFilter>()(() => z.looseObject({
+export const TemplateFilter: WireSchema<TemplateFilter> = wireSchema(() => z.looseObject({
   templateId: z.string(),
   includeCreatedEventBlob: z.boolean().nullish(),
 }));
 
 /** `InterfaceFilter` (payload): `interfaceId` as `#package-name:Module:Interface`. */
-export const InterfaceFilter = wireSchema<InterfaceFilter>()(() => z.looseObject({
+export const InterfaceFilter: WireSchema<InterfaceFilter> = wireSchema(() => z.looseObject({
   interfaceId: z.string(),
   includeInterfaceView: z.boolean().nullish(),
   includeCreatedEventBlob: z.boolean().nullish(),
@@ -31,15 +31,15 @@ export const identifierFilterCases = {
 };
 
 /** `IdentifierFilter`: one of `WildcardFilter`, `TemplateFilter`, `InterfaceFilter` or `Empty`. */
-export const IdentifierFilter = wireSchema<IdentifierFilter>()(() => variant('IdentifierFilter', identifierFilterCases, { open: false }));
+export const IdentifierFilter: WireSchema<IdentifierFilter> = wireSchema(() => variant('IdentifierFilter', identifierFilterCases, { open: false }));
 
 /** `CumulativeFilter`. */
-export const CumulativeFilter = wireSchema<CumulativeFilter>()(() => z.looseObject({
+export const CumulativeFilter: WireSchema<CumulativeFilter> = wireSchema(() => z.looseObject({
   identifierFilter: built(IdentifierFilter).nullish(),
 }));
 
 /** `Filters`: an empty or absent `cumulative` list means "every template" (a wildcard). */
-export const Filters = wireSchema<Filters>()(() => z.looseObject({
+export const Filters: WireSchema<Filters> = wireSchema(() => z.looseObject({
   cumulative: z.array(built(CumulativeFilter)).nullish(),
 }));
 
@@ -47,43 +47,43 @@ export const Filters = wireSchema<Filters>()(() => z.looseObject({
 export const MapFilters = lazySchema(() => z.record(z.string(), built(Filters)));
 
 /** `EventFormat`: which events to include, per party or for any party, and whether to be verbose. */
-export const EventFormat = wireSchema<EventFormat>()(() => z.looseObject({
+export const EventFormat: WireSchema<EventFormat> = wireSchema(() => z.looseObject({
   filtersByParty: built(MapFilters).nullish(),
   filtersForAnyParty: built(Filters).nullish(),
   verbose: z.boolean().nullish(),
 }));
 
 /** `TransactionFilter`: the deprecated filter of `GetUpdatesRequest`. */
-export const TransactionFilter = wireSchema<TransactionFilter>()(() => z.looseObject({
+export const TransactionFilter: WireSchema<TransactionFilter> = wireSchema(() => z.looseObject({
   filtersByParty: built(MapFilters).nullish(),
   filtersForAnyParty: built(Filters).nullish(),
 }));
 
 /** The `transactionShape` enum. */
-export const TransactionShape = wireSchema<TransactionShape>()(() => z.enum([
+export const TransactionShape: WireSchema<TransactionShape> = wireSchema(() => z.enum([
   'TRANSACTION_SHAPE_UNSPECIFIED',
   'TRANSACTION_SHAPE_ACS_DELTA',
   'TRANSACTION_SHAPE_LEDGER_EFFECTS',
 ]));
 
 /** `TransactionFormat`. */
-export const TransactionFormat = wireSchema<TransactionFormat>()(() => z.looseObject({
+export const TransactionFormat: WireSchema<TransactionFormat> = wireSchema(() => z.looseObject({
   eventFormat: built(EventFormat),
   transactionShape: built(TransactionShape),
 }));
 
 /** `ParticipantAuthorizationTopologyFormat`: an empty party list means every party. */
-export const ParticipantAuthorizationTopologyFormat = wireSchema<ParticipantAuthorizationTopologyFormat>()(() => z.looseObject({
+export const ParticipantAuthorizationTopologyFormat: WireSchema<ParticipantAuthorizationTopologyFormat> = wireSchema(() => z.looseObject({
   parties: z.array(z.string()).nullish(),
 }));
 
 /** `TopologyFormat`. */
-export const TopologyFormat = wireSchema<TopologyFormat>()(() => z.looseObject({
+export const TopologyFormat: WireSchema<TopologyFormat> = wireSchema(() => z.looseObject({
   includeParticipantAuthorizationEvents: built(ParticipantAuthorizationTopologyFormat).nullish(),
 }));
 
 /** `UpdateFormat`: transactions, reassignments and topology events to include. */
-export const UpdateFormat = wireSchema<UpdateFormat>()(() => z.looseObject({
+export const UpdateFormat: WireSchema<UpdateFormat> = wireSchema(() => z.looseObject({
   includeTransactions: built(TransactionFormat).nullish(),
   includeReassignments: built(EventFormat).nullish(),
   includeTopologyEvents: built(TopologyFormat).nullish(),

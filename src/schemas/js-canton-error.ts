@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { built } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { MapString, Tuple2StringString } from './common.js';
 import { Int32 } from './primitives.js';
 
@@ -8,7 +8,7 @@ import { Int32 } from './primitives.js';
  * `JsCantonError`: the JSON error body. The server always sends all ten keys, with `null` for absent
  * values; the schema also accepts them missing, as the spec allows.
  */
-export const JsCantonError = wireSchema<JsCantonError>()(() => z.looseObject({
+export const JsCantonError: WireSchema<JsCantonError> = wireSchema(() => z.looseObject({
   code: z.string(),
   cause: z.string(),
   correlationId: z.string().nullish(),

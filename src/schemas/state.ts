@@ -1,45 +1,45 @@
 import { z } from 'zod';
 import { built } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Duration, SynchronizerTime } from './common.js';
 import { Int32, Offset } from './primitives.js';
 
 /** `GetLedgerEndResponse`: `offset` 0 on an empty ledger. */
-export const GetLedgerEndResponse = wireSchema<GetLedgerEndResponse>()(() => z.looseObject({
+export const GetLedgerEndResponse: WireSchema<GetLedgerEndResponse> = wireSchema(() => z.looseObject({
   offset: built(Offset).nullish(),
   synchronizerTimes: z.array(built(SynchronizerTime)).nullish(),
 }));
 
 /** `GetLatestPrunedOffsetsResponse`: `beginExclusive` must be at least `participantPrunedUpToInclusive`. */
-export const GetLatestPrunedOffsetsResponse = wireSchema<GetLatestPrunedOffsetsResponse>()(() => z.looseObject({
+export const GetLatestPrunedOffsetsResponse: WireSchema<GetLatestPrunedOffsetsResponse> = wireSchema(() => z.looseObject({
   participantPrunedUpToInclusive: built(Offset).nullish(),
   allDivulgedContractsPrunedUpToInclusive: built(Offset).nullish(),
 }));
 
 /** `ExperimentalStaticTime`. */
-export const ExperimentalStaticTime = wireSchema<ExperimentalStaticTime>()(() => z.looseObject({ supported: z.boolean() }));
+export const ExperimentalStaticTime: WireSchema<ExperimentalStaticTime> = wireSchema(() => z.looseObject({ supported: z.boolean() }));
 /** `ExperimentalCommandInspectionService`. */
-export const ExperimentalCommandInspectionService = wireSchema<ExperimentalCommandInspectionService>()(() => z.looseObject({ supported: z.boolean() }));
+export const ExperimentalCommandInspectionService: WireSchema<ExperimentalCommandInspectionService> = wireSchema(() => z.looseObject({ supported: z.boolean() }));
 /** `ExperimentalFeatures`. */
-export const ExperimentalFeatures = wireSchema<ExperimentalFeatures>()(() => z.looseObject({
+export const ExperimentalFeatures: WireSchema<ExperimentalFeatures> = wireSchema(() => z.looseObject({
   staticTime: built(ExperimentalStaticTime).nullish(),
   commandInspectionService: built(ExperimentalCommandInspectionService).nullish(),
 }));
 /** `UserManagementFeature`. */
-export const UserManagementFeature = wireSchema<UserManagementFeature>()(() => z.looseObject({
+export const UserManagementFeature: WireSchema<UserManagementFeature> = wireSchema(() => z.looseObject({
   supported: z.boolean(),
   maxRightsPerUser: built(Int32),
   maxUsersPageSize: built(Int32),
 }));
 /** `PartyManagementFeature`. */
-export const PartyManagementFeature = wireSchema<PartyManagementFeature>()(() => z.looseObject({ maxPartiesPageSize: built(Int32) }));
+export const PartyManagementFeature: WireSchema<PartyManagementFeature> = wireSchema(() => z.looseObject({ maxPartiesPageSize: built(Int32) }));
 /** `OffsetCheckpointFeature`. */
-export const OffsetCheckpointFeature = wireSchema<OffsetCheckpointFeature>()(() => z.looseObject({ maxOffsetCheckpointEmissionDelay: built(Duration) }));
+export const OffsetCheckpointFeature: WireSchema<OffsetCheckpointFeature> = wireSchema(() => z.looseObject({ maxOffsetCheckpointEmissionDelay: built(Duration) }));
 /** `PackageFeature`: publishes the vetting-list maximum page size. */
-export const PackageFeature = wireSchema<PackageFeature>()(() => z.looseObject({ maxVettedPackagesPageSize: built(Int32) }));
+export const PackageFeature: WireSchema<PackageFeature> = wireSchema(() => z.looseObject({ maxVettedPackagesPageSize: built(Int32) }));
 
 /** `FeaturesDescriptor`. */
-export const FeaturesDescriptor = wireSchema<FeaturesDescriptor>()(() => z.looseObject({
+export const FeaturesDescriptor: WireSchema<FeaturesDescriptor> = wireSchema(() => z.looseObject({
   experimental: built(ExperimentalFeatures),
   userManagement: built(UserManagementFeature),
   partyManagement: built(PartyManagementFeature),
@@ -48,7 +48,7 @@ export const FeaturesDescriptor = wireSchema<FeaturesDescriptor>()(() => z.loose
 }));
 
 /** `GetLedgerApiVersionResponse`: `GET /v2/version`, which needs no token. */
-export const GetLedgerApiVersionResponse = wireSchema<GetLedgerApiVersionResponse>()(() => z.looseObject({
+export const GetLedgerApiVersionResponse: WireSchema<GetLedgerApiVersionResponse> = wireSchema(() => z.looseObject({
   version: z.string(),
   features: built(FeaturesDescriptor),
 }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { SynchronizerTime, TraceContext } from './common.js';
 import { Event, JsReassignmentEvent, TopologyEvent } from './events.js';
 import { TransactionFilter, UpdateFormat } from './filters.js';
@@ -11,7 +11,7 @@ import { variant, wrapped } from './variant.js';
  * `JsTransaction`: a committed Daml transaction. `commandId` and `workflowId` are `""` (not `null`) when not
  * visible or not set.
  */
-export const JsTransaction = wireSchema<JsTransaction>()(() => z.looseObject({
+export const JsTransaction: WireSchema<JsTransaction> = wireSchema(() => z.looseObject({
   updateId: z.string(),
   commandId: z.string().nullish(),
   workflowId: z.string().nullish(),
@@ -27,7 +27,7 @@ export const JsTransaction = wireSchema<JsTransaction>()(() => z.looseObject({
 }));
 
 /** `JsReassignment`: contracts moved between synchronizers. */
-export const JsReassignment = wireSchema<JsReassignment>()(() => z.looseObject({
+export const JsReassignment: WireSchema<JsReassignment> = wireSchema(() => z.looseObject({
   updateId: z.string(),
   commandId: z.string().nullish(),
   workflowId: z.string().nullish(),
@@ -40,7 +40,7 @@ export const JsReassignment = wireSchema<JsReassignment>()(() => z.looseObject({
 }));
 
 /** `JsTopologyTransaction`: participant authorization changes. */
-export const JsTopologyTransaction = wireSchema<JsTopologyTransaction>()(() => z.looseObject({
+export const JsTopologyTransaction: WireSchema<JsTopologyTransaction> = wireSchema(() => z.looseObject({
   updateId: z.string(),
   offset: built(Offset),
   synchronizerId: z.string(),
@@ -53,7 +53,7 @@ export const JsTopologyTransaction = wireSchema<JsTopologyTransaction>()(() => z
  * `OffsetCheckpoint` (payload): the participant has indexed everything up to `offset`. A valid
  * `beginExclusive` for resuming; appears only in open-ended streams.
  */
-export const OffsetCheckpoint = wireSchema<OffsetCheckpoint>()(() => z.looseObject({
+export const OffsetCheckpoint: WireSchema<OffsetCheckpoint> = wireSchema(() => z.looseObject({
   offset: built(Offset),
   synchronizerTimes: z.array(built(SynchronizerTime)).nullish(),
 }));
@@ -67,10 +67,10 @@ export const updateCases = {
 };
 
 /** `Update`: one of the four kinds, or an {@link UnknownVariant} from a newer server. */
-export const Update = wireSchema<Update>()(() => variant('Update', updateCases, { open: true }));
+export const Update: WireSchema<Update> = wireSchema(() => variant('Update', updateCases, { open: true }));
 
 /** `JsGetUpdatesResponse`: one element of the `POST /v2/updates` array. */
-export const JsGetUpdatesResponse = wireSchema<JsGetUpdatesResponse>()(() => z.looseObject({
+export const JsGetUpdatesResponse: WireSchema<JsGetUpdatesResponse> = wireSchema(() => z.looseObject({
   update: built(Update),
 }));
 
@@ -78,7 +78,7 @@ export const JsGetUpdatesResponse = wireSchema<JsGetUpdatesResponse>()(() => z.l
  * `GetUpdatesRequest`: the body of `POST /v2/updates`. Use `updateFormat`; the deprecated `filter`/`verbose`
  * pair is accepted and converted by the client (see `fromLegacyFilter`).
  */
-export const GetUpdatesRequest = wireSchema<GetUpdatesRequest>()(() => z.looseObject({
+export const GetUpdatesRequest: WireSchema<GetUpdatesRequest> = wireSchema(() => z.looseObject({
   beginExclusive: built(Offset),
   endInclusive: built(Int64).nullish(),
   filter: built(TransactionFilter).nullish(),
@@ -95,7 +95,7 @@ export const JsGetUpdateResponse = JsGetUpdatesResponse;
  * optional; `pageToken` is the `nextPageToken` of the previous page (base64), valid only with the same
  * offsets, page size, format and order, on the same participant.
  */
-export const GetUpdatesPageRequest = wireSchema<GetUpdatesPageRequest>()(() => z.looseObject({
+export const GetUpdatesPageRequest: WireSchema<GetUpdatesPageRequest> = wireSchema(() => z.looseObject({
   beginOffsetExclusive: built(Offset).nullish(),
   endOffsetInclusive: built(Int64).nullish(),
   maxPageSize: built(Int32).nullish(),
@@ -109,7 +109,7 @@ export const GetUpdatesPageRequest = wireSchema<GetUpdatesPageRequest>()(() => z
  * highestPageOffsetInclusive]`, and `nextPageToken` unless it is the last page (an ascending read without
  * an end always has one).
  */
-export const JsGetUpdatesPageResponse = wireSchema<JsGetUpdatesPageResponse>()(() => z.looseObject({
+export const JsGetUpdatesPageResponse: WireSchema<JsGetUpdatesPageResponse> = wireSchema(() => z.looseObject({
   updates: z.array(built(JsGetUpdateResponse)).nullish(),
   lowestPageOffsetExclusive: built(Int64),
   highestPageOffsetInclusive: built(Int64),
@@ -120,7 +120,7 @@ export const JsGetUpdatesPageResponse = wireSchema<JsGetUpdatesPageResponse>()((
  * `GetUpdateByHashRequest`: the body of `POST /v2/updates/update-by-hash` (3.6 on): the transaction hash of
  * an externally signed submission (base64, non-empty) and the format of the update to return.
  */
-export const GetUpdateByHashRequest = wireSchema<GetUpdateByHashRequest>()(() => z.looseObject({
+export const GetUpdateByHashRequest: WireSchema<GetUpdateByHashRequest> = wireSchema(() => z.looseObject({
   transactionHash: z.string().min(1, 'must be the non-empty base64 transaction hash'),
   updateFormat: built(UpdateFormat),
 }));

@@ -1,25 +1,25 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Empty, FieldMask, ObjectMeta } from './common.js';
 import { variant, wrapped } from './variant.js';
 
 /** `CanActAs` (payload). */
-export const CanActAs = wireSchema<CanActAs>()(() => z.looseObject({ party: z.string() }));
+export const CanActAs: WireSchema<CanActAs> = wireSchema(() => z.looseObject({ party: z.string() }));
 /** `CanReadAs` (payload). */
-export const CanReadAs = wireSchema<CanReadAs>()(() => z.looseObject({ party: z.string() }));
+export const CanReadAs: WireSchema<CanReadAs> = wireSchema(() => z.looseObject({ party: z.string() }));
 /** `CanExecuteAs` (payload). */
-export const CanExecuteAs = wireSchema<CanExecuteAs>()(() => z.looseObject({ party: z.string() }));
+export const CanExecuteAs: WireSchema<CanExecuteAs> = wireSchema(() => z.looseObject({ party: z.string() }));
 /** `CanActAsAnyParty` (payload). */
-export const CanActAsAnyParty = wireSchema<CanActAsAnyParty>()(() => z.looseObject({}));
+export const CanActAsAnyParty: WireSchema<CanActAsAnyParty> = wireSchema(() => z.looseObject({}));
 /** `CanReadAsAnyParty` (payload). */
-export const CanReadAsAnyParty = wireSchema<CanReadAsAnyParty>()(() => z.looseObject({}));
+export const CanReadAsAnyParty: WireSchema<CanReadAsAnyParty> = wireSchema(() => z.looseObject({}));
 /** `CanExecuteAsAnyParty` (payload). */
-export const CanExecuteAsAnyParty = wireSchema<CanExecuteAsAnyParty>()(() => z.looseObject({}));
+export const CanExecuteAsAnyParty: WireSchema<CanExecuteAsAnyParty> = wireSchema(() => z.looseObject({}));
 /** `ParticipantAdmin` (payload). */
-export const ParticipantAdmin = wireSchema<ParticipantAdmin>()(() => z.looseObject({}));
+export const ParticipantAdmin: WireSchema<ParticipantAdmin> = wireSchema(() => z.looseObject({}));
 /** `IdentityProviderAdmin` (payload). */
-export const IdentityProviderAdmin = wireSchema<IdentityProviderAdmin>()(() => z.looseObject({}));
+export const IdentityProviderAdmin: WireSchema<IdentityProviderAdmin> = wireSchema(() => z.looseObject({}));
 
 /** The eight kinds of right, plus `Empty`; each wraps its payload in `"value"`. */
 export const kindCases = {
@@ -35,13 +35,13 @@ export const kindCases = {
 };
 
 /** `Kind`: the kind of a right; unknown kinds from a newer server are kept as {@link UnknownVariant}. */
-export const Kind = wireSchema<Kind>()(() => variant('Kind', kindCases, { open: true }));
+export const Kind: WireSchema<Kind> = wireSchema(() => variant('Kind', kindCases, { open: true }));
 
 /** `Right`. */
-export const Right = wireSchema<Right>()(() => z.looseObject({ kind: built(Kind).nullish() }));
+export const Right: WireSchema<Right> = wireSchema(() => z.looseObject({ kind: built(Kind).nullish() }));
 
 /** `User`. `primaryParty` and `identityProviderId` are `""` when unset. */
-export const User = wireSchema<User>()(() => z.looseObject({
+export const User: WireSchema<User> = wireSchema(() => z.looseObject({
   id: z.string(),
   primaryParty: z.string().nullish(),
   isDeactivated: z.boolean().nullish(),
@@ -51,49 +51,49 @@ export const User = wireSchema<User>()(() => z.looseObject({
 }));
 
 /** `UpdateUserRequest`: `updateMask.paths` use snake_case field names (see `fieldMask`). */
-export const UpdateUserRequest = wireSchema<UpdateUserRequest>()(() => z.looseObject({
+export const UpdateUserRequest: WireSchema<UpdateUserRequest> = wireSchema(() => z.looseObject({
   user: built(User),
   updateMask: built(FieldMask),
 }));
 
 /** `UpdateUserResponse`: the whole user after the update. */
-export const UpdateUserResponse = wireSchema<UpdateUserResponse>()(() => z.looseObject({ user: built(User) }));
+export const UpdateUserResponse: WireSchema<UpdateUserResponse> = wireSchema(() => z.looseObject({ user: built(User) }));
 
 /** `RevokeUserRightsRequest`: `userId` must equal the path's user id. */
-export const RevokeUserRightsRequest = wireSchema<RevokeUserRightsRequest>()(() => z.looseObject({
+export const RevokeUserRightsRequest: WireSchema<RevokeUserRightsRequest> = wireSchema(() => z.looseObject({
   userId: z.string(),
   rights: z.array(built(Right)).nullish(),
   identityProviderId: z.string().nullish(),
 }));
 
 /** `RevokeUserRightsResponse`: only the rights the user actually had. */
-export const RevokeUserRightsResponse = wireSchema<RevokeUserRightsResponse>()(() => z.looseObject({
+export const RevokeUserRightsResponse: WireSchema<RevokeUserRightsResponse> = wireSchema(() => z.looseObject({
   newlyRevokedRights: z.array(built(Right)).nullish(),
 }));
 
 /** `GrantUserRightsRequest`. */
-export const GrantUserRightsRequest = wireSchema<GrantUserRightsRequest>()(() => z.looseObject({
+export const GrantUserRightsRequest: WireSchema<GrantUserRightsRequest> = wireSchema(() => z.looseObject({
   userId: z.string(),
   rights: z.array(built(Right)).nullish(),
   identityProviderId: z.string().nullish(),
 }));
 
 /** `GrantUserRightsResponse`. */
-export const GrantUserRightsResponse = wireSchema<GrantUserRightsResponse>()(() => z.looseObject({
+export const GrantUserRightsResponse: WireSchema<GrantUserRightsResponse> = wireSchema(() => z.looseObject({
   newlyGrantedRights: z.array(built(Right)).nullish(),
 }));
 
 /** `ListUserRightsResponse`. */
-export const ListUserRightsResponse = wireSchema<ListUserRightsResponse>()(() => z.looseObject({ rights: z.array(built(Right)).nullish() }));
+export const ListUserRightsResponse: WireSchema<ListUserRightsResponse> = wireSchema(() => z.looseObject({ rights: z.array(built(Right)).nullish() }));
 
 /** `CreateUserRequest`. */
-export const CreateUserRequest = wireSchema<CreateUserRequest>()(() => z.looseObject({ user: built(User), rights: z.array(built(Right)).nullish() }));
+export const CreateUserRequest: WireSchema<CreateUserRequest> = wireSchema(() => z.looseObject({ user: built(User), rights: z.array(built(Right)).nullish() }));
 
 /** `CreateUserResponse`. */
-export const CreateUserResponse = wireSchema<CreateUserResponse>()(() => z.looseObject({ user: built(User) }));
+export const CreateUserResponse: WireSchema<CreateUserResponse> = wireSchema(() => z.looseObject({ user: built(User) }));
 
 /** `GetUserResponse`. */
-export const GetUserResponse = wireSchema<GetUserResponse>()(() => z.looseObject({ user: built(User) }));
+export const GetUserResponse: WireSchema<GetUserResponse> = wireSchema(() => z.looseObject({ user: built(User) }));
 
 // ---- The wire types of this file, generated by scripts/generate-wire-types.mjs from the spec (docs/wire-types.md): do not edit below. ----
 

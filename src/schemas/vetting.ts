@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
-import { wireSchema } from './wire-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Empty } from './common.js';
 import { Int32, Timestamp } from './primitives.js';
 import { variant, wrapped } from './variant.js';
 
 /** `PackageMetadataFilter`: package ids, or package-name prefixes (OR-ed). */
-export const PackageMetadataFilter = wireSchema<PackageMetadataFilter>()(() => z.looseObject({
+export const PackageMetadataFilter: WireSchema<PackageMetadataFilter> = wireSchema(() => z.looseObject({
   packageIds: z.array(z.string()).nullish(),
   packageNamePrefixes: z.array(z.string()).nullish(),
 }));
 
 /** `TopologyStateFilter`: participants and synchronizers (AND across fields, OR within). */
-export const TopologyStateFilter = wireSchema<TopologyStateFilter>()(() => z.looseObject({
+export const TopologyStateFilter: WireSchema<TopologyStateFilter> = wireSchema(() => z.looseObject({
   participantIds: z.array(z.string()).nullish(),
   synchronizerIds: z.array(z.string()).nullish(),
 }));
 
 /** `ListVettedPackagesRequest`: `pageSize` 0 means the server maximum (100 by default). */
-export const ListVettedPackagesRequest = wireSchema<ListVettedPackagesRequest>()(() => z.looseObject({
+export const ListVettedPackagesRequest: WireSchema<ListVettedPackagesRequest> = wireSchema(() => z.looseObject({
   packageMetadataFilter: built(PackageMetadataFilter).nullish(),
   topologyStateFilter: built(TopologyStateFilter).nullish(),
   pageToken: z.string().nullish(),
@@ -26,7 +26,7 @@ export const ListVettedPackagesRequest = wireSchema<ListVettedPackagesRequest>()
 }));
 
 /** `VettedPackage`: `packageName`/`packageVersion` are `""` when the package is not uploaded locally. */
-export const VettedPackage = wireSchema<VettedPackage>()(() => z.looseObject({
+export const VettedPackage: WireSchema<VettedPackage> = wireSchema(() => z.looseObject({
   packageId: z.string(),
   validFromInclusive: built(Timestamp).nullish(),
   validUntilExclusive: built(Timestamp).nullish(),
@@ -35,7 +35,7 @@ export const VettedPackage = wireSchema<VettedPackage>()(() => z.looseObject({
 }));
 
 /** `VettedPackages`: the vetting state of one (synchronizer, participant) pair. */
-export const VettedPackages = wireSchema<VettedPackages>()(() => z.looseObject({
+export const VettedPackages: WireSchema<VettedPackages> = wireSchema(() => z.looseObject({
   packages: z.array(built(VettedPackage)),
   participantId: z.string(),
   synchronizerId: z.string(),
@@ -46,7 +46,7 @@ export const VettedPackages = wireSchema<VettedPackages>()(() => z.looseObject({
  * `ListVettedPackagesResponse`. `nextPageToken` is non-empty whenever the page is non-empty; the paging
  * ends with an empty page.
  */
-export const ListVettedPackagesResponse = wireSchema<ListVettedPackagesResponse>()(() => z.looseObject({
+export const ListVettedPackagesResponse: WireSchema<ListVettedPackagesResponse> = wireSchema(() => z.looseObject({
   vettedPackages: z.array(built(VettedPackages)).nullish(),
   nextPageToken: z.string().nullish(),
 }));
@@ -54,21 +54,21 @@ export const ListVettedPackagesResponse = wireSchema<ListVettedPackagesResponse>
 /**
  * `VettedPackagesRef`: the server accepts only {id}, {name}, {name, version} or {id, name, version}.
  */
-export const VettedPackagesRef = wireSchema<VettedPackagesRef>()(() => z.looseObject({
+export const VettedPackagesRef: WireSchema<VettedPackagesRef> = wireSchema(() => z.looseObject({
   packageId: z.string().nullish(),
   packageName: z.string().nullish(),
   packageVersion: z.string().nullish(),
 }));
 
 /** `Vet` (payload): vet packages with new bounds (an omitted bound is unbounded). */
-export const Vet = wireSchema<Vet>()(() => z.looseObject({
+export const Vet: WireSchema<Vet> = wireSchema(() => z.looseObject({
   packages: z.array(built(VettedPackagesRef)),
   newValidFromInclusive: built(Timestamp).nullish(),
   newValidUntilExclusive: built(Timestamp).nullish(),
 }));
 
 /** `Unvet` (payload). */
-export const Unvet = wireSchema<Unvet>()(() => z.looseObject({
+export const Unvet: WireSchema<Unvet> = wireSchema(() => z.looseObject({
   packages: z.array(built(VettedPackagesRef)),
 }));
 
@@ -76,37 +76,37 @@ export const Unvet = wireSchema<Unvet>()(() => z.looseObject({
 export const operationCases = { Empty, Unvet: lazySchema(() => wrapped(built(Unvet))), Vet: lazySchema(() => wrapped(built(Vet))) };
 
 /** `Operation`: `Vet`, `Unvet`, or `Empty` (rejected by the server). */
-export const Operation = wireSchema<Operation>()(() => variant('Operation', operationCases, { open: false }));
+export const Operation: WireSchema<Operation> = wireSchema(() => variant('Operation', operationCases, { open: false }));
 
 /** `VettedPackagesChange`. */
-export const VettedPackagesChange = wireSchema<VettedPackagesChange>()(() => z.looseObject({
+export const VettedPackagesChange: WireSchema<VettedPackagesChange> = wireSchema(() => z.looseObject({
   operation: built(Operation).nullish(),
 }));
 
 /** `Prior` (payload of the `Prior` alternative): the expected current serial. */
-export const Prior = wireSchema<Prior>()(() => z.looseObject({ value: built(Int32) }));
+export const Prior: WireSchema<Prior> = wireSchema(() => z.looseObject({ value: built(Int32) }));
 
 /** `NoPrior`: expect no vetting state yet. */
-export const NoPrior = wireSchema<NoPrior>()(() => z.looseObject({}));
+export const NoPrior: WireSchema<NoPrior> = wireSchema(() => z.looseObject({}));
 
 /** The alternatives of `Serial`. `Prior` is `{"Prior": {"value": n}}`. */
 export const serialCases = { Empty, NoPrior, Prior };
 
 /** `Serial`: `Prior`, `NoPrior`, or `Empty` (no check). */
-export const Serial = wireSchema<Serial>()(() => variant('Serial', serialCases, { open: false }));
+export const Serial: WireSchema<Serial> = wireSchema(() => variant('Serial', serialCases, { open: false }));
 
 /** `PriorTopologySerial`. */
-export const PriorTopologySerial = wireSchema<PriorTopologySerial>()(() => z.looseObject({ serial: built(Serial).nullish() }));
+export const PriorTopologySerial: WireSchema<PriorTopologySerial> = wireSchema(() => z.looseObject({ serial: built(Serial).nullish() }));
 
 /** The force-flag enum of a vetting update. */
-export const UpdateVettedPackagesForceFlag = wireSchema<UpdateVettedPackagesForceFlag>()(() => z.enum([
+export const UpdateVettedPackagesForceFlag: WireSchema<UpdateVettedPackagesForceFlag> = wireSchema(() => z.enum([
   'UPDATE_VETTED_PACKAGES_FORCE_FLAG_UNSPECIFIED',
   'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_VET_INCOMPATIBLE_UPGRADES',
   'UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES',
 ]));
 
 /** `UpdateVettedPackagesRequest`: an empty `synchronizerId` lets the server autodetect it. */
-export const UpdateVettedPackagesRequest = wireSchema<UpdateVettedPackagesRequest>()(() => z.looseObject({
+export const UpdateVettedPackagesRequest: WireSchema<UpdateVettedPackagesRequest> = wireSchema(() => z.looseObject({
   changes: z.array(built(VettedPackagesChange)),
   dryRun: z.boolean().nullish(),
   synchronizerId: z.string().nullish(),
@@ -115,7 +115,7 @@ export const UpdateVettedPackagesRequest = wireSchema<UpdateVettedPackagesReques
 }));
 
 /** `UpdateVettedPackagesResponse`: `pastVettedPackages` is `null` when there was no state before. */
-export const UpdateVettedPackagesResponse = wireSchema<UpdateVettedPackagesResponse>()(() => z.looseObject({
+export const UpdateVettedPackagesResponse: WireSchema<UpdateVettedPackagesResponse> = wireSchema(() => z.looseObject({
   pastVettedPackages: built(VettedPackages).nullish(),
   newVettedPackages: built(VettedPackages),
 }));

@@ -37,23 +37,30 @@ interface SchemaDiffersFromItsType<T, P> {
 }
 
 /**
+ * The zod schema of a type of the wire model: `parse` and `safeParse` give a `T` (`z.output` of it is `T`).
+ * Every schema of `ledger-rx/schemas` that models an OpenAPI component is one (`WireSchema<CreatedEvent>`),
+ * built at its first use.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a name for the zod type, nothing added
+export interface WireSchema<T> extends z.ZodType<T> {}
+
+/**
  * A schema of the wire model, typed as the validator of its named type `T` (generated from the spec into the
- * schema's file, after its marker line: docs/wire-types.md). `wireSchema<CreatedEvent>()(() => z.looseObject(
- * {...}))` is a lazy schema (see {@link lazySchema}: built at its first use) whose `parse` returns a
- * `CreatedEvent`.
+ * schema's file, after its marker line: docs/wire-types.md), which the constant declares:
+ * `export const CreatedEvent: WireSchema<CreatedEvent> = wireSchema(() => z.looseObject({...}))` is a lazy
+ * schema (see {@link lazySchema}: built at its first use) whose `parse` returns a `CreatedEvent`.
  *
  * The schema `build` returns is checked against `T` where it is declared: the fields it parses (without the
  * loose object's index signature) must be exactly `T`'s, with the same names, the same required-ness and the
  * same types; otherwise the call does not compile (it asks for a second argument that names both types). So
- * a schema and its type cannot drift. At run time this is `lazySchema(build)`: what the schema accepts, keeps
- * (unknown fields, which a loose object passes through) and reports is the built schema's.
+ * a schema and its type cannot drift, and a constant without its declared type does not compile either (`T`
+ * is then `unknown`). At run time this is `lazySchema(build)`: what the schema accepts, keeps (unknown fields,
+ * which a loose object passes through) and reports is the built schema's.
  */
-export function wireSchema<T>() {
-  return <S extends z.ZodType>(
-    build: () => S,
-    ...mismatch: SameFields<DeclaredFields<z.output<S>>, T> extends true ? [] : [schemaDiffers: SchemaDiffersFromItsType<T, DeclaredFields<z.output<S>>>]
-  ): z.ZodType<T> => {
-    void mismatch;
-    return lazySchema(build) as unknown as z.ZodType<T>;
-  };
+export function wireSchema<T, S extends z.ZodType = z.ZodType>(
+  build: () => S,
+  ...mismatch: SameFields<DeclaredFields<z.output<S>>, T> extends true ? [] : [schemaDiffers: SchemaDiffersFromItsType<T, DeclaredFields<z.output<S>>>]
+): WireSchema<T> {
+  void mismatch;
+  return lazySchema(build) as unknown as WireSchema<T>;
 }

@@ -24,7 +24,7 @@ import {
   type UpdateFormat,
 } from '../../src/index.js';
 import * as schemas from '../../src/schemas/index.js';
-import { wireSchema } from '../../src/schemas/wire-schema.js';
+import { wireSchema, type WireSchema } from '../../src/schemas/wire-schema.js';
 
 /**
  * The wire model's named types (src/schemas/wire-types.ts, generated from the spec) as a user's compiler sees
@@ -132,6 +132,7 @@ describe('the wire model types', () => {
     expectTypeOf<z.output<typeof schemas.CompletionResponse>>().toEqualTypeOf<CompletionResponse>();
     expectTypeOf<z.output<typeof schemas.JsGetActiveContractsResponse>>().toEqualTypeOf<JsGetActiveContractsResponse>();
     expectTypeOf(schemas.CreatedEvent).toExtend<z.ZodType<CreatedEvent>>();
+    expectTypeOf(schemas.JsTransaction).toEqualTypeOf<schemas.WireSchema<JsTransaction>>();
   });
 
   it('a schema that differs from its named type does not compile where it is declared', () => {
@@ -139,21 +140,25 @@ describe('the wire model types', () => {
       name: string;
       count?: number | null | undefined;
     }
-    const agrees = wireSchema<Small>()(() => z.looseObject({ name: z.string(), count: z.number().nullish() }));
+    const agrees: WireSchema<Small> = wireSchema(() => z.looseObject({ name: z.string(), count: z.number().nullish() }));
     expectTypeOf<z.output<typeof agrees>>().toEqualTypeOf<Small>();
+    // The named type comes from the declared type of the constant; without one there is nothing to agree with.
+    // @ts-expect-error no declared type: the schema is checked against unknown, and refused
+    const undeclared = wireSchema(() => z.looseObject({ name: z.string() }));
+    expect(undeclared).toBeDefined();
     // The run-time schema is the loose object: unknown fields kept, as before.
     expect(agrees.parse({ name: 'a', extra: 1 })).toEqual({ name: 'a', extra: 1 });
-    const drifted = [
+    const drifted: WireSchema<Small>[] = [
       // @ts-expect-error a field of the type is missing from the schema
-      wireSchema<Small>()(() => z.looseObject({ name: z.string() })),
+      wireSchema(() => z.looseObject({ name: z.string() })),
       // @ts-expect-error a misspelled field
-      wireSchema<Small>()(() => z.looseObject({ name: z.string(), cuont: z.number().nullish() })),
+      wireSchema(() => z.looseObject({ name: z.string(), cuont: z.number().nullish() })),
       // @ts-expect-error an optional field made required
-      wireSchema<Small>()(() => z.looseObject({ name: z.string(), count: z.number() })),
+      wireSchema(() => z.looseObject({ name: z.string(), count: z.number() })),
       // @ts-expect-error a field of another type
-      wireSchema<Small>()(() => z.looseObject({ name: z.number(), count: z.number().nullish() })),
+      wireSchema(() => z.looseObject({ name: z.number(), count: z.number().nullish() })),
       // @ts-expect-error a field the type does not declare
-      wireSchema<Small>()(() => z.looseObject({ name: z.string(), count: z.number().nullish(), extra: z.string() })),
+      wireSchema(() => z.looseObject({ name: z.string(), count: z.number().nullish(), extra: z.string() })),
     ];
     expect(drifted).toHaveLength(5);
   });
