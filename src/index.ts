@@ -157,7 +157,8 @@ export type { SubmissionKey } from './completions/index.js';
 export { isUnknownVariant } from './schemas/variant.js';
 export type {
   GetActiveContractsPageRequest, GetActiveContractsRequest, JsActiveContract, JsAssignedEvent, JsContractEntry,
-  JsGetActiveContractsPageResponse, JsGetActiveContractsResponse, JsIncompleteAssigned, JsIncompleteUnassigned,
+  JsEmpty, JsGetActiveContractsPageResponse, JsGetActiveContractsResponse, JsIncompleteAssigned,
+  JsIncompleteUnassigned,
 } from './schemas/active-contracts.js';
 export type {
   AssignCommand, Command, CreateAndExerciseCommand, CreateCommand, DeduplicationPeriod, DisclosedContract,
@@ -166,41 +167,47 @@ export type {
   SubmitResponse, UnassignCommand,
 } from './schemas/commands.js';
 export type {
-  Duration, Empty, Field, FieldMask, JsStatus, ObjectMeta, ProtoAny, SynchronizerTime, TraceContext, UnknownFieldSet,
+  Duration, Empty, Field, FieldMask, JsStatus, ObjectMeta, ProtoAny, SynchronizerTime, TraceContext,
+  UnknownFieldSet,
 } from './schemas/common.js';
 export type {
   Completion, CompletionDeduplicationPeriod, CompletionResponse, CompletionStreamRequest, CompletionStreamResponse,
-  GetCompletionsRequest,
+  GetCompletionByHashRequest, GetCompletionByHashResponse, GetCompletionsRequest,
 } from './schemas/completions.js';
 export type {
   ArchivedEvent, CreatedEvent, Event, ExercisedEvent, JsAssignmentEvent, JsInterfaceView, JsReassignmentEvent,
-  ParticipantPermission, TopologyEvent, TopologyEventEvent, UnassignedEvent,
+  ParticipantAuthorizationAdded, ParticipantAuthorizationChanged, ParticipantAuthorizationOnboarding,
+  ParticipantAuthorizationRevoked, ParticipantPermission, TopologyEvent, TopologyEventEvent, UnassignedEvent,
 } from './schemas/events.js';
 export type {
-  CumulativeFilter, EventFormat, Filters, IdentifierFilter, InterfaceFilter, ParticipantAuthorizationTopologyFormat,
-  TemplateFilter, TopologyFormat, TransactionFilter, TransactionFormat, TransactionShape, UpdateFormat,
-  WildcardFilter,
+  CumulativeFilter, EventFormat, Filters, IdentifierFilter, InterfaceFilter,
+  ParticipantAuthorizationTopologyFormat, TemplateFilter, TopologyFormat, TransactionFilter, TransactionFormat,
+  TransactionShape, UpdateFormat, WildcardFilter,
 } from './schemas/filters.js';
 export type { JsCantonError } from './schemas/js-canton-error.js';
 export type {
   AllocatePartyRequest, AllocatePartyResponse, ListKnownPartiesResponse, ListPackagesResponse, PartyDetails,
 } from './schemas/parties.js';
-export type { JsonValue } from './schemas/primitives.js';
 export type {
-  FeaturesDescriptor, GetLatestPrunedOffsetsResponse, GetLedgerApiVersionResponse, GetLedgerEndResponse,
+  ExperimentalCommandInspectionService, ExperimentalFeatures, ExperimentalStaticTime, FeaturesDescriptor,
+  GetLatestPrunedOffsetsResponse, GetLedgerApiVersionResponse, GetLedgerEndResponse, OffsetCheckpointFeature,
+  PackageFeature, PartyManagementFeature, UserManagementFeature,
 } from './schemas/state.js';
 export type {
-  GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdateResponse, JsGetUpdatesPageResponse, JsGetUpdatesResponse,
-  JsReassignment, JsTopologyTransaction, JsTransaction, OffsetCheckpoint, Update,
+  GetUpdateByHashRequest, GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdateResponse, JsGetUpdatesPageResponse,
+  JsGetUpdatesResponse, JsReassignment, JsTopologyTransaction, JsTransaction, OffsetCheckpoint, Update,
 } from './schemas/updates.js';
 export type {
-  CreateUserRequest, CreateUserResponse, GetUserResponse, GrantUserRightsRequest, GrantUserRightsResponse, Kind,
-  ListUserRightsResponse, RevokeUserRightsRequest, RevokeUserRightsResponse, Right, RightInput, UpdateUserRequest,
-  UpdateUserResponse, User, UserInput,
+  CanActAs, CanActAsAnyParty, CanExecuteAs, CanExecuteAsAnyParty, CanReadAs, CanReadAsAnyParty, CreateUserRequest,
+  CreateUserResponse, GetUserResponse, GrantUserRightsRequest, GrantUserRightsResponse, IdentityProviderAdmin,
+  Kind, ListUserRightsResponse, ParticipantAdmin, RevokeUserRightsRequest, RevokeUserRightsResponse, Right,
+  RightInput, UpdateUserRequest, UpdateUserResponse, User, UserInput,
 } from './schemas/users.js';
-export type { UnknownVariant } from './schemas/variant.js';
 export type {
-  ListVettedPackagesRequest, ListVettedPackagesResponse, Operation, PackageMetadataFilter, PriorTopologySerial,
-  Serial, TopologyStateFilter, Unvet, UpdateVettedPackagesForceFlag, UpdateVettedPackagesRequest,
-  UpdateVettedPackagesResponse, Vet, VettedPackage, VettedPackages, VettedPackagesChange, VettedPackagesRef,
+  ListVettedPackagesRequest, ListVettedPackagesResponse, NoPrior, Operation, PackageMetadataFilter, Prior,
+  PriorTopologySerial, Serial, TopologyStateFilter, Unvet, UpdateVettedPackagesForceFlag,
+  UpdateVettedPackagesRequest, UpdateVettedPackagesResponse, Vet, VettedPackage, VettedPackages,
+  VettedPackagesChange, VettedPackagesRef,
 } from './schemas/vetting.js';
+export type { JsonValue } from './schemas/primitives.js';
+export type { UnknownVariant } from './schemas/variant.js';

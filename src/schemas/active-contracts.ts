@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { built, lazySchema } from './lazy-schema.js';
+import { built } from './lazy-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { CreatedEvent, UnassignedEvent } from './events.js';
 import { EventFormat, TransactionFilter } from './filters.js';
 import { Int32, Int64, Offset } from './primitives.js';
@@ -12,41 +13,38 @@ import { variant } from './variant.js';
  * `streamContinuationToken` (from an element of an earlier read at the same offset and format) skips the
  * snapshot up to and including that element.
  */
-export const GetActiveContractsRequest = lazySchema(() => z.looseObject({
+export const GetActiveContractsRequest: WireSchema<GetActiveContractsRequest> = wireSchema(() => z.looseObject({
   filter: built(TransactionFilter).nullish(),
   verbose: z.boolean().nullish(),
   activeAtOffset: built(Offset),
   eventFormat: built(EventFormat).nullish(),
   streamContinuationToken: z.string().nullish(),
 }));
-export type GetActiveContractsRequest = z.input<typeof GetActiveContractsRequest>;
 
 /**
  * `GetActiveContractsPageRequest`: the body of `GET /v2/state/active-contracts-page` (a GET with a JSON
  * body, as the server declares it). Without `activeAtOffset` the server uses its ledger end and says which in
  * the answer; `pageToken` is the `nextPageToken` of the previous page, valid with the same offset and format.
  */
-export const GetActiveContractsPageRequest = lazySchema(() => z.looseObject({
+export const GetActiveContractsPageRequest: WireSchema<GetActiveContractsPageRequest> = wireSchema(() => z.looseObject({
   activeAtOffset: built(Offset).nullish(),
   eventFormat: built(EventFormat),
   maxPageSize: built(Int32).nullish(),
   pageToken: z.string().nullish(),
 }));
-export type GetActiveContractsPageRequest = z.input<typeof GetActiveContractsPageRequest>;
 
 /**
  * `JsActiveContract`: a contract active at the snapshot's offset on `synchronizerId`, with the created event
  * of its last activation there (a create or an assignment; its offset may point at pruned history).
  */
-export const JsActiveContract = lazySchema(() => z.looseObject({
+export const JsActiveContract: WireSchema<JsActiveContract> = wireSchema(() => z.looseObject({
   createdEvent: built(CreatedEvent),
   synchronizerId: z.string(),
   reassignmentCounter: built(Int64),
 }));
-export type JsActiveContract = z.output<typeof JsActiveContract>;
 
 /** `JsAssignedEvent`: the assignment of an incomplete reassignment (the contract arrived, its unassignment is not visible). */
-export const JsAssignedEvent = lazySchema(() => z.looseObject({
+export const JsAssignedEvent: WireSchema<JsAssignedEvent> = wireSchema(() => z.looseObject({
   source: z.string(),
   target: z.string(),
   reassignmentId: z.string(),
@@ -54,47 +52,294 @@ export const JsAssignedEvent = lazySchema(() => z.looseObject({
   reassignmentCounter: built(Int64),
   createdEvent: built(CreatedEvent),
 }));
-export type JsAssignedEvent = z.output<typeof JsAssignedEvent>;
 
 /** `JsIncompleteAssigned`: an assignment whose reassignment is still in flight at the snapshot's offset. */
-export const JsIncompleteAssigned = lazySchema(() => z.looseObject({ assignedEvent: built(JsAssignedEvent) }));
-export type JsIncompleteAssigned = z.output<typeof JsIncompleteAssigned>;
+export const JsIncompleteAssigned: WireSchema<JsIncompleteAssigned> = wireSchema(() => z.looseObject({ assignedEvent: built(JsAssignedEvent) }));
 
 /**
  * `JsIncompleteUnassigned`: the contract left a synchronizer and its assignment is not visible yet at the
  * snapshot's offset; `createdEvent` is its last activation before the unassignment.
  */
-export const JsIncompleteUnassigned = lazySchema(() => z.looseObject({ createdEvent: built(CreatedEvent), unassignedEvent: built(UnassignedEvent) }));
-export type JsIncompleteUnassigned = z.output<typeof JsIncompleteUnassigned>;
+export const JsIncompleteUnassigned: WireSchema<JsIncompleteUnassigned> = wireSchema(() => z.looseObject({ createdEvent: built(CreatedEvent), unassignedEvent: built(UnassignedEvent) }));
 
 /** `JsEmpty`: an entry with nothing in it. */
-export const JsEmpty = lazySchema(() => z.looseObject({}));
+export const JsEmpty: WireSchema<JsEmpty> = wireSchema(() => z.looseObject({}));
 
 /** The alternatives of `JsContractEntry`; each carries its fields directly (no `"value"`). */
 export const contractEntryCases = { JsActiveContract, JsEmpty, JsIncompleteAssigned, JsIncompleteUnassigned };
 
 /** `JsContractEntry`: one of the four kinds, or an `UnknownVariant` from a newer server. */
-export const JsContractEntry = lazySchema(() => variant('JsContractEntry', contractEntryCases, { open: true }));
-export type JsContractEntry = z.output<typeof JsContractEntry>;
+export const JsContractEntry: WireSchema<JsContractEntry> = wireSchema(() => variant('JsContractEntry', contractEntryCases, { open: true }));
 
 /**
  * `JsGetActiveContractsResponse`: one entry of an active-contracts snapshot. `streamContinuationToken` is set
  * on the streamed forms (WebSocket, list): a request carrying it skips the snapshot up to this entry.
  */
-export const JsGetActiveContractsResponse = lazySchema(() => z.looseObject({
+export const JsGetActiveContractsResponse: WireSchema<JsGetActiveContractsResponse> = wireSchema(() => z.looseObject({
   workflowId: z.string().nullish(),
   contractEntry: built(JsContractEntry),
   streamContinuationToken: z.string().nullish(),
 }));
-export type JsGetActiveContractsResponse = z.output<typeof JsGetActiveContractsResponse>;
 
 /**
  * `JsGetActiveContractsPageResponse`: one page of a snapshot, the offset it is taken at (the request's, or
  * the ledger end the server chose), and `nextPageToken` unless it is the last page.
  */
-export const JsGetActiveContractsPageResponse = lazySchema(() => z.looseObject({
+export const JsGetActiveContractsPageResponse: WireSchema<JsGetActiveContractsPageResponse> = wireSchema(() => z.looseObject({
   activeContracts: z.array(built(JsGetActiveContractsResponse)),
   activeAtOffset: built(Offset),
   nextPageToken: z.string().nullish(),
 }));
-export type JsGetActiveContractsPageResponse = z.output<typeof JsGetActiveContractsPageResponse>;
+
+// ---- The wire types of this file, generated by scripts/generate-wire-types.mjs from the spec (docs/wire-types.md): do not edit below. ----
+
+import type { UnknownVariant } from './variant.js';
+
+/**
+ * If the given offset is different than the ledger end, and there are (un)assignments in-flight at the given offset,
+ * the snapshot may fail with "FAILED_PRECONDITION/PARTICIPANT_PRUNED_DATA_ACCESSED".
+ * Note that it is ok to request acs snapshots for party migration with offsets other than ledger end, because party
+ * migration is not concerned with incomplete (un)assignments.
+ *
+ * The body (or WebSocket request frame) of `/v2/state/active-contracts`. `client.activeContracts` fills `activeAtOffset` with the ledger end when left out. Use `eventFormat`; the deprecated `filter`/`verbose` pair is converted by the client.
+ */
+export interface GetActiveContractsRequest {
+  /**
+   * Provided for backwards compatibility, it will be removed in the Canton version 3.5.0.
+   * Templates to include in the served snapshot, per party.
+   * Optional, if specified event_format must be unset, if not specified event_format must be set.
+   */
+  filter?: TransactionFilter | null | undefined;
+  /**
+   * Provided for backwards compatibility, it will be removed in the Canton version 3.5.0.
+   * If enabled, values served over the API will contain more information than strictly necessary to interpret the data.
+   * In particular, setting the verbose flag to true triggers the ledger to include labels for record fields.
+   * Optional, if specified event_format must be unset.
+   */
+  verbose?: boolean | null | undefined;
+  /**
+   * The offset at which the snapshot of the active contracts will be computed.
+   * Must be no greater than the current ledger end offset.
+   * Must be greater than or equal to the last pruning offset.
+   * Must be a valid absolute offset (positive integer) or ledger begin offset (zero).
+   * If zero, the empty set will be returned.
+   */
+  activeAtOffset: number;
+  /**
+   * Format of the contract_entries in the result. In case of CreatedEvent the presentation will be of
+   * TRANSACTION_SHAPE_ACS_DELTA.
+   * Optional for backwards compatibility, defaults to an EventFormat where:
+   *
+   * - filters_by_party is the filter.filters_by_party from this request
+   * - filters_for_any_party is the filter.filters_for_any_party from this request
+   * - verbose is the verbose field from this request
+   */
+  eventFormat?: EventFormat | null | undefined;
+  /**
+   * Opaque representation of a continuation token defining a position in the active contracts snapshot.
+   * The prefix of the active contracts snapshot will be omitted up to and including the element from which
+   * the continuation token was read.
+   * To reuse the continuation token from a `GetActiveContractsPageResponse`:
+   *
+   * - subsequent request must be executed on the same participant with the same version of canton,
+   * - subsequent request must have the same active_at_offset,
+   * - subsequent request must have the same event_format
+   * - and the participant must not have been pruned after the active_at_offset.
+   *
+   * If not specified, the whole active contracts snapshot will be returned.
+   *
+   * Optional: can be empty
+   *
+   * Not in the 3.4 spec.
+   */
+  streamContinuationToken?: string | null | undefined;
+}
+
+/**
+ * The body of `GET /v2/state/active-contracts-page` (3.5 on; a GET with a JSON body, as the server declares it).
+ *
+ * Not in the 3.4 spec.
+ */
+export interface GetActiveContractsPageRequest {
+  /**
+   * The offset at which the snapshot of the active contracts will be computed.
+   * Must be no greater than the current ledger end offset.
+   * Must be greater than or equal to the last pruning offset.
+   * Optional, if defined, it must be a valid absolute offset (positive integer) or ledger begin offset (zero).
+   * If zero, the empty set will be returned.
+   * If not defined, the current ledger end will be used and it will be populated in the response.
+   */
+  activeAtOffset?: number | null | undefined;
+  /**
+   * Format of the contract_entries in the result. In case of CreatedEvent the presentation will be of
+   * TRANSACTION_SHAPE_ACS_DELTA.
+   */
+  eventFormat: EventFormat;
+  /**
+   * The result page will contain at most max_page_size entries of the respective active contract snapshot.
+   * The server might reject max_page_size breaching the server-specified limit.
+   * Optional, if not defined, the default will be determined by the server.
+   */
+  maxPageSize?: number | null | undefined;
+  /**
+   * To get the next page of the active contracts snapshot, the `page_token` should be set to the
+   * `next_page_token` of the last `GetActiveContractsPageResponse`.
+   * The page token only works if subsequent requests:
+   *
+   * - are executed on the same participant,
+   * - use the same active_at_offset and event_format,
+   * - and the participant's store was not pruned to after the active_at_offset.
+   *
+   * If not specified, the first page of the active contracts snapshot will be returned.
+   *
+   * Optional: can be empty
+   */
+  pageToken?: string | null | undefined;
+}
+
+export interface JsActiveContract {
+  /**
+   * The event as it appeared in the context of its last update (i.e. daml transaction or
+   * reassignment). In particular, the last offset, node_id pair is preserved.
+   * The last update is the most recent update created or assigned this contract on synchronizer_id synchronizer.
+   * The offset of the CreatedEvent might point to an already pruned update, therefore it cannot necessarily be used
+   * for lookups.
+   */
+  createdEvent: CreatedEvent;
+  /**
+   * A valid synchronizer id
+   */
+  synchronizerId: string;
+  /**
+   * Each corresponding assigned and unassigned event has the same reassignment_counter. This strictly increases
+   * with each unassign command for the same contract. Creation of the contract corresponds to reassignment_counter
+   * equals zero.
+   * This field will be the reassignment_counter of the latest observable activation event on this synchronizer, which is
+   * before the active_at_offset.
+   */
+  reassignmentCounter: number;
+}
+
+/**
+ * Records that a contract has been assigned, and it can be used on the target synchronizer.
+ */
+export interface JsAssignedEvent {
+  /**
+   * The ID of the source synchronizer.
+   * Must be a valid synchronizer id.
+   */
+  source: string;
+  /**
+   * The ID of the target synchronizer.
+   * Must be a valid synchronizer id.
+   */
+  target: string;
+  /**
+   * The ID from the unassigned event.
+   * For correlation capabilities.
+   * Must be a valid LedgerString (as described in `value.proto`).
+   */
+  reassignmentId: string;
+  /**
+   * Party on whose behalf the assign command was executed.
+   * Empty if the assignment happened offline via the repair service.
+   * Must be a valid PartyIdString (as described in `value.proto`).
+   */
+  submitter?: string | null | undefined;
+  /**
+   * Each corresponding assigned and unassigned event has the same reassignment_counter. This strictly increases
+   * with each unassign command for the same contract. Creation of the contract corresponds to reassignment_counter
+   * equals zero.
+   */
+  reassignmentCounter: number;
+  /**
+   * The offset of this event refers to the offset of the assignment,
+   * while the node_id is the index of within the batch.
+   */
+  createdEvent: CreatedEvent;
+}
+
+export interface JsIncompleteAssigned {
+  assignedEvent: JsAssignedEvent;
+}
+
+export interface JsIncompleteUnassigned {
+  /**
+   * The event as it appeared in the context of its last activation update (i.e. daml transaction or
+   * reassignment). In particular, the last activation offset, node_id pair is preserved.
+   * The last activation update is the most recent update created or assigned this contract on synchronizer_id synchronizer before
+   * the unassigned_event.
+   * The offset of the CreatedEvent might point to an already pruned update, therefore it cannot necessarily be used
+   * for lookups.
+   */
+  createdEvent: CreatedEvent;
+  unassignedEvent: UnassignedEvent;
+}
+
+/**
+ * An entry with nothing in it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an empty message: {}
+export interface JsEmpty {}
+
+/**
+ * For a contract there could be multiple contract_entry-s in the entire snapshot. These together define
+ * the state of one contract in the snapshot.
+ * A contract_entry is included in the result, if and only if there is at least one stakeholder party of the contract
+ * that is hosted on the synchronizer at the time of the event and the party satisfies the
+ * `TransactionFilter` in the query.
+ *
+ * One entry of a snapshot: each alternative carries its fields directly; an `UnknownVariant` from a newer server.
+ */
+export type JsContractEntry =
+  | { JsActiveContract: JsActiveContract }
+  | { JsEmpty: JsEmpty }
+  | { JsIncompleteAssigned: JsIncompleteAssigned }
+  | { JsIncompleteUnassigned: JsIncompleteUnassigned }
+  | UnknownVariant;
+
+/**
+ * One entry of an active-contracts snapshot, whatever the transport.
+ */
+export interface JsGetActiveContractsResponse {
+  /**
+   * The workflow ID used in command submission which corresponds to the contract_entry. Only set if
+   * the `workflow_id` for the command was set.
+   * Must be a valid LedgerString (as described in `value.proto`).
+   */
+  workflowId?: string | null | undefined;
+  contractEntry: JsContractEntry;
+  /**
+   * Opaque representation of a continuation token which can be used in the request to bypass the already processed part
+   * of the active contracts snapshot.
+   * Only populated for the streaming `GetActiveContracts` rpc call.
+   *
+   * Optional: can be empty
+   *
+   * Not in the 3.4 spec.
+   */
+  streamContinuationToken?: string | null | undefined;
+}
+
+/**
+ * Not in the 3.4 spec.
+ */
+export interface JsGetActiveContractsPageResponse {
+  /**
+   * The collection of active contracts for this page response.
+   *
+   * Required: must be non-empty
+   */
+  activeContracts: JsGetActiveContractsResponse[];
+  /**
+   * The active_at_offset which was specified in the request, or the calculated active_at_offset from the actual
+   * ledger end from at the evaluation of the request.
+   */
+  activeAtOffset: number;
+  /**
+   * If not present this is the last page. If present, this token must be used to get the next page.
+   *
+   * Optional: can be empty
+   */
+  nextPageToken?: string | null | undefined;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Empty, JsStatus, SynchronizerTime, TraceContext } from './common.js';
 import { deduplicationPeriodCases } from './commands.js';
 import { Int64, Offset } from './primitives.js';
@@ -11,8 +12,7 @@ import { variant, wrapped } from './variant.js';
  * completion field), which may differ in form from the one submitted. Open: an unknown form is kept as an
  * `UnknownVariant`.
  */
-export const CompletionDeduplicationPeriod = lazySchema(() => variant('DeduplicationPeriod', deduplicationPeriodCases, { open: true }));
-export type CompletionDeduplicationPeriod = z.output<typeof CompletionDeduplicationPeriod>;
+export const CompletionDeduplicationPeriod: WireSchema<CompletionDeduplicationPeriod> = wireSchema(() => variant('DeduplicationPeriod', deduplicationPeriodCases, { open: true }));
 
 /**
  * `Completion` (payload): the outcome of one submission. Without `status`, or with `status.code` 0, the
@@ -20,7 +20,7 @@ export type CompletionDeduplicationPeriod = z.output<typeof CompletionDeduplicat
  * failure (a google.rpc status: code, message, details). `actAs` holds the submission's `actAs` parties
  * that the reader may see, in any order.
  */
-export const Completion = lazySchema(() => z.looseObject({
+export const Completion: WireSchema<Completion> = wireSchema(() => z.looseObject({
   commandId: z.string(),
   status: built(JsStatus).nullish(),
   updateId: z.string().nullish(),
@@ -34,7 +34,6 @@ export const Completion = lazySchema(() => z.looseObject({
   paidTrafficCost: built(Int64).nullish(),
   transactionHash: z.string().nullish(),
 }));
-export type Completion = z.output<typeof Completion>;
 
 /** The alternatives of `CompletionResponse`: `Completion` and `OffsetCheckpoint` wrap their payload in `"value"`. */
 export const completionResponseCases = {
@@ -44,48 +43,285 @@ export const completionResponseCases = {
 };
 
 /** `CompletionResponse`: a completion, a checkpoint, `Empty`, or an `UnknownVariant` from a newer server. */
-export const CompletionResponse = lazySchema(() => variant('CompletionResponse', completionResponseCases, { open: true }));
-export type CompletionResponse = z.output<typeof CompletionResponse>;
+export const CompletionResponse: WireSchema<CompletionResponse> = wireSchema(() => variant('CompletionResponse', completionResponseCases, { open: true }));
 
 /** `CompletionStreamResponse`: one element of a completion stream. */
-export const CompletionStreamResponse = lazySchema(() => z.looseObject({
+export const CompletionStreamResponse: WireSchema<CompletionStreamResponse> = wireSchema(() => z.looseObject({
   completionResponse: built(CompletionResponse),
 }));
-export type CompletionStreamResponse = z.output<typeof CompletionStreamResponse>;
 
 /**
  * `CompletionStreamRequest`: the body of the deprecated `/v2/commands/completions`: the completions of
  * `userId`'s commands (the token's user when left out) that act as one of `parties`, after `beginExclusive`.
  */
-export const CompletionStreamRequest = lazySchema(() => z.looseObject({
+export const CompletionStreamRequest: WireSchema<CompletionStreamRequest> = wireSchema(() => z.looseObject({
   userId: z.string().nullish(),
   parties: z.array(z.string()),
   beginExclusive: built(Offset).nullish(),
 }));
-export type CompletionStreamRequest = z.input<typeof CompletionStreamRequest>;
 
 /**
  * `GetCompletionsRequest`: the body of `/v2/commands/command-completions`: the completions of commands that
  * act as one of `parties` (every party with `CanReadAsAnyParty` when left out), after `beginExclusive`.
  */
-export const GetCompletionsRequest = lazySchema(() => z.looseObject({
+export const GetCompletionsRequest: WireSchema<GetCompletionsRequest> = wireSchema(() => z.looseObject({
   parties: z.array(z.string()).nullish(),
   beginExclusive: built(Offset).nullish(),
 }));
-export type GetCompletionsRequest = z.input<typeof GetCompletionsRequest>;
 
 /** `GetCompletionByHashRequest`: the body of `POST /v2/commands/completion-by-hash` (3.6 on). */
-export const GetCompletionByHashRequest = lazySchema(() => z.looseObject({
+export const GetCompletionByHashRequest: WireSchema<GetCompletionByHashRequest> = wireSchema(() => z.looseObject({
   transactionHash: z.string().min(1, 'must be the non-empty base64 transaction hash'),
 }));
-export type GetCompletionByHashRequest = z.input<typeof GetCompletionByHashRequest>;
 
 /**
  * `GetCompletionByHashResponse`: the accepted completion of a transaction hash (at most one) and its last
  * rejected ones, newest first, as far as the caller may read them.
  */
-export const GetCompletionByHashResponse = lazySchema(() => z.looseObject({
+export const GetCompletionByHashResponse: WireSchema<GetCompletionByHashResponse> = wireSchema(() => z.looseObject({
   acceptedCompletion: built(Completion).nullish(),
   lastRejectedCompletions: z.array(built(Completion)).nullish(),
 }));
-export type GetCompletionByHashResponse = z.output<typeof GetCompletionByHashResponse>;
+
+// ---- The wire types of this file, generated by scripts/generate-wire-types.mjs from the spec (docs/wire-types.md): do not edit below. ----
+
+import type { Duration } from './common.js';
+import type { UnknownVariant } from './variant.js';
+
+/**
+ * The actual deduplication window used for the submission, which is derived from
+ * `Commands.deduplication_period`. The ledger may convert the deduplication period into other
+ * descriptions and extend the period in implementation-specified ways.
+ *
+ * Used to audit the deduplication guarantee described in `commands.proto`.
+ *
+ * The deduplication guarantee applies even if the completion omits this field.
+ *
+ * The deduplication period the participant actually used for a submission (`DeduplicationPeriod1` in the spec), which may differ in form from the one submitted; an `UnknownVariant` for a form this version does not know.
+ */
+export type CompletionDeduplicationPeriod =
+  | { DeduplicationDuration: { value: Duration } }
+  | { DeduplicationOffset: { value: number } }
+  | { Empty: Empty }
+  | UnknownVariant;
+
+/**
+ * A completion represents the status of a submitted command on the ledger: it can be successful or failed.
+ *
+ * Without `status`, or with `status.code` 0, the command succeeded and `updateId` names its transaction or reassignment at `offset`; any other code is a failure. `actAs` holds the submission's `actAs` parties the reader may see, in any order.
+ */
+export interface Completion {
+  /**
+   * The ID of the succeeded or failed command.
+   * Must be a valid LedgerString (as described in `value.proto`).
+   */
+  commandId: string;
+  /**
+   * Identifies the exact type of the error.
+   * It uses the same format of conveying error details as it is used for the RPC responses of the APIs.
+   */
+  status?: JsStatus | null | undefined;
+  /**
+   * The update_id of the transaction or reassignment that resulted from the command with command_id.
+   *
+   * Only set for successfully executed commands.
+   * Must be a valid LedgerString (as described in `value.proto`).
+   */
+  updateId?: string | null | undefined;
+  /**
+   * The user-id that was used for the submission, as described in `commands.proto`.
+   * Must be a valid UserIdString (as described in `value.proto`).
+   */
+  userId: string;
+  /**
+   * The set of parties on whose behalf the commands were executed.
+   * Contains the `act_as` parties from `commands.proto`
+   * filtered to the requesting parties in CompletionStreamRequest.
+   * The order of the parties need not be the same as in the submission.
+   * Each element must be a valid PartyIdString (as described in `value.proto`).
+   *
+   * Required: must be non-empty
+   */
+  actAs: string[];
+  /**
+   * The submission ID this completion refers to, as described in `commands.proto`.
+   * Must be a valid LedgerString (as described in `value.proto`).
+   */
+  submissionId?: string | null | undefined;
+  deduplicationPeriod?: CompletionDeduplicationPeriod | null | undefined;
+  /**
+   * The Ledger API trace context
+   *
+   * The trace context transported in this message corresponds to the trace context supplied
+   * by the client application in a HTTP2 header of the original command submission.
+   * We typically use a header to transfer this type of information. Here we use message
+   * body, because it is used in gRPC streams which do not support per message headers.
+   * This field will be populated with the trace context contained in the original submission.
+   * If that was not provided, a unique ledger-api-server generated trace context will be used
+   * instead.
+   */
+  traceContext?: TraceContext | null | undefined;
+  /**
+   * May be used in a subsequent CompletionStreamRequest to resume the consumption of this stream at a later time.
+   * Must be a valid absolute offset (positive integer).
+   */
+  offset: number;
+  /**
+   * The synchronizer along with its record time.
+   * The synchronizer id provided, in case of
+   *
+   * - successful/failed transactions: identifies the synchronizer of the transaction
+   * - for successful/failed unassign commands: identifies the source synchronizer
+   * - for successful/failed assign commands: identifies the target synchronizer
+   */
+  synchronizerTime: SynchronizerTime;
+  /**
+   * The traffic cost paid by this participant node for the confirmation request
+   * for the submitted command.
+   *
+   * Commands whose execution is rejected before their corresponding
+   * confirmation request is ordered by the synchronizer will report a paid
+   * traffic cost of zero.
+   * If a confirmation request is ordered for a command, but the request fails
+   * (e.g., due to contention with a concurrent contract archival), the traffic
+   * cost is paid and reported on the failed completion for the request.
+   *
+   * If you want to correlate the traffic cost of a successful completion
+   * with the transaction that resulted from the command, you can use the
+   * `offset` field to retrieve the transaction using
+   * `UpdateService.GetUpdateByOffset` on the same participant node; or alternatively use the `update_id`
+   * field to retrieve the transaction using `UpdateService.GetUpdateById` on any participant node
+   * that sees the transaction.
+   *
+   * Note: for completions processed before the participant started serving
+   * traffic cost on the Ledger API, this field will be set to zero.
+   * Additionally, the total cost incurred by the submitting node for the submission of the transaction may be greater
+   * than the reported cost, for example if retries were issued due to failed submissions to the synchronizer.
+   * The cost reported here is the one paid for ordering the confirmation request.
+   */
+  paidTrafficCost?: number | null | undefined;
+  /**
+   * The transaction hash signed by the external party for prepared transactions
+   * that were submitted using `InteractiveSubmissionService.ExecuteSubmission`
+   * or one of its variants.
+   *
+   * Use this to correlate prepared transactions with their execution result
+   * on the *same participant* that executed the transaction.
+   *
+   * Not available for:
+   *
+   * - transactions executed on Canton versions prior to 3.5
+   * - transactions of internal parties submitted using `CommandSubmissionService.Submit` and its variants
+   *
+   * Optional: can be empty
+   *
+   * Not in the 3.4 and 3.5 specs.
+   */
+  transactionHash?: string | null | undefined;
+}
+
+/**
+ * A completion, a checkpoint, `Empty`, or an `UnknownVariant` from a newer server.
+ */
+export type CompletionResponse =
+  | { Completion: { value: Completion } }
+  | { Empty: Empty }
+  | { OffsetCheckpoint: { value: OffsetCheckpoint } }
+  | UnknownVariant;
+
+/**
+ * One element of a completion stream, whatever the transport.
+ */
+export interface CompletionStreamResponse {
+  completionResponse: CompletionResponse;
+}
+
+/**
+ * The body of the deprecated `/v2/commands/completions`.
+ */
+export interface CompletionStreamRequest {
+  /**
+   * Only completions of commands submitted with the same user_id will be visible in the stream.
+   * Must be a valid UserIdString (as described in `value.proto`).
+   *
+   * Required unless authentication is used with a user token.
+   * In that case, the token's user-id will be used for the request's user_id.
+   */
+  userId?: string | null | undefined;
+  /**
+   * Non-empty list of parties whose data should be included.
+   * The stream shows only completions of commands for which at least one of the `act_as` parties is in the given set of parties.
+   * Must be a valid PartyIdString (as described in `value.proto`).
+   *
+   * Required: must be non-empty
+   */
+  parties: string[];
+  /**
+   * This optional field indicates the minimum offset for completions. This can be used to resume an earlier completion stream.
+   * If not set the ledger uses the ledger begin offset instead.
+   * If specified, it must be a valid absolute offset (positive integer) or zero (ledger begin offset).
+   * If the ledger has been pruned, this parameter must be specified and greater than the pruning offset.
+   */
+  beginExclusive?: number | null | undefined;
+}
+
+/**
+ * The body of `/v2/commands/command-completions` (3.5 on).
+ *
+ * Not in the 3.4 spec.
+ */
+export interface GetCompletionsRequest {
+  /**
+   * If specified, only completions of commands are included, which have at least one of the `act_as` parties
+   * in the given set of parties.
+   * Only Ledger API users with CanReadAsAnyParty permission allowed to provide no `parties`.
+   * Must be a valid PartyIdString (as described in `value.proto`).
+   *
+   * Optional: can be empty
+   */
+  parties?: string[] | null | undefined;
+  /**
+   * This optional field indicates the minimum offset for completions. This can be used to resume an earlier completion stream.
+   * If not set the ledger uses the ledger begin offset instead.
+   * If specified, it must be a valid absolute offset (positive integer) or zero (ledger begin offset).
+   * If the ledger has been pruned, this parameter must be specified and greater than the pruning offset. (the pruning
+   * offset is accessible on the StateService.GetLatestPrunedOffsets endpoint)
+   */
+  beginExclusive?: number | null | undefined;
+}
+
+/**
+ * The body of `POST /v2/commands/completion-by-hash` (3.6 on).
+ *
+ * Not in the 3.4 and 3.5 specs.
+ */
+export interface GetCompletionByHashRequest {
+  /**
+   * The transaction hash of the prepared transaction whose completion is being looked up.
+   *
+   * Required: must be non-empty
+   */
+  transactionHash: string;
+}
+
+/**
+ * The accepted completion of a transaction hash (at most one) and its last rejected ones, newest first, as far as the caller may read them.
+ *
+ * Not in the 3.4 and 3.5 specs.
+ */
+export interface GetCompletionByHashResponse {
+  /**
+   * The accepted completion for the given transaction hash (at most one can exist).
+   * Only completions beyond the current pruning offset are visible.
+   */
+  acceptedCompletion?: Completion | null | undefined;
+  /**
+   * Recent rejected completions for the given transaction hash, in descending offset order.
+   * The server may truncate this list if there are too many entries.
+   * Use `submission_id` to correlate with a specific command submission.
+   * Only completions beyond the current pruning offset are visible.
+   *
+   * Optional: can be empty
+   */
+  lastRejectedCompletions?: Completion[] | null | undefined;
+}

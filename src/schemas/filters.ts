@@ -1,28 +1,26 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Empty } from './common.js';
 import { variant, wrapped } from './variant.js';
 
 /** `WildcardFilter` (payload): matches every template. */
-export const WildcardFilter = lazySchema(() => z.looseObject({
+export const WildcardFilter: WireSchema<WildcardFilter> = wireSchema(() => z.looseObject({
   includeCreatedEventBlob: z.boolean().nullish(),
 }));
-export type WildcardFilter = z.output<typeof WildcardFilter>;
 
 /** `TemplateFilter` (payload): `templateId` as `#package-name:Module:Entity`. */
-export const TemplateFilter = lazySchema(() => z.looseObject({
+export const TemplateFilter: WireSchema<TemplateFilter> = wireSchema(() => z.looseObject({
   templateId: z.string(),
   includeCreatedEventBlob: z.boolean().nullish(),
 }));
-export type TemplateFilter = z.output<typeof TemplateFilter>;
 
 /** `InterfaceFilter` (payload): `interfaceId` as `#package-name:Module:Interface`. */
-export const InterfaceFilter = lazySchema(() => z.looseObject({
+export const InterfaceFilter: WireSchema<InterfaceFilter> = wireSchema(() => z.looseObject({
   interfaceId: z.string(),
   includeInterfaceView: z.boolean().nullish(),
   includeCreatedEventBlob: z.boolean().nullish(),
 }));
-export type InterfaceFilter = z.output<typeof InterfaceFilter>;
 
 /** The alternatives of `IdentifierFilter`; all but `Empty` wrap their payload in `"value"`. */
 export const identifierFilterCases = {
@@ -33,70 +31,290 @@ export const identifierFilterCases = {
 };
 
 /** `IdentifierFilter`: one of `WildcardFilter`, `TemplateFilter`, `InterfaceFilter` or `Empty`. */
-export const IdentifierFilter = lazySchema(() => variant('IdentifierFilter', identifierFilterCases, { open: false }));
-export type IdentifierFilter = z.output<typeof IdentifierFilter>;
+export const IdentifierFilter: WireSchema<IdentifierFilter> = wireSchema(() => variant('IdentifierFilter', identifierFilterCases, { open: false }));
 
 /** `CumulativeFilter`. */
-export const CumulativeFilter = lazySchema(() => z.looseObject({
+export const CumulativeFilter: WireSchema<CumulativeFilter> = wireSchema(() => z.looseObject({
   identifierFilter: built(IdentifierFilter).nullish(),
 }));
-export type CumulativeFilter = z.output<typeof CumulativeFilter>;
 
 /** `Filters`: an empty or absent `cumulative` list means "every template" (a wildcard). */
-export const Filters = lazySchema(() => z.looseObject({
+export const Filters: WireSchema<Filters> = wireSchema(() => z.looseObject({
   cumulative: z.array(built(CumulativeFilter)).nullish(),
 }));
-export type Filters = z.output<typeof Filters>;
 
 /** `Map_Filters`: filters keyed by party. */
 export const MapFilters = lazySchema(() => z.record(z.string(), built(Filters)));
 
 /** `EventFormat`: which events to include, per party or for any party, and whether to be verbose. */
-export const EventFormat = lazySchema(() => z.looseObject({
+export const EventFormat: WireSchema<EventFormat> = wireSchema(() => z.looseObject({
   filtersByParty: built(MapFilters).nullish(),
   filtersForAnyParty: built(Filters).nullish(),
   verbose: z.boolean().nullish(),
 }));
-export type EventFormat = z.output<typeof EventFormat>;
 
 /** `TransactionFilter`: the deprecated filter of `GetUpdatesRequest`. */
-export const TransactionFilter = lazySchema(() => z.looseObject({
+export const TransactionFilter: WireSchema<TransactionFilter> = wireSchema(() => z.looseObject({
   filtersByParty: built(MapFilters).nullish(),
   filtersForAnyParty: built(Filters).nullish(),
 }));
-export type TransactionFilter = z.output<typeof TransactionFilter>;
 
 /** The `transactionShape` enum. */
-export const TransactionShape = lazySchema(() => z.enum([
+export const TransactionShape: WireSchema<TransactionShape> = wireSchema(() => z.enum([
   'TRANSACTION_SHAPE_UNSPECIFIED',
   'TRANSACTION_SHAPE_ACS_DELTA',
   'TRANSACTION_SHAPE_LEDGER_EFFECTS',
 ]));
-export type TransactionShape = z.output<typeof TransactionShape>;
 
 /** `TransactionFormat`. */
-export const TransactionFormat = lazySchema(() => z.looseObject({
+export const TransactionFormat: WireSchema<TransactionFormat> = wireSchema(() => z.looseObject({
   eventFormat: built(EventFormat),
   transactionShape: built(TransactionShape),
 }));
-export type TransactionFormat = z.output<typeof TransactionFormat>;
 
 /** `ParticipantAuthorizationTopologyFormat`: an empty party list means every party. */
-export const ParticipantAuthorizationTopologyFormat = lazySchema(() => z.looseObject({
+export const ParticipantAuthorizationTopologyFormat: WireSchema<ParticipantAuthorizationTopologyFormat> = wireSchema(() => z.looseObject({
   parties: z.array(z.string()).nullish(),
 }));
-export type ParticipantAuthorizationTopologyFormat = z.output<typeof ParticipantAuthorizationTopologyFormat>;
 
 /** `TopologyFormat`. */
-export const TopologyFormat = lazySchema(() => z.looseObject({
+export const TopologyFormat: WireSchema<TopologyFormat> = wireSchema(() => z.looseObject({
   includeParticipantAuthorizationEvents: built(ParticipantAuthorizationTopologyFormat).nullish(),
 }));
-export type TopologyFormat = z.output<typeof TopologyFormat>;
 
 /** `UpdateFormat`: transactions, reassignments and topology events to include. */
-export const UpdateFormat = lazySchema(() => z.looseObject({
+export const UpdateFormat: WireSchema<UpdateFormat> = wireSchema(() => z.looseObject({
   includeTransactions: built(TransactionFormat).nullish(),
   includeReassignments: built(EventFormat).nullish(),
   includeTopologyEvents: built(TopologyFormat).nullish(),
 }));
-export type UpdateFormat = z.output<typeof UpdateFormat>;
+
+// ---- The wire types of this file, generated by scripts/generate-wire-types.mjs from the spec (docs/wire-types.md): do not edit below. ----
+
+/**
+ * This filter matches all templates.
+ *
+ * Matches every template.
+ */
+export interface WildcardFilter {
+  /**
+   * Whether to include a `created_event_blob` in the returned `CreatedEvent`.
+   * Use this to access the contract create event payload in your API client
+   * for submitting it as a disclosed contract with future commands.
+   */
+  includeCreatedEventBlob?: boolean | null | undefined;
+}
+
+/**
+ * This filter matches contracts of a specific template.
+ *
+ * `templateId` as `#package-name:Module:Entity`.
+ */
+export interface TemplateFilter {
+  /**
+   * A template for which the payload should be included in the response.
+   * The `template_id` needs to be valid: corresponding template should be defined in
+   * one of the available packages at the time of the query.
+   * Both package-name and package-id reference formats for the identifier are supported.
+   * Note: The package-id reference identifier format is deprecated. We plan to end support for this format in version 3.4.
+   */
+  templateId: string;
+  /**
+   * Whether to include a `created_event_blob` in the returned `CreatedEvent`.
+   * Use this to access the contract event payload in your API client
+   * for submitting it as a disclosed contract with future commands.
+   */
+  includeCreatedEventBlob?: boolean | null | undefined;
+}
+
+/**
+ * This filter matches contracts that implement a specific interface.
+ *
+ * `interfaceId` as `#package-name:Module:Interface`.
+ */
+export interface InterfaceFilter {
+  /**
+   * The interface that a matching contract must implement.
+   * The `interface_id` needs to be valid: corresponding interface should be defined in
+   * one of the available packages at the time of the query.
+   * Both package-name and package-id reference formats for the identifier are supported.
+   * Note: The package-id reference identifier format is deprecated. We plan to end support for this format in version 3.4.
+   */
+  interfaceId: string;
+  /**
+   * Whether to include the interface view on the contract in the returned `CreatedEvent`.
+   * Use this to access contract data in a uniform manner in your API client.
+   */
+  includeInterfaceView?: boolean | null | undefined;
+  /**
+   * Whether to include a `created_event_blob` in the returned `CreatedEvent`.
+   * Use this to access the contract create event payload in your API client
+   * for submitting it as a disclosed contract with future commands.
+   */
+  includeCreatedEventBlob?: boolean | null | undefined;
+}
+
+export type IdentifierFilter =
+  | { Empty: Empty }
+  | { InterfaceFilter: { value: InterfaceFilter } }
+  | { TemplateFilter: { value: TemplateFilter } }
+  | { WildcardFilter: { value: WildcardFilter } };
+
+/**
+ * A filter that matches all contracts that are either an instance of one of
+ * the `template_filters` or that match one of the `interface_filters`.
+ */
+export interface CumulativeFilter {
+  identifierFilter?: IdentifierFilter | null | undefined;
+}
+
+/**
+ * The union of a set of template filters, interface filters, or a wildcard.
+ *
+ * An empty or absent `cumulative` list means every template (a wildcard).
+ */
+export interface Filters {
+  /**
+   * Every filter in the cumulative list expands the scope of the resulting stream. Each interface,
+   * template or wildcard filter means additional events that will match the query.
+   * The impact of include_interface_view and include_created_event_blob fields in the filters will
+   * also be accumulated.
+   * A template or an interface SHOULD NOT appear twice in the accumulative field.
+   * A wildcard filter SHOULD NOT be defined more than once in the accumulative field.
+   * If no `CumulativeFilter` defined, the default of a single `WildcardFilter` with
+   * include_created_event_blob unset is used.
+   *
+   * Optional: can be empty
+   */
+  cumulative?: CumulativeFilter[] | null | undefined;
+}
+
+/**
+ * A format for events which defines both which events should be included
+ * and what data should be computed and included for them.
+ *
+ * Note that some of the filtering behavior depends on the `TransactionShape`,
+ * which is expected to be specified alongside usages of `EventFormat`.
+ */
+export interface EventFormat {
+  /**
+   * Each key must be a valid PartyIdString (as described in `value.proto`).
+   * The interpretation of the filter depends on the transaction-shape being filtered:
+   *
+   * 1. For **ledger-effects** create and exercise events are returned, for which the witnesses include at least one of
+   *    the listed parties and match the per-party filter.
+   * 2. For **transaction and active-contract-set streams** create and archive events are returned for all contracts whose
+   *    stakeholders include at least one of the listed parties and match the per-party filter.
+   *
+   * Optional: can be empty
+   */
+  filtersByParty?: { [key: string]: Filters } | null | undefined;
+  /**
+   * Wildcard filters that apply to all the parties existing on the participant. The interpretation of the filters is the same
+   * with the per-party filter as described above.
+   */
+  filtersForAnyParty?: Filters | null | undefined;
+  /**
+   * If enabled, values served over the API will contain more information than strictly necessary to interpret the data.
+   * In particular, setting the verbose flag to true triggers the ledger to include labels for record fields.
+   */
+  verbose?: boolean | null | undefined;
+}
+
+/**
+ * Provided for backwards compatibility, it will be removed in the Canton version 3.5.0.
+ * Used both for filtering create and archive events as well as for filtering transaction trees.
+ *
+ * The deprecated filter of `GetUpdatesRequest` and `GetActiveContractsRequest`; the client converts it to an `EventFormat`.
+ */
+export interface TransactionFilter {
+  /**
+   * Each key must be a valid PartyIdString (as described in `value.proto`).
+   * The interpretation of the filter depends on the transaction-shape being filtered:
+   *
+   * 1. For **transaction trees** (used in GetUpdateTreesResponse for backwards compatibility) all party keys used as
+   *    wildcard filters, and all subtrees whose root has one of the listed parties as an informee are returned.
+   *    If there are `CumulativeFilter`s, those will control returned `CreatedEvent` fields where applicable, but will
+   *    not be used for template/interface filtering.
+   * 2. For **ledger-effects** create and exercise events are returned, for which the witnesses include at least one of
+   *    the listed parties and match the per-party filter.
+   * 3. For **transaction and active-contract-set streams** create and archive events are returned for all contracts whose
+   *    stakeholders include at least one of the listed parties and match the per-party filter.
+   */
+  filtersByParty?: { [key: string]: Filters } | null | undefined;
+  /**
+   * Wildcard filters that apply to all the parties existing on the participant. The interpretation of the filters is the same
+   * with the per-party filter as described above.
+   */
+  filtersForAnyParty?: Filters | null | undefined;
+}
+
+/**
+ * Which events of a transaction to include: the ACS delta (creates and consuming archives) or every ledger effect.
+ */
+export type TransactionShape =
+  | 'TRANSACTION_SHAPE_UNSPECIFIED'
+  | 'TRANSACTION_SHAPE_ACS_DELTA'
+  | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+
+/**
+ * A format that specifies what events to include in Daml transactions
+ * and what data to compute and include for them.
+ */
+export interface TransactionFormat {
+  eventFormat: EventFormat;
+  /**
+   * What transaction shape to use for interpreting the filters of the event format.
+   */
+  transactionShape: TransactionShape;
+}
+
+/**
+ * A format specifying which participant authorization topology transactions to include and how to render them.
+ *
+ * An empty party list means every party.
+ */
+export interface ParticipantAuthorizationTopologyFormat {
+  /**
+   * List of parties for which the topology transactions should be sent.
+   * Empty means: for all parties.
+   *
+   * Optional: can be empty
+   */
+  parties?: string[] | null | undefined;
+}
+
+/**
+ * A format specifying which topology transactions to include and how to render them.
+ */
+export interface TopologyFormat {
+  /**
+   * Include participant authorization topology events in streams.
+   * If unset, no participant authorization topology events are emitted in the stream.
+   */
+  includeParticipantAuthorizationEvents?: ParticipantAuthorizationTopologyFormat | null | undefined;
+}
+
+/**
+ * A format specifying what updates to include and how to render them.
+ *
+ * Which transactions, reassignments and topology events to include; build one with `updateFormat()`.
+ */
+export interface UpdateFormat {
+  /**
+   * Include Daml transactions in streams.
+   * If unset, no transactions are emitted in the stream.
+   */
+  includeTransactions?: TransactionFormat | null | undefined;
+  /**
+   * Include (un)assignments in the stream.
+   * The events in the result take the shape TRANSACTION_SHAPE_ACS_DELTA.
+   * If unset, no (un)assignments are emitted in the stream.
+   */
+  includeReassignments?: EventFormat | null | undefined;
+  /**
+   * Include topology events in streams.
+   * If unset no topology events are emitted in the stream.
+   */
+  includeTopologyEvents?: TopologyFormat | null | undefined;
+}

@@ -60,6 +60,7 @@ export {
 } from './users.js';
 export type { RightInput, UserInput } from './users.js';
 export { isUnknownVariant } from './variant.js';
+export type { WireSchema } from './wire-schema.js';
 export type { UnknownVariant } from './variant.js';
 export {
   ListVettedPackagesRequest, ListVettedPackagesResponse, NoPrior, Operation, PackageMetadataFilter, Prior,

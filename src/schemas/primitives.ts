@@ -39,5 +39,12 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  */
 export const DamlValue = lazySchema(() => z.custom<JsonValue>((v) => v !== undefined, { message: 'expected a Daml value' }));
 
-/** An optional Daml value: absent, `null`, or any JSON. */
-export const OptionalDamlValue = lazySchema(() => z.custom<JsonValue | undefined>(() => true));
+/**
+ * An optional Daml value: absent, `null`, or any JSON. Typed as an optional schema, so that an object's field
+ * of this schema is optional in its type (`contractKey?: JsonValue`), as it is on the wire; at run time it is
+ * the custom schema that accepts anything, `undefined` included (the validated decoder's fast path and the
+ * drift test read it as such).
+ */
+export const OptionalDamlValue = lazySchema(
+  () => z.custom<JsonValue | undefined>(() => true) as unknown as z.ZodOptional<z.ZodType<JsonValue>>,
+);

@@ -1,24 +1,25 @@
 import { z } from 'zod';
 import { built, lazySchema } from './lazy-schema.js';
+import { wireSchema, type WireSchema } from './wire-schema.js';
 import { Empty, FieldMask, ObjectMeta } from './common.js';
 import { variant, wrapped } from './variant.js';
 
 /** `CanActAs` (payload). */
-export const CanActAs = lazySchema(() => z.looseObject({ party: z.string() }));
+export const CanActAs: WireSchema<CanActAs> = wireSchema(() => z.looseObject({ party: z.string() }));
 /** `CanReadAs` (payload). */
-export const CanReadAs = lazySchema(() => z.looseObject({ party: z.string() }));
+export const CanReadAs: WireSchema<CanReadAs> = wireSchema(() => z.looseObject({ party: z.string() }));
 /** `CanExecuteAs` (payload). */
-export const CanExecuteAs = lazySchema(() => z.looseObject({ party: z.string() }));
+export const CanExecuteAs: WireSchema<CanExecuteAs> = wireSchema(() => z.looseObject({ party: z.string() }));
 /** `CanActAsAnyParty` (payload). */
-export const CanActAsAnyParty = lazySchema(() => z.looseObject({}));
+export const CanActAsAnyParty: WireSchema<CanActAsAnyParty> = wireSchema(() => z.looseObject({}));
 /** `CanReadAsAnyParty` (payload). */
-export const CanReadAsAnyParty = lazySchema(() => z.looseObject({}));
+export const CanReadAsAnyParty: WireSchema<CanReadAsAnyParty> = wireSchema(() => z.looseObject({}));
 /** `CanExecuteAsAnyParty` (payload). */
-export const CanExecuteAsAnyParty = lazySchema(() => z.looseObject({}));
+export const CanExecuteAsAnyParty: WireSchema<CanExecuteAsAnyParty> = wireSchema(() => z.looseObject({}));
 /** `ParticipantAdmin` (payload). */
-export const ParticipantAdmin = lazySchema(() => z.looseObject({}));
+export const ParticipantAdmin: WireSchema<ParticipantAdmin> = wireSchema(() => z.looseObject({}));
 /** `IdentityProviderAdmin` (payload). */
-export const IdentityProviderAdmin = lazySchema(() => z.looseObject({}));
+export const IdentityProviderAdmin: WireSchema<IdentityProviderAdmin> = wireSchema(() => z.looseObject({}));
 
 /** The eight kinds of right, plus `Empty`; each wraps its payload in `"value"`. */
 export const kindCases = {
@@ -34,17 +35,13 @@ export const kindCases = {
 };
 
 /** `Kind`: the kind of a right; unknown kinds from a newer server are kept as {@link UnknownVariant}. */
-export const Kind = lazySchema(() => variant('Kind', kindCases, { open: true }));
-export type Kind = z.output<typeof Kind>;
+export const Kind: WireSchema<Kind> = wireSchema(() => variant('Kind', kindCases, { open: true }));
 
 /** `Right`. */
-export const Right = lazySchema(() => z.looseObject({ kind: built(Kind).nullish() }));
-export type Right = z.output<typeof Right>;
-/** A right as a request field. */
-export type RightInput = z.input<typeof Right>;
+export const Right: WireSchema<Right> = wireSchema(() => z.looseObject({ kind: built(Kind).nullish() }));
 
 /** `User`. `primaryParty` and `identityProviderId` are `""` when unset. */
-export const User = lazySchema(() => z.looseObject({
+export const User: WireSchema<User> = wireSchema(() => z.looseObject({
   id: z.string(),
   primaryParty: z.string().nullish(),
   isDeactivated: z.boolean().nullish(),
@@ -52,61 +49,351 @@ export const User = lazySchema(() => z.looseObject({
   identityProviderId: z.string().nullish(),
   primaryPartyAuthentication: z.boolean().nullish(),
 }));
-export type User = z.output<typeof User>;
-/** A user as a request field. */
-export type UserInput = z.input<typeof User>;
 
 /** `UpdateUserRequest`: `updateMask.paths` use snake_case field names (see `fieldMask`). */
-export const UpdateUserRequest = lazySchema(() => z.looseObject({
+export const UpdateUserRequest: WireSchema<UpdateUserRequest> = wireSchema(() => z.looseObject({
   user: built(User),
   updateMask: built(FieldMask),
 }));
-export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 
 /** `UpdateUserResponse`: the whole user after the update. */
-export const UpdateUserResponse = lazySchema(() => z.looseObject({ user: built(User) }));
-export type UpdateUserResponse = z.output<typeof UpdateUserResponse>;
+export const UpdateUserResponse: WireSchema<UpdateUserResponse> = wireSchema(() => z.looseObject({ user: built(User) }));
 
 /** `RevokeUserRightsRequest`: `userId` must equal the path's user id. */
-export const RevokeUserRightsRequest = lazySchema(() => z.looseObject({
+export const RevokeUserRightsRequest: WireSchema<RevokeUserRightsRequest> = wireSchema(() => z.looseObject({
   userId: z.string(),
   rights: z.array(built(Right)).nullish(),
   identityProviderId: z.string().nullish(),
 }));
-export type RevokeUserRightsRequest = z.input<typeof RevokeUserRightsRequest>;
 
 /** `RevokeUserRightsResponse`: only the rights the user actually had. */
-export const RevokeUserRightsResponse = lazySchema(() => z.looseObject({
+export const RevokeUserRightsResponse: WireSchema<RevokeUserRightsResponse> = wireSchema(() => z.looseObject({
   newlyRevokedRights: z.array(built(Right)).nullish(),
 }));
-export type RevokeUserRightsResponse = z.output<typeof RevokeUserRightsResponse>;
 
 /** `GrantUserRightsRequest`. */
-export const GrantUserRightsRequest = lazySchema(() => z.looseObject({
+export const GrantUserRightsRequest: WireSchema<GrantUserRightsRequest> = wireSchema(() => z.looseObject({
   userId: z.string(),
   rights: z.array(built(Right)).nullish(),
   identityProviderId: z.string().nullish(),
 }));
-export type GrantUserRightsRequest = z.input<typeof GrantUserRightsRequest>;
 
 /** `GrantUserRightsResponse`. */
-export const GrantUserRightsResponse = lazySchema(() => z.looseObject({
+export const GrantUserRightsResponse: WireSchema<GrantUserRightsResponse> = wireSchema(() => z.looseObject({
   newlyGrantedRights: z.array(built(Right)).nullish(),
 }));
-export type GrantUserRightsResponse = z.output<typeof GrantUserRightsResponse>;
 
 /** `ListUserRightsResponse`. */
-export const ListUserRightsResponse = lazySchema(() => z.looseObject({ rights: z.array(built(Right)).nullish() }));
-export type ListUserRightsResponse = z.output<typeof ListUserRightsResponse>;
+export const ListUserRightsResponse: WireSchema<ListUserRightsResponse> = wireSchema(() => z.looseObject({ rights: z.array(built(Right)).nullish() }));
 
 /** `CreateUserRequest`. */
-export const CreateUserRequest = lazySchema(() => z.looseObject({ user: built(User), rights: z.array(built(Right)).nullish() }));
-export type CreateUserRequest = z.input<typeof CreateUserRequest>;
+export const CreateUserRequest: WireSchema<CreateUserRequest> = wireSchema(() => z.looseObject({ user: built(User), rights: z.array(built(Right)).nullish() }));
 
 /** `CreateUserResponse`. */
-export const CreateUserResponse = lazySchema(() => z.looseObject({ user: built(User) }));
-export type CreateUserResponse = z.output<typeof CreateUserResponse>;
+export const CreateUserResponse: WireSchema<CreateUserResponse> = wireSchema(() => z.looseObject({ user: built(User) }));
 
 /** `GetUserResponse`. */
-export const GetUserResponse = lazySchema(() => z.looseObject({ user: built(User) }));
-export type GetUserResponse = z.output<typeof GetUserResponse>;
+export const GetUserResponse: WireSchema<GetUserResponse> = wireSchema(() => z.looseObject({ user: built(User) }));
+
+// ---- The wire types of this file, generated by scripts/generate-wire-types.mjs from the spec (docs/wire-types.md): do not edit below. ----
+
+import type { UnknownVariant } from './variant.js';
+
+export interface CanActAs {
+  /**
+   * The right to authorize commands for this party.
+   */
+  party: string;
+}
+
+export interface CanReadAs {
+  /**
+   * The right to read ledger data visible to this party.
+   */
+  party: string;
+}
+
+export interface CanExecuteAs {
+  /**
+   * The right to prepare and execute submissions as this party.
+   * This right does not entitle the user to perform any reads.
+   * If reading is required, a separate ReadAs right must be added.
+   * Right to execute as a party is also implicitly contained in the CanActAs right.
+   */
+  party: string;
+}
+
+/**
+ * The right of a user to authorize commands as any party on a participant.
+ * Its utility is predominantly for users that act on behalf of many parties.
+ *
+ * Not in the 3.4 and 3.5 specs.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an empty message: {}
+export interface CanActAsAnyParty {}
+
+/**
+ * The rights of a participant's super reader. Its utility is predominantly for
+ * feeding external tools, such as PQS, continually without the need to change subscriptions
+ * as new parties pop in and out of existence.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an empty message: {}
+export interface CanReadAsAnyParty {}
+
+/**
+ * The rights of a user to prepare and execute transactions as any party.
+ * Its utility is predominantly for users that perform interactive submissions
+ * on behalf of many parties.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an empty message: {}
+export interface CanExecuteAsAnyParty {}
+
+/**
+ * The right to administer the participant node.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an empty message: {}
+export interface ParticipantAdmin {}
+
+/**
+ * The right to administer the identity provider that the user is assigned to.
+ * It means, being able to manage users and parties that are also assigned
+ * to the same identity provider.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an empty message: {}
+export interface IdentityProviderAdmin {}
+
+/**
+ * The kind of a right; each alternative wraps its payload in `"value"`; a kind from a newer server is an `UnknownVariant`.
+ *
+ * `CanActAsAnyParty` is not in the 3.4 and 3.5 specs.
+ */
+export type Kind =
+  | { CanActAs: { value: CanActAs } }
+  | { CanActAsAnyParty: { value: CanActAsAnyParty } }
+  | { CanExecuteAs: { value: CanExecuteAs } }
+  | { CanExecuteAsAnyParty: { value: CanExecuteAsAnyParty } }
+  | { CanReadAs: { value: CanReadAs } }
+  | { CanReadAsAnyParty: { value: CanReadAsAnyParty } }
+  | { Empty: Empty }
+  | { IdentityProviderAdmin: { value: IdentityProviderAdmin } }
+  | { ParticipantAdmin: { value: ParticipantAdmin } }
+  | UnknownVariant;
+
+/**
+ * A right granted to a user.
+ */
+export interface Right {
+  kind?: Kind | null | undefined;
+}
+
+/**
+ * A right granted to a user.
+ *
+ * A right as a request field: a `Right` whose kind is one this version knows.
+ */
+export interface RightInput {
+  kind?: Exclude<Kind, UnknownVariant> | null | undefined;
+}
+
+/**
+ *  Users and rights
+ *  Users are used to dynamically manage the rights given to Daml applications.
+ *  They are stored and managed per participant node.
+ *
+ * `primaryParty` and `identityProviderId` are `""` when unset.
+ */
+export interface User {
+  /**
+   * The user identifier, which must be a non-empty string of at most 128
+   * characters that are either alphanumeric ASCII characters or one of the symbols "@^$.!`-#+'~_|:()".
+   */
+  id: string;
+  /**
+   * The primary party as which this user reads and acts by default on the ledger
+   * *provided* it has the corresponding `CanReadAs(primary_party)` or
+   * `CanActAs(primary_party)` rights.
+   * Ledger API clients SHOULD set this field to a non-empty value for all users to
+   * enable the users to act on the ledger using their own Daml party.
+   * Users for participant administrators MAY have an associated primary party.
+   * Modifiable
+   */
+  primaryParty?: string | null | undefined;
+  /**
+   * When set, then the user is denied all access to the Ledger API.
+   * Otherwise, the user has access to the Ledger API as per the user's rights.
+   * Modifiable
+   */
+  isDeactivated?: boolean | null | undefined;
+  /**
+   * The metadata of this user.
+   * Note that the `metadata.resource_version` tracks changes to the properties described by the `User` message and not the user's rights.
+   * Modifiable
+   */
+  metadata?: ObjectMeta | null | undefined;
+  /**
+   * The ID of the identity provider configured by `Identity Provider Config`
+   * If not set, assume the user is managed by the default identity provider.
+   */
+  identityProviderId?: string | null | undefined;
+  /**
+   * If set to true, the user may authenticate against the Ledger API by signing
+   * a Party JWT using the primary party's signing key.
+   * Modifiable
+   *
+   * Not in the 3.4 spec.
+   */
+  primaryPartyAuthentication?: boolean | null | undefined;
+}
+
+/**
+ * A user as a request field: the same shape as {@link User}.
+ */
+export type UserInput = User;
+
+/**
+ * Required authorization: `HasRight(ParticipantAdmin) OR IsAuthenticatedIdentityProviderAdmin(user.identity_provider_id)`
+ *
+ * `updateMask.paths` use snake_case field names (see `fieldMask`).
+ */
+export interface UpdateUserRequest {
+  /**
+   * The user to update.
+   * Modifiable
+   */
+  user: User;
+  /**
+   * An update mask specifies how and which properties of the `User` message are to be updated.
+   * An update mask consists of a set of update paths.
+   * A valid update path points to a field or a subfield relative to the `User` message.
+   * A valid update mask must:
+   *
+   * 1. contain at least one update path,
+   * 2. contain only valid update paths.
+   *
+   * Fields that can be updated are marked as `Modifiable`.
+   * An update path can also point to a non-`Modifiable` fields such as 'id' and 'metadata.resource_version'
+   * because they are used:
+   *
+   * 1. to identify the user resource subject to the update,
+   * 2. for concurrent change control.
+   *
+   * Examples of valid update paths: 'primary_party', 'metadata', 'metadata.annotations'.
+   * For additional information see the documentation for standard protobuf3's `google.protobuf.FieldMask`.
+   * For similar Ledger API see `com.daml.ledger.api.v2.admin.UpdatePartyDetailsRequest`.
+   */
+  updateMask: FieldMask;
+}
+
+export interface UpdateUserResponse {
+  /**
+   * Updated user
+   */
+  user: User;
+}
+
+/**
+ * Remove the rights from the set of rights granted to the user.
+ *
+ * Required authorization: `HasRight(ParticipantAdmin) OR IsAuthenticatedIdentityProviderAdmin(identity_provider_id)`
+ *
+ * `userId` must equal the user id of the path.
+ */
+export interface RevokeUserRightsRequest {
+  /**
+   * The user from whom to revoke rights.
+   */
+  userId: string;
+  /**
+   * The rights to revoke.
+   *
+   * Optional: can be empty
+   */
+  rights?: Right[] | null | undefined;
+  /**
+   * The id of the `Identity Provider`
+   * If not set, assume the user is managed by the default identity provider.
+   */
+  identityProviderId?: string | null | undefined;
+}
+
+export interface RevokeUserRightsResponse {
+  /**
+   * The rights that were actually revoked by the request.
+   *
+   * Optional: can be empty
+   */
+  newlyRevokedRights?: Right[] | null | undefined;
+}
+
+/**
+ * Add the rights to the set of rights granted to the user.
+ *
+ * Required authorization: `HasRight(ParticipantAdmin) OR IsAuthenticatedIdentityProviderAdmin(identity_provider_id)`
+ */
+export interface GrantUserRightsRequest {
+  /**
+   * The user to whom to grant rights.
+   */
+  userId: string;
+  /**
+   * The rights to grant.
+   *
+   * Optional: can be empty
+   */
+  rights?: Right[] | null | undefined;
+  /**
+   * The id of the `Identity Provider`
+   * If not set, assume the user is managed by the default identity provider.
+   */
+  identityProviderId?: string | null | undefined;
+}
+
+export interface GrantUserRightsResponse {
+  /**
+   * The rights that were newly granted by the request.
+   *
+   * Optional: can be empty
+   */
+  newlyGrantedRights?: Right[] | null | undefined;
+}
+
+export interface ListUserRightsResponse {
+  /**
+   * All rights of the user.
+   *
+   * Optional: can be empty
+   */
+  rights?: Right[] | null | undefined;
+}
+
+/**
+ *  RPC requests and responses
+ *  Required authorization: `HasRight(ParticipantAdmin) OR IsAuthenticatedIdentityProviderAdmin(user.identity_provider_id)`
+ */
+export interface CreateUserRequest {
+  /**
+   * The user to create.
+   */
+  user: User;
+  /**
+   * The rights to be assigned to the user upon creation,
+   * which SHOULD include appropriate rights for the `user.primary_party`.
+   *
+   * Optional: can be empty
+   */
+  rights?: Right[] | null | undefined;
+}
+
+export interface CreateUserResponse {
+  /**
+   * Created user.
+   */
+  user: User;
+}
+
+export interface GetUserResponse {
+  /**
+   * Retrieved user.
+   */
+  user: User;
+}

@@ -101,7 +101,12 @@ export function variant<const C extends Cases, const Open extends boolean>(
   return typed;
 }
 
-/** The case schema of a wrapper alternative: `{"value": <payload>}` (a lazy `payload` is built now). */
-export function wrapped<T extends z.ZodType>(payload: T) {
-  return z.looseObject({ value: built(payload) });
+/**
+ * The case schema of a wrapper alternative: `{"value": <payload>}` (a lazy `payload` is built now). A loose
+ * object at run time (an unknown key beside `value` is kept); typed as the `{ value }` of the wire model
+ * (docs/wire-types.md), which declares no other field.
+ */
+export function wrapped<T extends z.ZodType>(payload: T): z.ZodType<{ value: z.output<T> }> {
+  // The generic payload hides from the compiler that the object's output is `{ value: output<T> }`.
+  return z.looseObject({ value: built(payload) }) as unknown as z.ZodType<{ value: z.output<T> }>;
 }

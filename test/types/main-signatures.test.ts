@@ -52,7 +52,7 @@ describe('the main signatures', () => {
     expectTypeOf<LedgerClient['updatesPage']>().returns.toEqualTypeOf<Promise<UpdatesPage>>();
     expectTypeOf<LedgerClient['activeContracts']>().parameter(0).toEqualTypeOf<ActiveContractsRequest>();
     expectTypeOf<LedgerClient['activeContracts']>().returns.toEqualTypeOf<Observable<JsGetActiveContractsResponse>>();
-    // offsets are JSON numbers in what the client emits (a request also takes the numeric strings the server accepts)
+    // offsets are JSON numbers, in what the client emits and in requests (the request schemas also accept the numeric strings the server accepts)
     expectTypeOf<JsTransaction['offset']>().toEqualTypeOf<number>();
     expectTypeOf<number>().toExtend<GetUpdatesRequest['beginExclusive']>();
     // @ts-expect-error beginExclusive is required

@@ -44,7 +44,7 @@ describe('decodeUpdateElement', () => {
     const element = { update: { SynchronizerUpgrade: payload }, extra: 1 };
     const decoded = decode(element, validate);
     expect(decoded.update).toEqual({ unknownVariant: 'SynchronizerUpgrade', payload });
-    expect((decoded as Record<string, unknown>)['extra']).toBe(1);
+    expect((decoded as unknown as Record<string, unknown>)['extra']).toBe(1);
     expect(updateOffset(decoded)).toBe(99);
   });
 
@@ -112,10 +112,10 @@ describe('decodeUpdateElement', () => {
 
 describe('updateOffset', () => {
   it('reads the offset of all four kinds', () => {
-    expect(updateOffset(transaction(11) as JsGetUpdatesResponse)).toBe(11);
-    expect(updateOffset(reassignment(12) as JsGetUpdatesResponse)).toBe(12);
-    expect(updateOffset(topologyTransaction(13) as JsGetUpdatesResponse)).toBe(13);
-    expect(updateOffset(offsetCheckpoint(14) as JsGetUpdatesResponse)).toBe(14);
+    expect(updateOffset(transaction(11) as unknown as JsGetUpdatesResponse)).toBe(11);
+    expect(updateOffset(reassignment(12) as unknown as JsGetUpdatesResponse)).toBe(12);
+    expect(updateOffset(topologyTransaction(13) as unknown as JsGetUpdatesResponse)).toBe(13);
+    expect(updateOffset(offsetCheckpoint(14) as unknown as JsGetUpdatesResponse)).toBe(14);
   });
 
   it('reads a best-effort offset of an unknown variant', () => {

@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import { concatMap, defer, EMPTY, expand, filter, map, of, take, tap, type Observable } from 'rxjs';
 import { activeContractsElementDecoder, type ActiveContractsDecoding } from '../../active-contracts/active-contracts-element-decoder.js';
 import { GetLedgerEndResponse, JsGetActiveContractsPageResponse, type GetActiveContractsPageRequest, type JsGetActiveContractsResponse } from '../../schemas/index.js';
-import { built, lazySchema } from '../../schemas/lazy-schema.js';
+import { lazySchema } from '../../schemas/lazy-schema.js';
+import { wireObject } from '../../schemas/wire-object.js';
 import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './active-contracts-options.js';
 import type { ActiveContractsPage } from './active-contracts-page.js';
 import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';
@@ -23,7 +25,9 @@ export interface ActiveContractsDeps {
   readonly resolved: ResolvedClientOptions;
 }
 
-const PageMembers = lazySchema(() => built(JsGetActiveContractsPageResponse).omit({ activeContracts: true }));
+const PageMembers = lazySchema(
+  () => wireObject(JsGetActiveContractsPageResponse).omit({ activeContracts: true }) as unknown as z.ZodType<Omit<JsGetActiveContractsPageResponse, 'activeContracts'>>,
+);
 const pagePath = '/v2/state/active-contracts-page';
 
 /** One page of the snapshot; the caller's `signal` aborts it, and so does `cancel` (an unsubscribed read). */

@@ -1,12 +1,16 @@
+import type { z } from 'zod';
 import { JsGetUpdatesPageResponse } from '../../schemas/index.js';
-import { built, lazySchema } from '../../schemas/lazy-schema.js';
+import { lazySchema } from '../../schemas/lazy-schema.js';
+import { wireObject } from '../../schemas/wire-object.js';
 import type { UpdateDecoding } from '../../updates/update-decoding.js';
 import { updateElementDecoder } from '../../updates/update-element-decoder.js';
 import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';
 import { readPage } from './read-page.js';
 import type { UpdatesPage } from './updates-page.js';
 
-const PageBounds = lazySchema(() => built(JsGetUpdatesPageResponse).omit({ updates: true }));
+const PageBounds = lazySchema(
+  () => wireObject(JsGetUpdatesPageResponse).omit({ updates: true }) as unknown as z.ZodType<Omit<JsGetUpdatesPageResponse, 'updates'>>,
+);
 
 /**
  * Sends one `POST /v2/updates/get-updates-page` and reads its answer as it arrives (`readPage`): each element

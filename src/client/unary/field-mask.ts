@@ -1,7 +1,7 @@
 import type { UserInput } from '../../schemas/index.js';
 
 /** The user fields {@link fieldMask} reads: any part of a `User` request value. */
-export type UserFields = Partial<Omit<UserInput, 'metadata'>> & {
+export type UserFields = { readonly [K in Exclude<keyof UserInput, 'metadata'>]?: UserInput[K] | undefined } & {
   readonly metadata?: { readonly annotations?: unknown; readonly resourceVersion?: unknown } | null | undefined;
 };
 

@@ -1,13 +1,16 @@
 import type { z } from 'zod';
 import { GetActiveContractsRequest } from '../../schemas/index.js';
-import { built, lazySchema } from '../../schemas/lazy-schema.js';
+import { lazySchema } from '../../schemas/lazy-schema.js';
+import { wireObject } from '../../schemas/wire-object.js';
 import { checkEventFormat } from './check-event-format.js';
 import { checkPageToken } from './check-page-token.js';
 import { checkUpdateFormatChoice } from './check-update-format-choice.js';
 import { parseRequest } from './parse-request.js';
 
 /** `GetActiveContractsRequest` with `activeAtOffset` optional: the client looks the ledger end up when it is left out. */
-const ActiveContractsRequest = lazySchema(() => built(GetActiveContractsRequest).partial({ activeAtOffset: true }));
+const ActiveContractsRequest = lazySchema(
+  () => wireObject(GetActiveContractsRequest).partial({ activeAtOffset: true }) as unknown as z.ZodType<Omit<GetActiveContractsRequest, 'activeAtOffset'> & { activeAtOffset?: number | undefined }>,
+);
 
 /**
  * Validates a request for active contracts (the body of `POST /v2/state/active-contracts`, the request frame
