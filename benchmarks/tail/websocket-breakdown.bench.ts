@@ -9,6 +9,8 @@
  *
  * - `websocket`: `tailUpdates(client, { transport: 'websocket' })` from offset 0 until `--updates` updates
  *   were emitted (validated);
+ * - `websocket-read`: one `client.streamUpdates()` of the same range (bounded, validated): the WebSocket
+ *   transport without the tail's read engine, the same level as `one-shot`;
  * - `one-shot`: one `client.updates()` of the same range from the streamed sandbox (validated);
  * - `raw-ws`: a bare `ws` client that sends the request frame and counts frames (no parsing): what the
  *   participant and the socket can deliver, the ceiling of the WebSocket variant.
@@ -22,7 +24,7 @@
  * build's sandboxes and client too, in the same rounds. `--profile=DIR` writes `--cpu-prof` profiles of every
  * child and of the sandboxes (at their exit) into DIR.
  *
- *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/tail/websocket-breakdown.bench.js [--runs=5] [--updates=30000] [--variants=websocket,one-shot,raw-ws] [--before=DIR] [--profile=DIR]
+ *     npm --prefix benchmarks run build && node benchmarks/node_modules/.bench-build/tail/websocket-breakdown.bench.js [--runs=5] [--updates=30000] [--variants=websocket,websocket-read,one-shot,raw-ws] [--before=DIR] [--profile=DIR]
  *
  * Writes benchmarks/results/websocket-breakdown.json (not part of `run-all`: it explains the WebSocket
  * catch-up row of tail.bench.ts).
@@ -46,9 +48,10 @@ type LedgerRx = typeof LedgerRxModule;
 
 const self = fileURLToPath(import.meta.url);
 
-type Variant = 'websocket' | 'one-shot' | 'raw-ws';
+type Variant = 'websocket' | 'websocket-read' | 'one-shot' | 'raw-ws';
 const variantLabel: Record<Variant, string> = {
   websocket: 'tailUpdates over WebSocket',
+  'websocket-read': 'client.streamUpdates() bounded (WebSocket, no tail engine)',
   'one-shot': 'client.updates() one-shot (streamed HTTP)',
   'raw-ws': 'bare ws client counting frames (no parsing)',
 };
@@ -105,7 +108,9 @@ async function child(variant: Variant, url: string, count: number, root: string)
       const source =
         variant === 'websocket'
           ? lib.tailUpdates(client, { beginExclusive: 0, updateFormat: wildcardUpdateFormat(), transport: 'websocket' })
-          : client.updates(updatesRequest(0, end), { limit: count });
+          : variant === 'websocket-read'
+            ? client.streamUpdates(updatesRequest(0, end))
+            : client.updates(updatesRequest(0, end), { limit: count });
       const subscription = source.subscribe({
         next: () => {
           if (elements === count) return; // frames read in the same chunk as the last one counted
@@ -152,8 +157,8 @@ async function driver(): Promise<void> {
   const run = startBenchRun();
   const runs = numberOption('runs', 5);
   const updates = numberOption('updates', 30_000);
-  const variants = option('variants', 'websocket,one-shot,raw-ws').split(',') as Variant[];
-  for (const v of variants) if (!(v in variantLabel)) throw new Error(`--variants: ${v} is not websocket, one-shot or raw-ws`);
+  const variants = option('variants', 'websocket,websocket-read,one-shot,raw-ws').split(',') as Variant[];
+  for (const v of variants) if (!(v in variantLabel)) throw new Error(`--variants: ${v} is not websocket, websocket-read, one-shot or raw-ws`);
   const beforeRoot = option('before', '');
   const profileDir = option('profile', '');
   const builds: Build[] = [{ label: beforeRoot === '' ? 'ledger-rx' : 'after', root: repoRoot }];
