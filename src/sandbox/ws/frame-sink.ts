@@ -147,18 +147,21 @@ export class FrameSink implements ElementSink {
     this.sent++;
     // a UTF-16 unit takes 1 to 3 UTF-8 bytes: where both bounds give the same header, no count is needed
     const header = headerLength(text.length) === headerLength(text.length * 3) ? headerLength(text.length) : headerLength(Buffer.byteLength(text));
+    let accepted = true;
     if (this.pos + header + text.length * 3 > this.buf.length) {
-      this.handOver();
-      if (header + text.length * 3 > this.buf.length) return this.sendLarge(text);
+      accepted = this.handOver();
+      if (header + text.length * 3 > this.buf.length) return this.sendLarge(text, accepted);
     }
     const n = this.buf.write(text, this.pos + header);
     writeTextHeader(this.buf, this.pos, n);
     this.pos += header + n;
     if (this.pos >= flushBytes) return this.flush();
+    return accepted ? undefined : this.drained();
   }
 
   /** A frame too large for the collecting buffer: its header and its text written on their own. */
-  private sendLarge(text: string): void | Promise<void> {
+  private sendLarge(text: string, accepted: boolean): void | Promise<void> {
+    if (this.socket.destroyed) return;
     const n = Buffer.byteLength(text);
     const head = Buffer.allocUnsafe(headerLength(n));
     writeTextHeader(head, 0, n);
@@ -167,7 +170,7 @@ export class FrameSink implements ElementSink {
     const more = this.socket.write(text);
     this.socket.uncork();
     this.onActivity();
-    return more ? undefined : this.drained();
+    return more && accepted ? undefined : this.drained();
   }
 
   /** Hands what is collected to the socket; false when the socket asks the producer to wait. */
