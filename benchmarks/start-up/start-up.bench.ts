@@ -15,7 +15,14 @@
  *   as the range is read, with no idle wait; an open-ended list read waits for the participant's idle timeout,
  *   500 ms by default, whatever the client does) from a sandbox in another process; and the two together
  *   (what this figure was until 2026-11-25: whatever moves from one to the other shows in the sum).
- * And once: `node -e 0` (the floor of any process) and `import rxjs + zod` alone (the peers).
+ * - process start to the first element: the whole process, spawn to exit, of a script that imports `ledger-rx`
+ *   and `rxjs`, creates a client, reads the first element of the same bounded read and exits at once
+ *   (`process.exit(0)`, so the client's teardown is not counted). Target: ≤ 4× `node -e 0`, measured in the
+ *   same rounds.
+ * And once per round: `node -e 0` (the floor of any process), `import rxjs + zod` alone (the peers), and the
+ * bare baseline of the first element: a process that imports rxjs and zod, loads the two undici modules the
+ * client uses, sends the same request and `JSON.parse`s the whole answer, then exits (what any client on
+ * these packages pays before it does anything of its own).
  *
  * `--before=DIR` measures a second build too (the root of a worktree of an older commit, built, with its
  * node_modules), alternating with this one in every round: before/after in the same run.
@@ -27,7 +34,7 @@ import { startBenchRun } from '../lib/bench-run.js';
 import { load } from '../lib/machine.js';
 import { repoRoot } from '../lib/paths.js';
 import { startSandboxProcess } from '../lib/proc.js';
-import { atMost, figure, type Row } from '../lib/report.js';
+import { atMost, figure, ratio, type Row } from '../lib/report.js';
 
 /** A built tree to measure: its root (with node_modules) and a label. */
 interface Build {
@@ -45,6 +52,7 @@ interface Samples {
   create: number[];
   first: number[];
   createAndFirst: number[];
+  processToFirst: number[];
 }
 
 const peers = ['rxjs', 'zod'];
@@ -85,6 +93,35 @@ function coldFirstElement(build: Build, url: string, end: number): { create: num
   return JSON.parse(run(['--input-type=module', '-e', code], build.root).stdout) as { create: number; first: number };
 }
 
+/** The request of the first-element figures: every update up to `end`, all parties, ACS delta. */
+function boundedRequestCode(end: number): string {
+  return `{ beginExclusive: 0, endInclusive: ${end}, updateFormat: { includeTransactions: { eventFormat: { filtersByParty: {}, filtersForAnyParty: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] }, verbose: false }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } } }`;
+}
+
+/** A whole process, spawn to exit: imports the build and rxjs, creates a client, awaits the first element, exits. */
+function processToFirstElement(build: Build, url: string, end: number): number {
+  const code = `import { createLedgerClient } from ${JSON.stringify(join(build.root, 'dist', 'index.js'))};
+    import { firstValueFrom } from 'rxjs';
+    const client = createLedgerClient({ baseUrl: ${JSON.stringify(url)} });
+    await firstValueFrom(client.updates(${boundedRequestCode(end)}));
+    process.exit(0);`;
+  return run(['--input-type=module', '-e', code], build.root).ms;
+}
+
+/** The bare baseline, spawn to exit: rxjs and zod imported, the same request through undici's own modules, the answer parsed whole. */
+function bareFirstElement(url: string, end: number): number {
+  const code = `import 'rxjs';
+    import 'zod';
+    import { createRequire } from 'node:module';
+    const require = createRequire(import.meta.url);
+    const Agent = require('undici/lib/dispatcher/agent.js');
+    const request = require('undici/lib/api/api-request.js');
+    const res = await request.call(new Agent(), { origin: ${JSON.stringify(url)}, path: '/v2/updates', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(${boundedRequestCode(end)}) });
+    if (JSON.parse(await res.body.text()).length === 0) throw new Error('no element');
+    process.exit(0);`;
+  return run(['--input-type=module', '-e', code], repoRoot).ms;
+}
+
 async function main(): Promise<void> {
   const bench = startBenchRun();
   const m = mode();
@@ -92,8 +129,9 @@ async function main(): Promise<void> {
   const beforeRoot = option('before', '');
   const builds: Build[] = [{ label: beforeRoot === '' ? 'ledger-rx' : 'after', root: repoRoot }];
   if (beforeRoot !== '') builds.unshift({ label: 'before', root: beforeRoot });
-  const samples = new Map<Build, Samples>(builds.map((b) => [b, { importWall: [], importCpu: [], ownWall: [], ownCpu: [], version: [], create: [], first: [], createAndFirst: [] }]));
+  const samples = new Map<Build, Samples>(builds.map((b) => [b, { importWall: [], importCpu: [], ownWall: [], ownCpu: [], version: [], create: [], first: [], createAndFirst: [], processToFirst: [] }]));
   const floor: number[] = [];
+  const bare: number[] = [];
   const peersWall: number[] = [];
   const peersCpu: number[] = [];
 
@@ -104,6 +142,7 @@ async function main(): Promise<void> {
     log(`start-up: ${runs} rounds over ${builds.map((b) => `${b.label} (${b.root})`).join(', ')}, load ${load()}`);
     for (let i = 0; i < runs; i++) {
       floor.push(run(['-e', '0'], repoRoot).ms);
+      bare.push(bareFirstElement(sandbox.url, end));
       const p = timedImport(repoRoot, [], peers);
       peersWall.push(p.wall);
       peersCpu.push(p.cpu);
@@ -121,6 +160,7 @@ async function main(): Promise<void> {
         s.create.push(cold.create);
         s.first.push(cold.first);
         s.createAndFirst.push(cold.create + cold.first);
+        s.processToFirst.push(processToFirstElement(build, sandbox.url, end));
       }
     }
   } finally {
@@ -132,6 +172,14 @@ async function main(): Promise<void> {
     { group, subject: '`node -e 0` (the floor of a process)', metric: 'wall, ms', value: figure(floor), digits: 1 },
     { group, subject: 'import rxjs + zod alone (the peers)', metric: 'wall, ms', value: figure(peersWall), digits: 1 },
     { group, subject: 'import rxjs + zod alone (the peers)', metric: 'CPU, ms', value: figure(peersCpu), digits: 1 },
+    {
+      group,
+      subject: 'bare baseline: rxjs + zod imported, the same request through undici, the answer JSON.parsed (whole process)',
+      metric: 'wall, ms',
+      value: figure(bare),
+      digits: 1,
+      note: `${ratio(figure(bare).median, figure(floor).median)} of node -e 0`,
+    },
   ];
   const current = builds[builds.length - 1] as Build;
   for (const build of builds) {
@@ -154,6 +202,16 @@ async function main(): Promise<void> {
         ...(target ? { check: atMost(figure(s.first).median, 15, 'ms') } : {}),
       },
       { group, subject: `${who}createLedgerClient + cold first element`, metric: 'wall, ms', value: figure(s.createAndFirst), digits: 1 },
+      {
+        group,
+        subject: `${who}process start to the first element of a bounded read (whole process)`,
+        metric: 'wall, ms',
+        value: figure(s.processToFirst),
+        digits: 1,
+        ...(target
+          ? { check: { target: '≤ 4× node -e 0', actual: ratio(figure(s.processToFirst).median, figure(floor).median), pass: figure(s.processToFirst).median <= 4 * figure(floor).median } }
+          : { note: `${ratio(figure(s.processToFirst).median, figure(floor).median)} of node -e 0` }),
+      },
     );
   }
   const file = bench.finish({
@@ -161,6 +219,7 @@ async function main(): Promise<void> {
     question: "cold start: import 'ledger-rx', ledger-rx --version, the first element of a fresh client",
     mode: m,
     fixture: { runs, builds: builds.map((b) => ({ label: b.label, root: b.root })), sandbox: 'buffered, seed 3, read bounded by the ledger end' },
+    extra: { samples: { floor, bare, peersWall, peersCpu, builds: Object.fromEntries(builds.map((b) => [b.label, samples.get(b)])) } },
     rows,
   });
   log(`start-up: wrote ${file}`);

@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer';
 import { Observable, type Subscription } from 'rxjs';
 import type { FrameSocket } from './frame-socket.js';
 import { malformedElementError } from './malformed-element-error.js';
+import { utf8Text } from './utf8-text.js';
 import type { WebSocketFramesOptions } from './websocket-frames-options.js';
 
 const ignore = (): void => undefined;
@@ -81,7 +82,7 @@ export function observeWebSocketFrames<T>(
         options.onBytes?.(payload.length);
         const at = bytes;
         bytes += payload.length;
-        text = payload.toString('utf8');
+        text = utf8Text(payload, 0, payload.length); // as `toString('utf8')`, cheaper for ASCII text (docs/benchmarks.md#websocket-catch-up)
         try {
           value = JSON.parse(text);
         } catch (cause) {

@@ -57,6 +57,22 @@ describe('GET /v2/updates over WebSocket: streams', () => {
     expect(new Set(offsets).size).toBe(offsets.length);
   });
 
+  it('elements larger than the write buffer (128 KiB) go out as whole frames, in order, the same as the HTTP list', async () => {
+    const big = await startSandbox({ seed: 8, seedPayloadBytes: 150_000 });
+    try {
+      const party = big.partyId('Alice');
+      const f = updateFormat([party]);
+      const end = big.ledgerEnd();
+      const list = await postUpdates(big, { updateFormat: f, beginExclusive: 0, endInclusive: end }, '?limit=200');
+      const { frames, close } = await readToClose(big.url, '/v2/updates', { updateFormat: f, beginExclusive: 0, endInclusive: end });
+      expect(close).toEqual({ code: 1000, reason: '' });
+      expect(frames.filter((frame) => JSON.stringify(frame).length > 128 * 1024).length).toBeGreaterThan(1);
+      expect(frames).toEqual(list.json);
+    } finally {
+      await big.close();
+    }
+  });
+
   it('descending and empty ranges end at once; a second request frame is ignored', async () => {
     const end = sandbox.ledgerEnd();
     const desc = await readToClose(sandbox.url, '/v2/updates', { updateFormat: fmt, beginExclusive: 10, endInclusive: end, descendingOrder: true });

@@ -67,13 +67,25 @@ export function serveWebSocketSession(
   options: SessionOptions,
 ): WebSocketSession {
   const abort = new AbortController();
+  // the idle deadline moves with every frame; its timer is set again only when it fires early, so a frame
+  // costs a clock read, not a timer
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
-  const activity = () => {
-    if (options.idleTimeoutMs <= 0 || abort.signal.aborted) return;
-    if (idleTimer !== undefined) clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => socket.destroy(), options.idleTimeoutMs);
+  let lastActivity = Date.now();
+  const checkIdle = (): void => {
+    idleTimer = undefined;
+    if (abort.signal.aborted) return;
+    const quiet = Date.now() - lastActivity;
+    if (quiet >= options.idleTimeoutMs) socket.destroy();
+    else armIdle(options.idleTimeoutMs - quiet);
+  };
+  const armIdle = (ms: number): void => {
+    idleTimer = setTimeout(checkIdle, ms);
     idleTimer.unref();
   };
+  const activity = () => {
+    lastActivity = Date.now();
+  };
+  if (options.idleTimeoutMs > 0) armIdle(options.idleTimeoutMs);
   const sink = new FrameSink(ws, socket, abort.signal, activity);
   const closed = new Promise<void>((resolve) => {
     ws.once('close', () => {
@@ -85,14 +97,13 @@ export function serveWebSocketSession(
   ws.on('error', () => socket.destroy());
   ws.on('ping', activity);
   ws.on('pong', activity);
-  activity();
 
   const fail = (error: unknown) => {
     if (abort.signal.aborted || sink.ended) return;
     const e = error instanceof SandboxError ? error : SandboxError.jsonLayer(ErrorDefs.LEDGER_API_INTERNAL_ERROR, String(error instanceof Error ? error.message : error));
     const body = e.frameBody(options.traceId, state.participantId);
     if (body) void sink.send(JSON.stringify(body));
-    ws.close(1000);
+    sink.close(1000);
   };
 
   let started = false;
@@ -125,7 +136,7 @@ export function serveWebSocketSession(
       .then(() => {
         if (abort.signal.aborted || sink.ended) return;
         if (sink.finish()) return;
-        ws.close(1000);
+        sink.close(1000);
       }, fail);
   });
 
