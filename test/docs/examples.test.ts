@@ -236,6 +236,7 @@ const runs: Record<string, Run> = {
     prints: [/^\/readyz \{.*"ready":true.*\}$/m, /^\/readyz .*"idleSeconds":\d+(\.\d{1,3})?[,}]/m, /^ledger_rx_elements_total\{stream="ious",kind="transaction"\} [1-9]\d*$/m],
   },
   'tracing.ts': { prints: /^booked \d+\nbooked \d+\nbooked \d+\n$/ },
+  'wire-types.ts': { prints: /^created #?\S+:Iou:Iou\n/m },
   'sandbox.ts': { prints: /^ledger end \d+\ncreated in \S+\npruned up to \d+\n$/ },
   'jetstream.ts': {
     before: publishedLedger,
