@@ -48,10 +48,13 @@ interface SnapshotCall {
 
 /**
  * The active contracts at one offset through `source`, resumed on the read engine, with the transport choice
- * of the update reads: `'auto'` starts with the WebSocket and, when the participant refuses it (a 404 without
- * a Canton body, 405, 426, 501) before the first entry, reads the same snapshot through the next transport —
- * pinned to the offset the refused read reported — until one answers (status `transport-selected`, with
- * `refused` after a fallback). An explicit transport is used alone.
+ * of the update reads (docs/transports.md): `'auto'` starts with the WebSocket (unless the same client gave it
+ * up within `webSocketCoolOffMs`; `page` only when the participant's version has `active-contracts-page`)
+ * and, when the participant or the path does not carry it (a 404 without a Canton body, 405, 426, 501, a
+ * handshake without an answer, an upgrade a proxy answered) before the first entry, reads the same snapshot
+ * through the next transport at once — pinned to the offset the refused read reported — until one answers
+ * (status `transport-selected`, with `refused` and `reason` after a fallback). An explicit transport is used
+ * alone.
  *
  * - Streamed (`websocket`, `list`, and `page` when the source has no `activeContractsPage`): one
  *   `source.activeContracts` read; a retryable failure resumes after `retry`'s backoff at the same offset,

@@ -80,9 +80,12 @@ function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
 
 /**
  * An endless, resumable tail of the update stream, over the transport `config.transport` names (default
- * `'auto'`: the WebSocket when the source offers it, falling back to `get-updates-page`, then to the
- * `POST /v2/updates` list, when the participant or a proxy refuses one — once per subscription, reported as
- * `transport-selected`; the start position is resolved once, so a fallback loses nothing):
+ * `'auto'`: the WebSocket when the source offers it, falling back at once to `get-updates-page` (when the
+ * participant's version has it), then to the `POST /v2/updates` list, when the participant or the path does
+ * not carry one — a refusal, a handshake without an answer, an upgrade a proxy answered — before it
+ * answered; the same client's reads skip a WebSocket given up within `webSocketCoolOffMs`; reported as
+ * `transport-selected` with the reason, docs/transports.md; the start position is resolved once, so a
+ * fallback loses nothing):
  *
  * - `websocket`: one stream from the cursor (bounded by `endInclusive` when that is already on the ledger);
  *   it only ends to resume: after a failure (backoff), or shortly before the token's `exp`
