@@ -42,10 +42,12 @@ export function narrowTransportChoice(choice: TransportChoice, skip: (transport:
  *   looked up only when such a transport is in the chain; a failed lookup leaves the chain as it is, and the
  *   refusal falls back).
  *
- * Emits one {@link StartingChoice} and completes; an explicit transport is emitted as it is, without lookups.
+ * `source` is the client (the key of its WebSocket memory; its `participantVersion`, when it has one, as
+ * `UpdatesSource`'s). Emits one {@link StartingChoice} and completes; an explicit transport is emitted as it
+ * is, without lookups.
  */
 export function startingTransportChoice(
-  source: Pick<UpdatesSource, 'participantVersion'>,
+  source: object,
   choice: TransportChoice,
   versioned: VersionedTransports,
   settings: { readonly coolOffMs: number; readonly scheduler: SchedulerLike },
@@ -53,7 +55,8 @@ export function startingTransportChoice(
   return defer(() => {
     if (choice.requested !== 'auto') return of<StartingChoice>({ choice, reason: undefined });
     const chain = [choice.current, ...choice.fallbacks];
-    const read = source.participantVersion;
+    // any source (updates, snapshot, completions): a client offers `participantVersion` (UpdatesSource's)
+    const read = (source as Pick<UpdatesSource, 'participantVersion'>).participantVersion;
     const version$: Observable<TransportVersionInfo | undefined> =
       typeof read === 'function' && chain.some((t) => versioned[t] !== undefined)
         ? defer(() => from(read.call(source))).pipe(
