@@ -33,6 +33,8 @@ describe('the transport decisions', () => {
     ['a handshake without an answer', handshake, 'WebSocket handshake got no answer within 3000 ms', undefined],
     ['a silent open socket', new TransportError('REQUEST_TIMEOUT', 'nothing arrived'), undefined, undefined],
     ['a lost connection', new TransportError('CONNECTION_FAILED', 'refused'), undefined, undefined],
+    ['a 502 of another request (the ledger end before the stream) is no answer to the upgrade', new LedgerApiError({ status: 502, text: 'Bad Gateway', request: 'GET /v2/state/ledger-end' }), undefined, undefined],
+    ['a 502 answer to the upgrade', new LedgerApiError({ status: 502, text: 'Bad Gateway', request: 'GET /v2/updates (WebSocket)' }), 'upgrade answered 502 by a proxy (no Canton body)', undefined],
     ['a version without the endpoint', unsupported, 'participant 3.4.11 has no POST /v2/updates/get-updates-page', 'participant 3.4.11 has no POST /v2/updates/get-updates-page'],
   ])('transportRefusal: %s', (_name, error, overWebSocket, overHttp) => {
     expect(transportRefusal(error, 'websocket')).toBe(overWebSocket);

@@ -20,8 +20,9 @@ const notAboutTheTransport = new Set([401, 407, 429]);
  *   another method only), 426 (a proxy that wants another protocol), 501 (not implemented);
  * - on `websocket` only, where the participant answers an upgrade at once and refuses one only with a Canton
  *   error body: a handshake that got no answer in time (`TransportError` `HANDSHAKE_TIMEOUT`: a proxy that
- *   swallows upgrades), and any other answer without a Canton body (a proxy's 400, 403, 502, 503, ...) —
- *   except 401, 407 and 429, which HTTP would get as well, and the participant's own 503 request timeout.
+ *   swallows upgrades), and any other answer to the upgrade (`request` ending in `(WebSocket)`) without a
+ *   Canton body (a proxy's 400, 403, 502, 503, ...) — except 401, 407 and 429, which HTTP would get as
+ *   well, and the participant's own 503 request timeout.
  *
  * A Canton error (`PACKAGE_NAMES_NOT_FOUND`, a redacted 403, ...) is an answer of the transport, not a
  * refusal. Pure.
@@ -34,7 +35,9 @@ export function transportRefusal(error: unknown, transport: ReadTransport): stri
   }
   if (!(error instanceof LedgerApiError) || error.body !== undefined) return undefined;
   const status = error.status;
-  if (transport === 'websocket') {
+  // the upgrade's own answer (`GET ... (WebSocket)`), not that of a call around it (the ledger end of a plan)
+  const upgrade = error.request === '' || error.request.endsWith('(WebSocket)');
+  if (transport === 'websocket' && upgrade) {
     if (notAboutTheTransport.has(status) || (status === 503 && (error.text ?? '').startsWith(participantTimeoutText))) return undefined;
     return status === 404 ? 'upgrade answered 404 without a Canton body (a proxy, or no WebSocket route)' : `upgrade answered ${status} by a proxy (no Canton body)`;
   }
