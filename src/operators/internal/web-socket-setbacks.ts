@@ -20,8 +20,11 @@ export function rememberFallback(source: object, from: ReadTransport, reason: st
   if (from === 'websocket') setbacks.set(source, { at, reason });
 }
 
-/** The WebSocket setback of `source` that is still within `coolOffMs` at `now`, if any. */
+/**
+ * The WebSocket setback of `source` that is still within `coolOffMs` at `now`, if any. One noted in the
+ * future (a read on another scheduler's clock) does not count: the WebSocket is tried.
+ */
 export function recentWebSocketSetback(source: object, now: number, coolOffMs: number): WebSocketSetback | undefined {
   const setback = setbacks.get(source);
-  return setback !== undefined && now - setback.at < coolOffMs ? setback : undefined;
+  return setback !== undefined && now >= setback.at && now - setback.at < coolOffMs ? setback : undefined;
 }
