@@ -130,6 +130,7 @@ export type {
   TrackCheckpointConfig,
   TrackCommandsConfig,
   TransportOption,
+  TransportVersionInfo,
   UpdatesPageAnswer,
   UpdatesPageOptions,
   UpdatesSource,

@@ -35,6 +35,14 @@ export interface LedgerClientOptions {
    */
   readonly timeoutMs?: number | undefined;
   /**
+   * How long a WebSocket upgrade may wait for its answer (connect + the participant's `101`), in ms. Default
+   * `3_000`: the participant answers an upgrade as soon as it has checked the token, so a longer silence
+   * means something on the path (a proxy) holds the upgrade. The stream then fails with `TransportError`
+   * `HANDSHAKE_TIMEOUT`, and a read with transport `'auto'` falls back to HTTP at once
+   * (docs/network-paths.md).
+   */
+  readonly webSocketHandshakeTimeoutMs?: number | undefined;
+  /**
    * Check every response against the zod wire schema (`SCHEMA_MISMATCH` on failure) and normalise it
    * (numeric strings to numbers, unknown variants to `{unknownVariant, payload}`). Default `true`. Turning
    * it off is the documented opt-out for trusted hot paths: responses are then returned as parsed JSON,

@@ -15,6 +15,8 @@ export interface ResolvedClientOptions {
   /** Extra headers, names lower-cased. */
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
+  /** How long a WebSocket upgrade may wait for its answer (`LedgerClientOptions.webSocketHandshakeTimeoutMs`). */
+  readonly webSocketHandshakeTimeoutMs: number;
   readonly validateResponses: boolean;
   /** The TLS material read from `LedgerClientOptions.tls`, as Node's `tls.connect` options (undefined without). */
   readonly tls: { readonly ca?: Buffer; readonly cert?: Buffer; readonly key?: Buffer } | undefined;
@@ -91,11 +93,11 @@ function resolveTls(tls: LedgerClientOptions['tls']): ResolvedClientOptions['tls
 }
 
 /**
- * Checks {@link LedgerClientOptions} and applies the defaults (`timeoutMs` 30 000, `validateResponses`
- * true, no token, no extra headers). Synchronous and side-effect free: no dispatcher is created here.
+ * Checks {@link LedgerClientOptions} and applies the defaults (`timeoutMs` 30 000,
+ * `webSocketHandshakeTimeoutMs` 3 000, `validateResponses` true, no token, no extra headers). Synchronous and side-effect free: no dispatcher is created here.
  *
  * @throws InvalidArgumentError naming the first bad option (`baseUrl`, `token`, `dispatcher`, `headers.<name>`,
- *   `timeoutMs`, `validateResponses`, `participantVersion`, `tls.*`, `proxy.*` or the proxy variable of the
+ *   `timeoutMs`, `webSocketHandshakeTimeoutMs`, `validateResponses`, `participantVersion`, `tls.*`, `proxy.*` or the proxy variable of the
  *   environment that holds no proxy URL).
  */
 export function resolveClientOptions(options: LedgerClientOptions): ResolvedClientOptions {
@@ -121,6 +123,10 @@ export function resolveClientOptions(options: LedgerClientOptions): ResolvedClie
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) {
     throw new InvalidArgumentError('timeoutMs', 'must be a positive integer number of milliseconds');
   }
+  const webSocketHandshakeTimeoutMs = options.webSocketHandshakeTimeoutMs ?? 3_000;
+  if (!Number.isSafeInteger(webSocketHandshakeTimeoutMs) || webSocketHandshakeTimeoutMs <= 0) {
+    throw new InvalidArgumentError('webSocketHandshakeTimeoutMs', 'must be a positive integer number of milliseconds');
+  }
   const validateResponses = options.validateResponses ?? true;
   if (typeof validateResponses !== 'boolean') throw new InvalidArgumentError('validateResponses', 'must be a boolean');
   const participantVersion = options.participantVersion;
@@ -134,6 +140,7 @@ export function resolveClientOptions(options: LedgerClientOptions): ResolvedClie
     dispatcher,
     headers: resolveHeaders(options.headers),
     timeoutMs,
+    webSocketHandshakeTimeoutMs,
     validateResponses,
     participantVersion,
     tls: resolveTls(options.tls),

@@ -20,6 +20,11 @@ export const ErrorCodes = {
   PROXY_REFUSED: 'PROXY_REFUSED',
   /** No response (headers or body data) within the configured time. */
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  /**
+   * A WebSocket upgrade got no answer within `webSocketHandshakeTimeoutMs` (a proxy that swallows upgrades,
+   * docs/network-paths.md); the `'auto'` transport falls back to HTTP on it.
+   */
+  HANDSHAKE_TIMEOUT: 'HANDSHAKE_TIMEOUT',
   /** The response body ended before the JSON it started was complete. */
   BODY_TRUNCATED: 'BODY_TRUNCATED',
   /** The response body is not well-formed JSON. */

@@ -7,11 +7,12 @@ export type TransportErrorCode =
   | typeof ErrorCodes.CONNECTION_RESET
   | typeof ErrorCodes.PROXY_REFUSED
   | typeof ErrorCodes.REQUEST_TIMEOUT
+  | typeof ErrorCodes.HANDSHAKE_TIMEOUT
   | typeof ErrorCodes.BODY_TRUNCATED;
 
 /**
  * The HTTP exchange or WebSocket failed below the level of the API: the connection was refused or reset (a
- * WebSocket closed without an error frame), timed out (a silent WebSocket), or the body ended early
+ * WebSocket closed without an error frame), timed out (a silent WebSocket; `HANDSHAKE_TIMEOUT`: a WebSocket upgrade without an answer), or the body ended early
  * (`BODY_TRUNCATED`), or the proxy on the path refused the tunnel (`PROXY_REFUSED`). Retryable (for reads,
  * resume from the last delivered offset), except a proxy's refusal that will not change by itself (403, 407).
  */

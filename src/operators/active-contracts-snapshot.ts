@@ -1,7 +1,10 @@
-import { asyncScheduler, concatMap, defer, filter, from, of, skip, take, type Observable } from 'rxjs';
+import { asyncScheduler, concatMap, defer, filter, from, map, of, skip, take, type Observable } from 'rxjs';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { fallBackTransport } from './internal/fall-back-transport.js';
+import { defaultWebSocketCoolOffMs, snapshotVersionedTransports, startingTransportChoice } from './internal/starting-transport-choice.js';
+import { rememberFallback } from './internal/web-socket-setbacks.js';
 import type { PageAnswer } from './internal/page-answer.js';
 import { readEngine } from './internal/read-engine.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
@@ -17,6 +20,8 @@ export interface ActiveContractsSnapshotConfig extends Omit<ActiveContractsSnaps
    * per subscription, as `tailUpdates` does.
    */
   readonly transport?: TransportOption | undefined;
+  /** `'auto'`: how long the WebSocket a read of the same source gave up is skipped (as the update reads' `webSocketCoolOffMs`). Default 300 000. */
+  readonly webSocketCoolOffMs?: number | undefined;
 }
 
 /** The snapshot transports, in the order `'auto'` tries them. */
@@ -43,10 +48,13 @@ interface SnapshotCall {
 
 /**
  * The active contracts at one offset through `source`, resumed on the read engine, with the transport choice
- * of the update reads: `'auto'` starts with the WebSocket and, when the participant refuses it (a 404 without
- * a Canton body, 405, 426, 501) before the first entry, reads the same snapshot through the next transport —
- * pinned to the offset the refused read reported — until one answers (status `transport-selected`, with
- * `refused` after a fallback). An explicit transport is used alone.
+ * of the update reads (docs/transports.md): `'auto'` starts with the WebSocket (unless the same client gave it
+ * up within `webSocketCoolOffMs`; `page` only when the participant's version has `active-contracts-page`)
+ * and, when the participant or the path does not carry it (a 404 without a Canton body, 405, 426, 501, a
+ * handshake without an answer, an upgrade a proxy answered) before the first entry, reads the same snapshot
+ * through the next transport at once — pinned to the offset the refused read reported — until one answers
+ * (status `transport-selected`, with `refused` and `reason` after a fallback). An explicit transport is used
+ * alone.
  *
  * - Streamed (`websocket`, `list`, and `page` when the source has no `activeContractsPage`): one
  *   `source.activeContracts` read; a retryable failure resumes after `retry`'s backoff at the same offset,
@@ -67,7 +75,10 @@ export function activeContractsSnapshot(
   request: ActiveContractsSnapshotRequest,
   config: ActiveContractsSnapshotConfig = {},
 ): Observable<JsGetActiveContractsResponse> {
-  const { transport: requested = 'auto', onActiveAtOffset, retry, scheduler, onStatus, pageSize, ...options } = config;
+  const { transport: requested = 'auto', webSocketCoolOffMs, onActiveAtOffset, retry, scheduler: givenScheduler, onStatus, pageSize, ...options } = config;
+  const scheduler = givenScheduler ?? asyncScheduler;
+  const coolOffMs = webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
+  if (!Number.isSafeInteger(coolOffMs) || coolOffMs < 0) throw new InvalidArgumentError('webSocketCoolOffMs', 'must be an integer >= 0');
   const firstChoice = transportChoiceAmong(requested, snapshotTransports);
   const retryConfig = resolveRetryConfig(retry);
   const pages = typeof source.activeContractsPage === 'function' ? source.activeContractsPage.bind(source) : undefined;
@@ -79,7 +90,6 @@ export function activeContractsSnapshot(
       reported = true;
       at = offset;
     };
-    onStatus?.({ type: 'transport-selected', transport: firstChoice.current, requested });
 
     const answer = (call: SnapshotCall, transport: ReadTransport, onBytes: ((bytes: number) => void) | undefined): PageAnswer<JsGetActiveContractsResponse, string> => {
       const page = call.page;
@@ -103,7 +113,13 @@ export function activeContractsSnapshot(
 
     return readEngine<SnapshotState, JsGetActiveContractsResponse, SnapshotCall, string>(
       {
-        start: () => of<SnapshotState>({ choice: firstChoice, token: undefined, since: 0, chain: undefined }),
+        start: () =>
+          startingTransportChoice(source, firstChoice, snapshotVersionedTransports, { coolOffMs, scheduler }).pipe(
+            map(({ choice, reason }): SnapshotState => {
+              onStatus?.({ type: 'transport-selected', transport: choice.current, requested, ...(reason === undefined ? {} : { reason }) });
+              return { choice, token: undefined, since: 0, chain: undefined };
+            }),
+          ),
         plan: (state) => {
           const pinned: ActiveContractsSnapshotRequest = at === undefined ? request : { ...request, activeAtOffset: at };
           if (state.choice.current !== 'page' || !pages) {
@@ -126,14 +142,16 @@ export function activeContractsSnapshot(
         failed: (state, error) => {
           const fallback = fallBackTransport(state.choice, error);
           if (fallback === undefined) return undefined;
-          onStatus?.({ type: 'transport-selected', transport: fallback.current, requested, refused: { transport: state.choice.current, error } });
-          return { state: { ...state, choice: fallback, chain: undefined }, now: true };
+          const { choice, reason } = fallback;
+          rememberFallback(source, state.choice.current, reason, scheduler.now());
+          onStatus?.({ type: 'transport-selected', transport: choice.current, requested, reason, refused: { transport: state.choice.current, error } });
+          return { state: { ...state, choice, chain: undefined }, now: true };
         },
       },
       {
         pageLimit: 1, // a snapshot has no page size to lower: a 413 (a list above the participant's limit) is an error
         retry: retryConfig,
-        scheduler: scheduler ?? asyncScheduler,
+        scheduler,
         onStatus,
         handler: undefined,
         answer: (plan, context) => answer(plan.request, plan.transport ?? 'list', context.options.onBytes),

@@ -19,7 +19,7 @@ export type { DeliveredCounts, RequestOutcome, TailStatus } from './tail-status.
 export { trackCheckpoint } from './track-checkpoint.js';
 export type { TrackCheckpointConfig } from './track-checkpoint.js';
 export type { ReadTransport, TransportOption } from './read-transport.js';
-export type { PageReadOptions, StreamReadOptions, UpdatesPageAnswer, UpdatesPageOptions, UpdatesSource } from './updates-source.js';
+export type { PageReadOptions, StreamReadOptions, TransportVersionInfo, UpdatesPageAnswer, UpdatesPageOptions, UpdatesSource } from './updates-source.js';
 export type { CommandSource, CompletionsReadOptions, CompletionsSource } from './completions-source.js';
 export { liveContracts } from './live-contracts.js';
 export type { LiveContracts, LiveContractsConfig } from './live-contracts.js';

@@ -34,10 +34,19 @@ export interface PagedReadOptions {
   /**
    * How to read: `'websocket'` (`GET /v2/updates` as a stream), `'page'` (`get-updates-page` with its
    * tokens), `'list'` (`POST /v2/updates` pages), or `'auto'` (the default): the first of these the source
-   * offers, falling back to the next when the participant (or a proxy) refuses it — an answer 404 that is
-   * not a Canton error, 405, 426 or 501 — once per subscription (status `transport-selected`).
+   * offers and the participant's version has, falling back to the next at once when the path or the
+   * participant does not carry it — an answer 404 that is not a Canton error, 405, 426 or 501; for the
+   * WebSocket also a handshake without an answer (the client's `webSocketHandshakeTimeoutMs`) or an upgrade
+   * answered without a Canton body (a proxy) — before its first answer (status `transport-selected`, with
+   * the reason). See docs/transports.md.
    */
   readonly transport?: TransportOption;
+  /**
+   * `'auto'`: after a read of the same source (client) gave up its WebSocket, the reads that start within
+   * this long (ms, scheduler time) skip it and start with the next transport; later ones try it again. 0
+   * tries it every time. Default 300 000.
+   */
+  readonly webSocketCoolOffMs?: number;
   /** WebSocket: ping interval (ms; 0 = none). Default the client's, 10 000. */
   readonly pingIntervalMs?: number;
   /** WebSocket: a socket silent this long (ms) is closed and the read resumes. Default the client's, 30 000. */
@@ -60,7 +69,7 @@ export function decodingOptions(options: Pick<UpdatesPageOptions, 'validate' | '
 
 /**
  * Checks the format options of a paged read (exactly one of `updateFormat` and `filter`; `verbose` only
- * with `filter`; `pageLimit` ≥ 1; `transport` one of the four; the WebSocket times ≥ 0) and returns the
+ * with `filter`; `pageLimit` ≥ 1; `transport` one of the four; the WebSocket times and `webSocketCoolOffMs` ≥ 0) and returns the
  * format part of its requests. Throws
  * {@link InvalidArgumentError} naming the option.
  */
@@ -69,7 +78,7 @@ export function readFormat(options: PagedReadOptions): Partial<GetUpdatesRequest
   if (pageLimit !== undefined && (!Number.isSafeInteger(pageLimit) || pageLimit < 1)) throw new InvalidArgumentError('pageLimit', 'must be an integer >= 1');
   const transports: readonly unknown[] = ['auto', 'websocket', 'page', 'list'];
   if (options.transport !== undefined && !transports.includes(options.transport)) throw new InvalidArgumentError('transport', "must be 'auto', 'websocket', 'page' or 'list'");
-  for (const name of ['pingIntervalMs', 'silenceTimeoutMs', 'tokenRefreshMarginMs'] as const) {
+  for (const name of ['pingIntervalMs', 'silenceTimeoutMs', 'tokenRefreshMarginMs', 'webSocketCoolOffMs'] as const) {
     const v = options[name];
     if (v !== undefined && (!Number.isSafeInteger(v) || v < 0)) throw new InvalidArgumentError(name, 'must be an integer >= 0');
   }

@@ -1,4 +1,4 @@
-import { catchError, defer, from, map, of, tap, throwError, type Observable } from 'rxjs';
+import { asyncScheduler, catchError, concatMap, defer, from, map, of, tap, throwError, type Observable } from 'rxjs';
 import { PrunedOffsetError } from '../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
@@ -8,6 +8,8 @@ import type { PagePlan } from './internal/page-plan.js';
 import { readEngine } from './internal/read-engine.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
+import { defaultWebSocketCoolOffMs, startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
+import { rememberFallback } from './internal/web-socket-setbacks.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { UpdatesSource } from './updates-source.js';
 import { updateOffset } from '../updates/update-offset.js';
@@ -94,21 +96,24 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
 
   const firstChoice = initialTransportChoice(config.transport ?? 'auto', source, format.updateFormat != null);
   const status = config.onStatus;
-  const startWith = (end: number): DescendingState => {
-    status?.({ type: 'transport-selected', transport: firstChoice.current, requested: firstChoice.requested });
-    return { end, choice: firstChoice, chain: undefined };
-  };
+  const scheduler = config.scheduler ?? asyncScheduler;
+  const starting = (): Observable<TransportChoice> =>
+    startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs: config.webSocketCoolOffMs ?? defaultWebSocketCoolOffMs, scheduler }).pipe(
+      tap(({ choice, reason }) => status?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, ...(reason === undefined ? {} : { reason }) })),
+      map(({ choice }) => choice),
+    );
+  const startWith = (end: number, choice: TransportChoice): DescendingState => ({ end, choice, chain: undefined });
 
   return readEngine<DescendingState, JsGetUpdatesResponse, PagePlan['request']>(
     {
       start: () =>
-        endOption === 'ledger-end'
+        (endOption === 'ledger-end'
           ? from(source.ledgerEnd()).pipe(
               map((e) => e.offset ?? 0),
               tap((offset) => status?.({ type: 'ledger-end', offset })),
-              map(startWith),
             )
-          : of(endOption).pipe(map(startWith)),
+          : of(endOption)
+        ).pipe(concatMap((end) => starting().pipe(map((choice) => startWith(end, choice))))),
       plan: (state, limit) => {
         if (state.end <= begin) return of(null);
         const request = { ...format, beginExclusive: begin, endInclusive: state.end, descendingOrder: true } as PagePlan['request'];
@@ -155,8 +160,10 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
       failed: (state, error) => {
         const fallback = fallBackTransport(state.choice, error);
         if (fallback !== undefined) {
-          status?.({ type: 'transport-selected', transport: fallback.current, requested: fallback.requested, refused: { transport: state.choice.current, error } });
-          return { state: { ...state, choice: fallback, chain: undefined }, now: true };
+          const { choice, reason } = fallback;
+          rememberFallback(source, state.choice.current, reason, scheduler.now());
+          status?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, reason, refused: { transport: state.choice.current, error } });
+          return { state: { ...state, choice, chain: undefined }, now: true };
         }
         // a failed page chain is not continued: the next request starts below the last delivered offset
         return state.chain === undefined ? undefined : { state: { ...state, chain: undefined }, now: false };

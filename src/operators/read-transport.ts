@@ -7,7 +7,9 @@
 export type ReadTransport = 'websocket' | 'page' | 'list';
 
 /**
- * The `transport` option of the reads: one {@link ReadTransport}, or `'auto'`: WebSocket, falling back to
- * the next one (`page`, then `list`) when the participant (or a proxy) refuses it, once per subscription.
+ * The `transport` option of the reads: one {@link ReadTransport}, or `'auto'`: WebSocket, falling back at
+ * once to the next one (`page` where the participant's version has it, then `list`) when the participant or
+ * the path does not carry it — a refusal, a WebSocket handshake without an answer, an upgrade a proxy
+ * answered — once per subscription (docs/transports.md).
  */
 export type TransportOption = ReadTransport | 'auto';

@@ -1,4 +1,4 @@
-import { asyncScheduler, from, map, of, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, concatMap, from, map, of, tap, type Observable, type SchedulerLike } from 'rxjs';
 import { isCompletionCheckpoint } from '../completions/is-completion-checkpoint.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
@@ -9,8 +9,22 @@ import { decodingOptions } from './paged-read-options.js';
 import { completionOffsets } from './internal/element-offsets.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
+import { fallBackTransport } from './internal/fall-back-transport.js';
+import { defaultWebSocketCoolOffMs, startingTransportChoice } from './internal/starting-transport-choice.js';
+import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
+import { rememberFallback } from './internal/web-socket-setbacks.js';
+import type { ReadTransport } from './read-transport.js';
 import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
 import type { TailStatus } from './tail-status.js';
+
+/** The transports of the completions, in the order `'auto'` tries them (there are no paged completions). */
+const completionTransports: readonly ReadTransport[] = ['websocket', 'list'];
+
+/** Where a completions tail stands: its cursor and list page state, and its transport. */
+interface CompletionTailState {
+  readonly tail: TailState;
+  readonly choice: TransportChoice;
+}
 
 /** A request of the completions tail: either endpoint's, at a numeric offset. */
 type CompletionsRequest = (GetCompletionsRequest | CompletionStreamRequest) & { readonly beginExclusive: number };
@@ -28,8 +42,15 @@ export interface TailCompletionsConfig {
   readonly endpoint?: 'command-completions' | 'completions';
   /** Where to start: an offset (exclusive), `'begin'` (0) or `'ledger-end'`. Default `'ledger-end'`. */
   readonly beginExclusive?: number | 'begin' | 'ledger-end';
-  /** `websocket` (default: one endless stream) or `list` (page after page, long-polling once caught up). */
-  readonly transport?: 'websocket' | 'list';
+  /**
+   * `websocket` (one endless stream), `list` (page after page, long-polling once caught up), or `'auto'`
+   * (the default): the WebSocket, falling back to the list at once when the participant or the path does not
+   * carry it (a handshake without an answer, an upgrade a proxy answered, a refusal: docs/transports.md),
+   * and skipping it while the same client gave it up within `webSocketCoolOffMs`.
+   */
+  readonly transport?: 'websocket' | 'list' | 'auto';
+  /** `'auto'`: how long a WebSocket the same source gave up is skipped (as the update reads'). Default 300 000. */
+  readonly webSocketCoolOffMs?: number;
   /** List: elements per catch-up page (lowered after a 413). Default 200. */
   readonly pageLimit?: number;
   /** List: `stream_idle_timeout_ms` of catch-up pages. Default 20. */
@@ -48,7 +69,7 @@ export interface TailCompletionsConfig {
   readonly retry?: RetryConfig | false;
   /** Scheduler of the backoff timers. Default `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
-  /** Side channel: `resumed`, `retrying`, `caught-up` (list), `limit-lowered`, `ledger-end`. */
+  /** Side channel: `transport-selected`, `resumed`, `retrying`, `caught-up` (list), `limit-lowered`, `ledger-end`. */
   readonly onStatus?: (status: TailStatus) => void;
   /** Validate elements against the wire schema (default: the client's). */
   readonly validate?: boolean;
@@ -65,7 +86,8 @@ function checkConfig(c: TailCompletionsConfig): void {
   int('idleTimeoutMs', c.idleTimeoutMs, 0);
   int('longPollMs', c.longPollMs, 1);
   int('targetLatencyMs', c.targetLatencyMs, 1);
-  if (c.transport !== undefined && c.transport !== 'websocket' && c.transport !== 'list') throw new InvalidArgumentError('transport', "must be 'websocket' or 'list'");
+  int('webSocketCoolOffMs', c.webSocketCoolOffMs, 0);
+  if (c.transport !== undefined && c.transport !== 'websocket' && c.transport !== 'list' && c.transport !== 'auto') throw new InvalidArgumentError('transport', "must be 'websocket', 'list' or 'auto'");
   if (c.endpoint === 'completions' && (c.parties === undefined || c.parties.length === 0)) {
     throw new InvalidArgumentError('parties', "the 'completions' endpoint needs at least one party");
   }
@@ -77,7 +99,8 @@ function checkConfig(c: TailCompletionsConfig): void {
  * skipped).
  *
  * It runs on the read engine of `tailUpdates` (resumption, backoff, the order check, a 413 lowering the
- * page). Over `websocket` it is one stream, resumed after the last element delivered when it breaks (a
+ * page), with its transport choice (`'auto'`: websocket → list, docs/transports.md; a `transport-selected`
+ * status at the start and after a fallback, with the reason). Over `websocket` it is one stream, resumed after the last element delivered when it breaks (a
  * closed socket, a silent one, a retryable error: after `retry`'s backoff). Over `list` it is a loop of
  * `POST` lists with the list tail's page policy (`nextTailState`): catch-up pages that start small and grow
  * to `pageLimit` with a short idle timeout while behind, sized to fill within `targetLatencyMs`, then long
@@ -89,7 +112,9 @@ function checkConfig(c: TailCompletionsConfig): void {
  */
 export function tailCompletions(source: CompletionsSource, config: TailCompletionsConfig = {}): Observable<CompletionStreamResponse> {
   checkConfig(config);
-  const transport = config.transport ?? 'websocket';
+  const firstChoice = transportChoiceAmong(config.transport ?? 'auto', completionTransports);
+  const scheduler = config.scheduler ?? asyncScheduler;
+  const coolOffMs = config.webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
   const endpoint = config.endpoint ?? 'command-completions';
   const settings: TailSettings = {
     pageLimit: config.pageLimit ?? 200,
@@ -104,39 +129,58 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       ? { ...(config.userId === undefined ? {} : { userId: config.userId }), parties: [...(config.parties ?? [])], beginExclusive: cursor }
       : { ...(config.parties === undefined ? {} : { parties: [...config.parties] }), beginExclusive: cursor };
 
-  const start = (): Observable<TailState> => {
+  const start = (): Observable<CompletionTailState> => {
     const begin = config.beginExclusive ?? 'ledger-end';
     const at =
       begin === 'begin' ? of(0) : typeof begin === 'number' ? of(begin) : from(source.ledgerEnd()).pipe(map((end) => end.offset ?? 0), tap((offset) => onStatus?.({ type: 'ledger-end', offset })));
-    return at.pipe(map((cursor) => initialTailState(cursor, settings)));
+    return at.pipe(
+      concatMap((cursor) =>
+        startingTransportChoice(source, firstChoice, {}, { coolOffMs, scheduler }).pipe(
+          map(({ choice, reason }): CompletionTailState => {
+            onStatus?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, ...(reason === undefined ? {} : { reason }) });
+            return { tail: initialTailState(cursor, settings), choice };
+          }),
+        ),
+      ),
+    );
   };
+  /** The transport has answered: the choice is made for this subscription. */
+  const settled = (state: CompletionTailState): CompletionTailState => (state.choice.fallbacks.length === 0 ? state : { ...state, choice: { ...state.choice, fallbacks: [] } });
 
-  return readEngine<TailState, CompletionStreamResponse, CompletionsRequest>(
+  return readEngine<CompletionTailState, CompletionStreamResponse, CompletionsRequest>(
     {
       start,
-      plan: (state, limit) => {
-        if (transport === 'websocket') return of({ transport, request: request(state.cursor), options: decoding });
-        const live = state.mode === 'live';
-        const options = { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? settings.longPoll : state.idle, ...decoding };
-        return of({ transport, request: request(state.cursor), options });
+      plan: ({ tail, choice }, limit) => {
+        if (choice.current === 'websocket') return of({ transport: 'websocket' as const, request: request(tail.cursor), options: decoding });
+        const live = tail.mode === 'live';
+        const options = { limit: live ? 1 : Math.min(limit, tail.limit), streamIdleTimeoutMs: live ? settings.longPoll : tail.idle, ...decoding };
+        return of({ transport: 'list' as const, request: request(tail.cursor), options });
       },
-      delivered: (state, offset, element) => (offset === undefined ? state : { ...state, cursor: offset, atCheckpoint: isCompletionCheckpoint(element) }),
+      delivered: (state, offset, element) => (offset === undefined ? state : settled({ ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isCompletionCheckpoint(element) } })),
       pageEnd: (state, { received, plan, durationMs }) => {
-        if (transport === 'websocket') return state; // an endless stream that ended: reconnect
-        const step = nextTailState(state, { received, asked: plan.options.limit ?? settings.pageLimit, durationMs, bounded: false }, settings);
+        if (state.choice.current === 'websocket') return settled(state); // an endless stream that ended: reconnect
+        const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? settings.pageLimit, durationMs, bounded: false }, settings);
         if (step.status) onStatus?.(step.status);
-        return step.state;
+        return step.state === null ? null : settled({ ...state, tail: step.state });
       },
-      position: (state) => state.cursor,
-      transport: () => transport,
+      position: (state) => state.tail.cursor,
+      transport: (state) => state.choice.current,
+      failed: (state, error) => {
+        const fallback = fallBackTransport(state.choice, error);
+        if (fallback === undefined) return undefined;
+        const { choice, reason } = fallback;
+        rememberFallback(source, state.choice.current, reason, scheduler.now());
+        onStatus?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, reason, refused: { transport: state.choice.current, error } });
+        return { state: { ...state, choice }, now: true };
+      },
     },
     {
       pageLimit: settings.pageLimit,
       retry: resolveRetryConfig(config.retry),
-      scheduler: config.scheduler ?? asyncScheduler,
+      scheduler,
       onStatus,
       handler: undefined,
-      answer: (plan) => ({ elements: source.completions(plan.request, { endpoint, transport, ...plan.options }), bounds: () => undefined }),
+      answer: (plan) => ({ elements: source.completions(plan.request, { endpoint, transport: plan.transport === 'websocket' ? 'websocket' : 'list', ...plan.options }), bounds: () => undefined }),
       elements: completionOffsets,
       checksElementOrder: source.checksElementOrder === true,
     },

@@ -27,9 +27,13 @@ export type RequestOutcome = 'ok' | 'error' | 'cancelled';
  *   although the participant had more to send (an update at or below the ledger end read before the page
  *   came with the next long poll: its first element is slower than the idle timeout); the
  *   catch-up `stream_idle_timeout_ms` went from `from` to `to`.
- * - `transport-selected` (informational): the read uses `transport` from now on: once at the start
- *   (`requested` is the `transport` option), and with `'auto'` again when the participant refused that
- *   transport and the read fell back to the next one (`refused`: which one, and its answer).
+ * - `transport-selected` (informational; worth a look when it says a fallback): the read uses `transport`
+ *   from now on: once at the start (`requested` is the `transport` option; with `'auto'`, `reason` says why
+ *   transports were skipped: the participant's version does not have one, or the client's WebSocket fell
+ *   back within the cool-off), and with `'auto'` again when the path or the participant does not carry that
+ *   transport and the read fell back to the next one at once (`refused`: which one, and its error; `reason`:
+ *   why, e.g. `WebSocket handshake got no answer within 3000 ms`, `upgrade answered 502 by a proxy (no
+ *   Canton body)`).
  *
  * For metrics (frequent: at least once per request; `collectMetrics` in `ledger-rx/metrics` reads them):
  *
@@ -50,6 +54,7 @@ export type TailStatus =
       readonly type: 'transport-selected';
       readonly transport: ReadTransport;
       readonly requested: TransportOption;
+      readonly reason?: string;
       readonly refused?: { readonly transport: ReadTransport; readonly error: unknown };
     }
   | { readonly type: 'retrying'; readonly attempt: number; readonly delayMs: number; readonly error: unknown }

@@ -10,6 +10,8 @@ import { readEngine } from './internal/read-engine.js';
 import type { PageEnd } from './internal/next-read-state.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
+import { defaultWebSocketCoolOffMs, startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
+import { rememberFallback } from './internal/web-socket-setbacks.js';
 import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { TailStatus } from './tail-status.js';
@@ -78,9 +80,12 @@ function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
 
 /**
  * An endless, resumable tail of the update stream, over the transport `config.transport` names (default
- * `'auto'`: the WebSocket when the source offers it, falling back to `get-updates-page`, then to the
- * `POST /v2/updates` list, when the participant or a proxy refuses one — once per subscription, reported as
- * `transport-selected`; the start position is resolved once, so a fallback loses nothing):
+ * `'auto'`: the WebSocket when the source offers it, falling back at once to `get-updates-page` (when the
+ * participant's version has it), then to the `POST /v2/updates` list, when the participant or the path does
+ * not carry one — a refusal, a handshake without an answer, an upgrade a proxy answered — before it
+ * answered; the same client's reads skip a WebSocket given up within `webSocketCoolOffMs`; reported as
+ * `transport-selected` with the reason, docs/transports.md; the start position is resolved once, so a
+ * fallback loses nothing):
  *
  * - `websocket`: one stream from the cursor (bounded by `endInclusive` when that is already on the ledger);
  *   it only ends to resume: after a failure (backoff), or shortly before the token's `exp`
@@ -147,6 +152,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   };
   const pollInterval = config.pollIntervalMs ?? 200;
   const scheduler = config.scheduler ?? asyncScheduler;
+  const coolOffMs = config.webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
   const status = (s: TailStatus) => config.onStatus?.(s);
   const to = config.endInclusive;
   /** The ledger end, reported as a `ledger-end` status on its way. */
@@ -278,9 +284,9 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     return readEngine<TransportTailState, JsGetUpdatesResponse, PagePlan['request']>(
       {
         start: () =>
-          from(startOffset()).pipe(
-            map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice: firstChoice, chain: undefined, poll: false })),
-            tap((state) => status({ type: 'transport-selected', transport: state.choice.current, requested: state.choice.requested })),
+          startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs, scheduler }).pipe(
+            tap(({ choice, reason }) => status({ type: 'transport-selected', transport: choice.current, requested: choice.requested, ...(reason === undefined ? {} : { reason }) })),
+            concatMap(({ choice }) => from(startOffset()).pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false })))),
           ),
         plan: (state, limit) => {
           if (to !== undefined && state.tail.cursor >= to) return of(null);
@@ -304,8 +310,10 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
         failed: (state, error) => {
           const fallback = fallBackTransport(state.choice, error);
           if (fallback !== undefined) {
-            status({ type: 'transport-selected', transport: fallback.current, requested: fallback.requested, refused: { transport: state.choice.current, error } });
-            return { state: { ...state, choice: fallback, chain: undefined, poll: false }, now: true };
+            const { choice, reason } = fallback;
+            rememberFallback(source, state.choice.current, reason, scheduler.now());
+            status({ type: 'transport-selected', transport: choice.current, requested: choice.requested, reason, refused: { transport: state.choice.current, error } });
+            return { state: { ...state, choice, chain: undefined, poll: false }, now: true };
           }
           // a failed page chain is not continued: the next request starts after the last delivered offset
           return state.chain === undefined && !state.poll ? undefined : { state: { ...state, chain: undefined, poll: false }, now: false };

@@ -27,8 +27,8 @@ export interface TrackCommandsConfig {
   readonly parties?: readonly string[];
   /** The completions endpoint (see `LedgerClient.completions`). Default `command-completions`. */
   readonly endpoint?: 'command-completions' | 'completions';
-  /** How completions are read: `websocket` (default) or `list`. */
-  readonly transport?: 'websocket' | 'list';
+  /** How completions are read: `websocket`, `list`, or `'auto'` (the default: websocket, falling back to list, as `tailCompletions`). */
+  readonly transport?: 'websocket' | 'list' | 'auto';
   /** Retry policy of the completion streams (as `tailCompletions`'). */
   readonly retry?: RetryConfig | false;
   /** Scheduler of the timeouts and backoff timers. Default `asyncScheduler`. */

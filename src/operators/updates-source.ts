@@ -43,6 +43,14 @@ export interface UpdatesPageAnswer {
   readonly nextPageToken: string | undefined;
 }
 
+/** What `'auto'` asks of the participant's version (`LedgerClient.participantVersion` resolves with one). */
+export interface TransportVersionInfo {
+  /** The version string the participant reported. */
+  readonly version: string;
+  /** True when the participant's version has `operation` (docs/participant-versions.md). */
+  supports(operation: 'updatesPage' | 'activeContractsPage'): boolean;
+}
+
 /**
  * What the operators need from a client: the ledger end, and the update stream through at least one
  * transport, each call a cold Observable (unsubscribing aborts it): `updates()` (`POST /v2/updates`, the
@@ -64,4 +72,10 @@ export interface UpdatesSource {
   /** One page of `POST /v2/updates/get-updates-page` (see `LedgerClient.updatesPage`). */
   updatesPage?(request: GetUpdatesPageRequest, options?: PageReadOptions): ObservableInput<UpdatesPageAnswer>;
   ledgerEnd(): ObservableInput<GetLedgerEndResponse>;
+  /**
+   * The participant's version (`LedgerClient.participantVersion`, read once per client): with it, `'auto'`
+   * leaves out the transports the version does not have (on 3.4 no `get-updates-page`) before the first
+   * request. Without it (or when it fails), such a transport is tried and its refusal falls back.
+   */
+  participantVersion?(): ObservableInput<TransportVersionInfo>;
 }

@@ -64,9 +64,10 @@ describe('tail flags → TailOptions', () => {
         '--url', 'http://h:1', '--token-file', '/t', '--party', 'A::1', '--party', 'B::1', '--template', '#p:M:T', '--interface', '#p:M:I',
         '--shape', 'ledger-effects', '--reassignments', '--topology', '--verbose', '--from', '5', '--to', 'end', '--descending', '--limit', '3',
         '--page-limit', '50', '--idle-timeout-ms', '150', '--checkpoint', 'c.json', '--out', 'o.ndjson', '--stats', '--no-progress', '--log-level', 'debug', '--checkpoints',
+        '--websocket-handshake-timeout', '1500',
       ]),
     );
-    expect(o.source).toMatchObject({ url: 'http://h:1', tokenFile: '/t', sandbox: false });
+    expect(o.source).toMatchObject({ url: 'http://h:1', tokenFile: '/t', sandbox: false, webSocketHandshakeTimeoutMs: 1500 });
     expect(o.filter).toEqual({
       parties: ['A::1', 'B::1'], anyParty: false, templates: ['#p:M:T'], interfaces: ['#p:M:I'], shape: 'ledger-effects',
       reassignments: true, topology: true, verbose: true,
@@ -79,6 +80,7 @@ describe('tail flags → TailOptions', () => {
     expect(() => readTailOptions(parse(tailCommand(), ['--from', 'yesterday']))).toThrow(UsageError);
     expect(() => readTailOptions(parse(tailCommand(), ['--limit', '0']))).toThrow(UsageError);
     expect(() => readTailOptions(parse(tailCommand(), ['--idle-timeout-ms', '-1']))).toThrow(/--idle-timeout-ms must be an integer >= 0/);
+    expect(() => readTailOptions(parse(tailCommand(), ['--websocket-handshake-timeout', '0']))).toThrow(/--websocket-handshake-timeout must be an integer >= 1/);
     expect(() => parse(tailCommand(), ['--shape', 'tree'])).toThrow(/Allowed choices/);
   });
 

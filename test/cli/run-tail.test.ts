@@ -113,6 +113,25 @@ describe('runTail (in process)', () => {
     expect([...written, ...lines(restart.out()).map(offsetOfLine)]).toEqual(visibleAcsDeltaOffsets(sandbox));
   });
 
+  it('--transport auto --to end through a proxy that swallows upgrades: finishes over HTTP and logs one line saying it fell back, and why', async () => {
+    const proxy = await startFaultProxy({ target: sandbox.url });
+    try {
+      proxy.schedule(() => ({ kind: 'swallow-upgrade' }));
+      const io = captureIo();
+      const code = await runTail({ source: { url: proxy.url, transport: 'auto', webSocketHandshakeTimeoutMs: 200 }, filter: {}, to: 'end', stats: true, logLevel: 'info' }, io);
+      expect(code, io.err()).toBe(0);
+      const offsets = lines(io.out()).map(offsetOfLine);
+      expect(offsets).toEqual(visibleAcsDeltaOffsets(sandbox));
+      const fellBack = lines(io.err()).filter((l) => l.includes('fell back'));
+      expect(fellBack).toHaveLength(1);
+      expect(JSON.parse(fellBack[0] as string)).toMatchObject({ level: 40, msg: 'fell back from websocket to page: WebSocket handshake got no answer within 200 ms', reason: 'WebSocket handshake got no answer within 200 ms' });
+      expect(JSON.parse(lines(io.err()).at(-1) as string)).toMatchObject({ count: offsets.length, retries: 0, transport: 'page' });
+      expect(proxy.log.filter((r) => r.upgrade === true)).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('sends --idle-timeout-ms and --long-poll-ms as the stream_idle_timeout_ms of catch-up and live pages', async () => {
     const proxy = await startFaultProxy({ target: sandbox.url });
     try {

@@ -27,6 +27,8 @@ describe('createLedgerClient options', () => {
     const baseUrl = 'http://ledger:7575';
     expect(fieldOf({ baseUrl, timeoutMs: 0 })).toBe('timeoutMs');
     expect(fieldOf({ baseUrl, timeoutMs: 1.5 })).toBe('timeoutMs');
+    expect(fieldOf({ baseUrl, webSocketHandshakeTimeoutMs: 0 })).toBe('webSocketHandshakeTimeoutMs');
+    expect(fieldOf({ baseUrl, webSocketHandshakeTimeoutMs: 2.5 })).toBe('webSocketHandshakeTimeoutMs');
     expect(fieldOf({ baseUrl, token: 5 as unknown as string })).toBe('token');
     expect(fieldOf({ baseUrl, dispatcher: {} as never })).toBe('dispatcher');
     expect(fieldOf({ baseUrl, headers: { 'x-a': 'ok\r\nx-b: injected' } })).toBe('headers.x-a');
@@ -46,6 +48,7 @@ describe('createLedgerClient options', () => {
   it('applies defaults', async () => {
     const resolved = resolveClientOptions({ baseUrl: new URL('http://ledger:7575/prefix/') });
     expect(resolved.timeoutMs).toBe(30_000);
+    expect(resolved.webSocketHandshakeTimeoutMs).toBe(3_000);
     expect(resolved.validateResponses).toBe(true);
     expect(resolved.refreshableToken).toBe(false);
     expect(await resolved.getToken()).toBe('');

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { BehaviorSubject, firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -115,6 +116,34 @@ describe('streamUpdates() over a WebSocket', () => {
     const error = await lastValueFrom(client.streamUpdates(updatesRequest())).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LedgerApiError);
     expect(error).toMatchObject({ status: 404, code: 'HTTP_404', request: 'GET /v2/updates (WebSocket)' });
+  });
+
+  it('fails with HANDSHAKE_TIMEOUT when the upgrade gets no answer within webSocketHandshakeTimeoutMs (a proxy that swallows it)', async () => {
+    await start();
+    // a listener that accepts the connection and reads the upgrade, but never answers it
+    const held: Socket[] = [];
+    const silent = createNetServer((socket) => {
+      held.push(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const swallowed = createLedgerClient({ baseUrl: `http://127.0.0.1:${port}`, webSocketHandshakeTimeoutMs: 100 });
+    try {
+      const error = await lastValueFrom(swallowed.streamUpdates(updatesRequest())).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error).toMatchObject({
+        code: 'HANDSHAKE_TIMEOUT',
+        retryable: true,
+        request: 'GET /v2/updates (WebSocket)',
+        message: 'GET /v2/updates (WebSocket): WebSocket handshake got no answer within 100 ms',
+      });
+      expect(held.length).toBe(1); // the connection was made: it is the answer that never came
+    } finally {
+      await swallowed.close();
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it('checks elements like updates(): order, range and schema', async () => {

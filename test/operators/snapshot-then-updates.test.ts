@@ -100,9 +100,10 @@ describe('snapshotThenUpdates', () => {
     const selected = statuses.filter((s) => s.type === 'transport-selected');
     expect(selected.slice(0, 3)).toEqual([
       { type: 'transport-selected', transport: 'websocket', requested: 'auto' },
-      { type: 'transport-selected', transport: 'page', requested: 'auto', refused: { transport: 'websocket', error: legacy404 } },
-      { type: 'transport-selected', transport: 'list', requested: 'auto', refused: { transport: 'page', error: notAllowed } },
+      { type: 'transport-selected', transport: 'page', requested: 'auto', reason: 'upgrade answered 404 without a Canton body (a proxy, or no WebSocket route)', refused: { transport: 'websocket', error: legacy404 } },
+      { type: 'transport-selected', transport: 'list', requested: 'auto', reason: 'answered 405 (method not allowed)', refused: { transport: 'page', error: notAllowed } },
     ]);
+
   });
 
   it('no fallback for an explicit snapshot transport, for an answer of the transport (a Canton 404), or once the snapshot has started', async () => {

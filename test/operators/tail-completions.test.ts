@@ -23,7 +23,38 @@ describe('tailCompletions', () => {
       const begins = source.log.map((e) => (e.kind === 'completions' ? e.request.beginExclusive : undefined));
       expect(begins).toEqual([10, 12]);
       expect(source.log.every((e) => e.kind === 'completions' && e.options?.transport === 'websocket' && e.options.endpoint === 'command-completions')).toBe(true);
-      expect(statuses.map((s) => s.type)).toEqual(['ledger-end', 'resumed', 'retrying', 'resumed']);
+      expect(statuses.map((s) => s.type)).toEqual(['ledger-end', 'transport-selected', 'resumed', 'retrying', 'resumed']);
+      expect(statuses[1]).toEqual({ type: 'transport-selected', transport: 'websocket', requested: 'auto' });
+    });
+  });
+
+  it("'auto' (the default) falls back to the list at once when the WebSocket handshake gets no answer; the client's next tail skips it within the cool-off", () => {
+    const scheduler = createTestScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const handshake = new TransportError('HANDSHAKE_TIMEOUT', 'GET /v2/commands/completions (WebSocket): WebSocket handshake got no answer within 3000 ms', { request: 'GET /v2/commands/completions (WebSocket)' });
+      const a = completionAt(11, 'c1', 's1');
+      const b = completionAt(12, 'c2', 's2');
+      const source = fakeCommandSource([() => cold('---#', {}, handshake), () => cold('-a|', { a }), () => cold('-'), () => cold('-b|', { b }), () => cold('-')]);
+      const first: TailStatus[] = [];
+      const second: TailStatus[] = [];
+      const seen: [number, number][] = [];
+      const offsetOf = (e: unknown) => (e as { completionResponse: { Completion: { value: { offset: number } } } }).completionResponse.Completion.value.offset;
+      const one = tailCompletions(source, { parties: ['Alice::1220aa'], retry: fast, webSocketCoolOffMs: 1_000, onStatus: (s) => first.push(s) }).subscribe((e) => seen.push([scheduler.now(), offsetOf(e)]));
+      scheduler.schedule(() => one.unsubscribe(), 50);
+      let two: { unsubscribe(): void } | undefined;
+      scheduler.schedule(() => void (two = tailCompletions(source, { parties: ['Alice::1220aa'], retry: fast, webSocketCoolOffMs: 1_000, onStatus: (s) => second.push(s) }).subscribe((e) => seen.push([scheduler.now(), offsetOf(e)]))), 60);
+      scheduler.schedule(() => two?.unsubscribe(), 100);
+      flush();
+      expect(seen).toEqual([[4, 11], [61, 12]]);
+      expect(source.log.map((e) => (e.kind === 'completions' ? e.options?.transport : undefined))).toEqual(['websocket', 'list', 'list', 'list', 'list']);
+      expect(first.filter((s) => s.type === 'transport-selected')).toEqual([
+        { type: 'transport-selected', transport: 'websocket', requested: 'auto' },
+        { type: 'transport-selected', transport: 'list', requested: 'auto', reason: 'WebSocket handshake got no answer within 3000 ms', refused: { transport: 'websocket', error: handshake } },
+      ]);
+      expect(first.some((s) => s.type === 'retrying')).toBe(false);
+      expect(second.filter((s) => s.type === 'transport-selected')).toEqual([
+        { type: 'transport-selected', transport: 'list', requested: 'auto', reason: 'websocket skipped: WebSocket handshake got no answer within 3000 ms 57 ms ago (tried again 1000 ms after that)' },
+      ]);
     });
   });
 

@@ -5,6 +5,7 @@ import { readDescending, tailUpdates, type TailStatus, type TailUpdatesConfig, t
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
 import { cp, fakeSource, fakeTransportSource, tx, type TransportCall } from '../support/fake-updates-source.js';
 import { createTestScheduler } from '../support/test-scheduler.js';
+import { narrowTransportChoice } from '../../src/operators/internal/starting-transport-choice.js';
 import { updateOffset } from '../../src/updates/update-offset.js';
 
 const updateFormat = { includeTransactions: { eventFormat: { filtersByParty: { 'Alice::1220aa': {} } }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const } };
@@ -67,8 +68,8 @@ describe('the transport of a read', () => {
       expect(source.calls.map((c) => c.request['beginExclusive'] ?? c.request['beginOffsetExclusive'])).toEqual([20, 20, 20, 22]);
       expect(selected(statuses)).toEqual([
         { type: 'transport-selected', transport: 'websocket', requested: 'auto' },
-        { type: 'transport-selected', transport: 'page', requested: 'auto', refused: { transport: 'websocket', error: refused(404) } },
-        { type: 'transport-selected', transport: 'list', requested: 'auto', refused: { transport: 'page', error: refused(501) } },
+        { type: 'transport-selected', transport: 'page', requested: 'auto', reason: 'upgrade answered 404 without a Canton body (a proxy, or no WebSocket route)', refused: { transport: 'websocket', error: refused(404) } },
+        { type: 'transport-selected', transport: 'list', requested: 'auto', reason: 'answered 501 (not implemented)', refused: { transport: 'page', error: refused(501) } },
       ]);
       expect(statuses.some((s) => s.type === 'retrying')).toBe(false);
     });
@@ -189,6 +190,124 @@ describe('the transport of a read', () => {
       expect(overPages).toEqual({ seen: [[1, 9], [1, 5], [2, 2]], end: [2, 'complete'] });
       expect(ws.calls.map((c) => [c.transport, c.request['endInclusive'], c.request['descendingOrder']])).toEqual([['websocket', 9, true], ['websocket', 8, true]]);
       expect(pages.calls.map((c) => [c.request['endOffsetInclusive'], c.request['descendingOrder'], c.request['pageToken']])).toEqual([[9, true, undefined], [9, true, 'D1']]);
+    });
+  });
+
+  describe("'auto' that always finishes (docs/transports.md)", () => {
+    const handshake = new TransportError('HANDSHAKE_TIMEOUT', 'GET /v2/updates (WebSocket): WebSocket handshake got no answer within 3000 ms', { request: 'GET /v2/updates (WebSocket)' });
+    const bare502 = new LedgerApiError({ status: 502, text: '<html><body>502 Bad Gateway</body></html>', request: 'GET /v2/updates (WebSocket)' });
+    const bounded = (extra: Partial<TailUpdatesConfig> = {}) => config({ endInclusive: 2, webSocketCoolOffMs: 1_000, ...extra });
+
+    it('a handshake without an answer falls back at once; the reads of the same client skip the WebSocket within the cool-off, and try it again after', () => {
+      const scheduler = createTestScheduler();
+      scheduler.run(({ cold, flush }) => {
+        const pageAnswer = () => cold('-(p|)', { p: page([tx(1), tx(2)], 2) });
+        const source = fakeTransportSource(
+          [() => cold('---#', {}, handshake), pageAnswer, pageAnswer, () => cold('-a-b|', { a: tx(1), b: tx(2) })],
+          () => of({ offset: 2 }),
+        );
+        const statuses: TailStatus[][] = [[], [], []];
+        const reads: ReturnType<typeof timeline>[] = [];
+        const at = (ms: number, i: number) => scheduler.schedule(() => void (reads[i] = timeline(scheduler, tailUpdates(source, bounded({ onStatus: (s) => statuses[i]?.push(s) })))), ms);
+        at(0, 0);
+        at(100, 1); // 97 ms after the fallback: within the cool-off
+        at(1_500, 2); // after it
+        flush();
+        const [first, second, third] = reads;
+        // at once: the page read starts in the frame the handshake failed, with no retry in between
+        expect(first).toEqual({ seen: [[4, 1], [4, 2]], end: [4, 'complete'] });
+        expect(second).toEqual({ seen: [[101, 1], [101, 2]], end: [101, 'complete'] });
+        expect(third).toEqual({ seen: [[1_501, 1], [1_503, 2]], end: [1_504, 'complete'] });
+        expect(source.calls.map((c) => c.transport)).toEqual(['websocket', 'page', 'page', 'websocket']);
+        expect(statuses.map(selected)).toEqual([
+          [
+            { type: 'transport-selected', transport: 'websocket', requested: 'auto' },
+            { type: 'transport-selected', transport: 'page', requested: 'auto', reason: 'WebSocket handshake got no answer within 3000 ms', refused: { transport: 'websocket', error: handshake } },
+          ],
+          [{ type: 'transport-selected', transport: 'page', requested: 'auto', reason: 'websocket skipped: WebSocket handshake got no answer within 3000 ms 97 ms ago (tried again 1000 ms after that)' }],
+          [{ type: 'transport-selected', transport: 'websocket', requested: 'auto' }],
+        ]);
+        expect(statuses.flat().some((s) => s.type === 'retrying')).toBe(false);
+      });
+    });
+
+    it("an upgrade a proxy answers without a Canton body falls back at once; the participant's own refusal (a Canton body) is retried, never a fallback", () => {
+      const scheduler = createTestScheduler();
+      scheduler.run(({ cold, flush }) => {
+        const proxied = fakeTransportSource([() => cold('-#', {}, bare502), () => cold('-(p|)', { p: page([tx(1), tx(2)], 2) })], () => of({ offset: 2 }));
+        const statuses: TailStatus[] = [];
+        const overProxy = timeline(scheduler, tailUpdates(proxied, bounded({ onStatus: (s) => statuses.push(s) })));
+        const overloaded = canton(503, 'PARTICIPANT_BACKPRESSURE', 2);
+        const participant = fakeTransportSource([() => cold('-#', {}, overloaded), () => cold('-a-b|', { a: tx(1), b: tx(2) })], () => of({ offset: 2 }));
+        const direct = timeline(scheduler, tailUpdates(participant, bounded({ retry: { initialDelayMs: 10, maxDelayMs: 100, jitter: 0 } })));
+        flush();
+        expect(overProxy).toEqual({ seen: [[2, 1], [2, 2]], end: [2, 'complete'] });
+        expect(selected(statuses)[1]).toEqual({ type: 'transport-selected', transport: 'page', requested: 'auto', reason: 'upgrade answered 502 by a proxy (no Canton body)', refused: { transport: 'websocket', error: bare502 } });
+        expect(participant.calls.map((c) => c.transport)).toEqual(['websocket', 'websocket']);
+        expect(direct.end?.[1]).toBe('complete');
+      });
+    });
+
+    it("on a participant without get-updates-page (3.4) the chain is websocket → list, from the client's version", () => {
+      const scheduler = createTestScheduler();
+      scheduler.run(({ cold, flush }) => {
+        const base = fakeTransportSource(
+          [() => cold('--#', {}, handshake), () => cold('-a-(b|)', { a: tx(1), b: tx(2) }), () => cold('-(ba|)', { b: tx(2), a: tx(1) })],
+          () => of({ offset: 2 }),
+        );
+        let lookups = 0;
+        const source = Object.assign(base, {
+          participantVersion: () => {
+            lookups++;
+            return of({ version: '3.4.11', supports: (operation: string) => operation !== 'updatesPage' });
+          },
+        });
+        const statuses: TailStatus[] = [];
+        const read = timeline(scheduler, tailUpdates(source, bounded({ onStatus: (s) => statuses.push(s) })));
+        // a later read of the same client, within the cool-off: neither the WebSocket nor get-updates-page
+        const later: TailStatus[] = [];
+        let descending: ReturnType<typeof timeline> | undefined;
+        scheduler.schedule(() => void (descending = timeline(scheduler, readDescending(source, { updateFormat, onStatus: (s) => later.push(s) }))), 10);
+        flush();
+        expect(read).toEqual({ seen: [[3, 1], [5, 2]], end: [5, 'complete'] });
+        expect(descending).toEqual({ seen: [[11, 2], [11, 1]], end: [11, 'complete'] });
+        expect(base.calls.map((c) => c.transport)).toEqual(['websocket', 'list', 'list']);
+        expect(selected(statuses)).toEqual([
+          { type: 'transport-selected', transport: 'websocket', requested: 'auto', reason: 'page skipped: participant 3.4.11 has no POST /v2/updates/get-updates-page' },
+          { type: 'transport-selected', transport: 'list', requested: 'auto', reason: 'WebSocket handshake got no answer within 3000 ms', refused: { transport: 'websocket', error: handshake } },
+        ]);
+        expect(selected(later)).toEqual([
+          {
+            type: 'transport-selected',
+            transport: 'list',
+            requested: 'auto',
+            reason: 'websocket skipped: WebSocket handshake got no answer within 3000 ms 8 ms ago (tried again 300000 ms after that); page skipped: participant 3.4.11 has no POST /v2/updates/get-updates-page',
+          },
+        ]);
+        expect(lookups).toBe(2);
+      });
+    });
+
+    it('narrowTransportChoice: leaves out what it is told to skip, never the last transport, and never an explicit one', () => {
+      const auto = { requested: 'auto' as const, current: 'websocket' as const, fallbacks: ['page', 'list'] as const };
+      expect(narrowTransportChoice(auto, () => undefined)).toEqual({ choice: auto, reason: undefined });
+      expect(narrowTransportChoice(auto, (t) => (t === 'page' ? 'no page' : undefined))).toEqual({ choice: { requested: 'auto', current: 'websocket', fallbacks: ['list'] }, reason: 'page skipped: no page' });
+      expect(narrowTransportChoice(auto, () => 'nothing works')).toEqual({ choice: { requested: 'auto', current: 'list', fallbacks: [] }, reason: 'websocket skipped: nothing works; page skipped: nothing works' });
+      const explicit = { requested: 'websocket' as const, current: 'websocket' as const, fallbacks: [] };
+      expect(narrowTransportChoice(explicit, () => 'skip')).toEqual({ choice: explicit, reason: undefined });
+    });
+
+    it('an explicit websocket is never replaced: a handshake without an answer is retried with backoff', () => {
+      const scheduler = createTestScheduler();
+      scheduler.run(({ cold, flush }) => {
+        const source = fakeTransportSource([() => cold('--#', {}, handshake), () => cold('-a-b|', { a: tx(1), b: tx(2) })], () => of({ offset: 2 }));
+        const statuses: TailStatus[] = [];
+        const read = timeline(scheduler, tailUpdates(source, bounded({ transport: 'websocket', onStatus: (s) => statuses.push(s) })));
+        flush();
+        expect(read).toEqual({ seen: [[13, 1], [15, 2]], end: [16, 'complete'] });
+        expect(source.calls.map((c) => c.transport)).toEqual(['websocket', 'websocket']);
+        expect(statuses.filter((s) => s.type === 'retrying')).toEqual([{ type: 'retrying', attempt: 1, delayMs: 10, error: handshake }]);
+      });
     });
   });
 });

@@ -68,7 +68,18 @@ export type Fault =
    * that expired mid-stream (`ACCESS_TOKEN_EXPIRED`), then close 1000, as the participant ends such a stream;
    * from then on that token is refused with 401 (on upgrades and plain requests alike).
    */
-  | { readonly kind: 'ws-token-expired'; readonly afterFrames: number };
+  | { readonly kind: 'ws-token-expired'; readonly afterFrames: number }
+  /**
+   * WebSocket upgrades only (a plain request passes): accept the connection and read the upgrade, then never
+   * answer it — a proxy that swallows upgrades. The connection stays open until the client gives up (or the
+   * proxy closes).
+   */
+  | { readonly kind: 'swallow-upgrade' }
+  /**
+   * WebSocket upgrades only (a plain request passes): answer the upgrade with a bare 502 (an HTML page, no
+   * Canton error body), as a proxy does that cannot pass it on.
+   */
+  | { readonly kind: 'upgrade-502' };
 
 /** A fault for each request index (0-based among the matching requests). */
 export type FaultPolicy = (index: number, request: { readonly method: string; readonly path: string }) => Fault;
@@ -83,6 +94,8 @@ export interface ProxyRecord {
   readonly path: string;
   /** The fault applied (`expired-token` for a request refused because of an expired token). */
   readonly fault: Fault['kind'] | 'expired-token';
+  /** True for a WebSocket upgrade. */
+  upgrade?: true;
   /** Upstream status, when the request was forwarded and answered. */
   upstreamStatus?: number | undefined;
   /** Bytes of the body sent downstream before a cut, when cut. */
@@ -242,6 +255,9 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A proxy's bare 502 page (nginx's wording), the body of an `upgrade-502` fault. */
+const bareBadGateway = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>\r\n';
 
 /** The participant's legacy not-found body, as it answers a route it does not have. */
 const legacyNotFound = (method: string, path: string) => JSON.stringify({ errors: [`${method}, uri: ${path}`], status: 404 });
@@ -443,6 +459,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       case 'ws-close':
       case 'ws-stall':
       case 'ws-token-expired':
+      case 'swallow-upgrade':
+      case 'upgrade-502':
         break; // WebSocket faults: a plain request passes
       case 'reset':
         req.socket.resetAndDestroy();
@@ -521,11 +539,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const n = arrivals++;
     client.on('error', () => undefined);
     const refuseWith = (status: number, contentType: string, body: string) =>
-      client.end(`HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Refused'}\r\ncontent-type: ${contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      client.end(`HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : status === 502 ? 'Bad Gateway' : 'Refused'}\r\ncontent-type: ${contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     // the token travels in the subprotocols; one that expired is refused as the participant refuses it
     const token = bearerToken(req.headers);
     if (token !== undefined && expired.has(token)) {
-      log.push({ n, index: undefined, method, path, fault: 'expired-token' });
+      log.push({ n, index: undefined, method, path, fault: 'expired-token', upgrade: true });
       const a = statusAnswer(401);
       refuseWith(a.status, a.contentType, a.body);
       return;
@@ -536,7 +554,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       index = consumed++;
       fault = typeof faults === 'function' ? faults(index, { method, path }) : (faults[index] ?? { kind: 'pass' });
     }
-    log.push({ n, index, method, path, fault: fault.kind });
+    log.push({ n, index, method, path, fault: fault.kind, upgrade: true });
     switch (fault.kind) {
       case 'expire-token': {
         if (token !== undefined) expired.add(token);
@@ -555,6 +573,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         refuseWith(a.status, a.contentType, a.body);
         return;
       }
+      case 'swallow-upgrade':
+        return; // read, never answered: the socket is held (and destroyed by close())
+      case 'upgrade-502':
+        refuseWith(502, 'text/html', bareBadGateway);
+        return;
       case 'reset':
         if (typeof (client as Socket).resetAndDestroy === 'function') (client as Socket).resetAndDestroy();
         else client.destroy();

@@ -18,7 +18,7 @@ export function completionsCommand(): Command {
     .summary('tail command completions')
     .addOption(new Option('--party <party>', 'completions of commands acting as this party (repeatable); default: every party').argParser(collect))
     .addOption(new Option('--from <offset>', "start after this offset, 'begin', or 'end' (only completions to come)").default('end'));
-  // --transport comes with the source flags of the reading commands: websocket (auto) or list; completions have no pages
+  // --transport comes with the source flags of the reading commands: auto (websocket, then list), websocket or list; completions have no pages
   addSourceOptions(command, true);
   addFormatOption(command);
   command.addHelpText('after', exitCodesHelp);
@@ -33,7 +33,7 @@ export function completionsCommand(): Command {
           source: readSourceOptions(values),
           parties,
           from: parseFromOffset(String(values['from'])),
-          transport: values['transport'] === 'list' ? 'list' : 'websocket',
+          transport: values['transport'] === 'list' || values['transport'] === 'websocket' ? values['transport'] : 'auto',
           ...(format === undefined ? {} : { format }),
         },
         processIo(),

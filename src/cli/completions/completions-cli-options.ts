@@ -9,8 +9,8 @@ export interface CompletionsCliOptions {
   readonly parties: readonly string[];
   /** `--from`: after an offset, `begin` or `end` (the default: only completions still to come). */
   readonly from: FromOffset;
-  /** `--transport websocket|list`. Default `websocket`. */
-  readonly transport?: 'websocket' | 'list';
+  /** `--transport auto|websocket|list`. Default `auto` (websocket, falling back to list: docs/transports.md). */
+  readonly transport?: 'websocket' | 'list' | 'auto';
   /** `--format`; default chosen by `chooseOutputFormat` (pretty on a terminal). */
   readonly format?: OutputFormat;
 }

@@ -28,7 +28,7 @@ export async function runCompletions(options: CompletionsCliOptions, io: CliIo):
       const read = tailCompletions(client, {
         ...(options.parties.length === 0 ? {} : { parties: options.parties }),
         beginExclusive,
-        transport: options.transport ?? 'websocket',
+        transport: options.transport ?? 'auto',
         rawText: format === 'ndjson',
       });
       await lastValueFrom(

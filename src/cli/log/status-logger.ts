@@ -3,7 +3,7 @@ import type { Logger } from './logger.js';
 
 /**
  * An `onStatus` callback for `tailUpdates`/`readDescending` that logs each status (`retrying`,
- * `limit-lowered`, `idle-timeout-raised` and a transport the participant refused as warnings, the transport
+ * `limit-lowered`, `idle-timeout-raised` and a fallback to another transport (one line: from, to, and why) as warnings, the transport
  * read over and `caught-up` once as info, `resumed` as debug) and calls `onRetry` for each retry (for the
  * `--stats` counter).
  */
@@ -27,9 +27,11 @@ export function statusLogger(logger: Logger, onRetry: () => void): (status: Tail
         break;
       case 'transport-selected':
         if (status.refused) {
-          logger.warn({ refused: status.refused.transport, err: status.refused.error, transport: status.transport }, `the participant refused ${status.refused.transport}; reading over ${status.transport}`);
+          const why = status.reason ?? 'the participant refused it';
+          logger.warn({ refused: status.refused.transport, reason: why, err: status.refused.error, transport: status.transport }, `fell back from ${status.refused.transport} to ${status.transport}: ${why}`);
         } else {
-          logger.info({ transport: status.transport, requested: status.requested }, `reading over ${status.transport}`);
+          const skipped = status.reason === undefined ? '' : ` (${status.reason})`;
+          logger.info({ transport: status.transport, requested: status.requested, ...(status.reason === undefined ? {} : { reason: status.reason }) }, `reading over ${status.transport}${skipped}`);
         }
         break;
       case 'resumed':

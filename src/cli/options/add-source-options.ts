@@ -3,8 +3,8 @@ import { Option, type Command } from 'commander';
 /**
  * Adds the source flags shared by the commands that talk to a participant: `--url`, `--token`,
  * `--token-file`, the TLS files `--ca-file`, `--cert`, `--key` (an `https://` participant with a private CA
- * or client certificates, on both transports: docs/network-paths.md), and for the commands that read updates (`reads`) `--transport`, `--sandbox`, `--rate`,
- * `--seed`. Read them back with `readSourceOptions`.
+ * or client certificates, on both transports: docs/network-paths.md), and for the commands that read updates (`reads`) `--transport`,
+ * `--websocket-handshake-timeout`, `--sandbox`, `--rate`, `--seed`. Read them back with `readSourceOptions`.
  */
 export function addSourceOptions(command: Command, reads: boolean): Command {
   command
@@ -17,10 +17,14 @@ export function addSourceOptions(command: Command, reads: boolean): Command {
   if (reads) {
     command
       .addOption(
-        new Option('--transport <transport>', 'how to read updates: websocket (GET /v2/updates stream), page (get-updates-page), list (POST /v2/updates), or auto: websocket, falling back when the participant refuses it')
+        new Option(
+          '--transport <transport>',
+          'how to read updates: websocket (GET /v2/updates stream), page (get-updates-page), list (POST /v2/updates), or auto: websocket, falling back at once when the participant or a proxy does not carry it',
+        )
           .choices(['auto', 'websocket', 'page', 'list'])
           .default('auto'),
       )
+      .addOption(new Option('--websocket-handshake-timeout <ms>', 'how long a WebSocket upgrade may wait for its answer; auto falls back to HTTP after it (default 3000)'))
       .addOption(new Option('--sandbox', 'start the embedded sandbox participant with a live workload and read from it'))
       .addOption(new Option('--rate <tx-per-second>', 'sandbox: transactions per second of the live workload').default('20'))
       .addOption(new Option('--seed <count>', 'sandbox: transactions created at start').default('50'));

@@ -4,7 +4,8 @@ import type { SourceOptions } from './source-options.js';
 
 /**
  * Turns the commander values of the flags added by `addSourceOptions` into {@link SourceOptions}.
- * Throws `UsageError` for a malformed `--rate` or `--seed`; the cross-flag rules are checked when the
+ * Throws `UsageError` for a malformed `--rate`, `--seed` or
+ * `--websocket-handshake-timeout`; the cross-flag rules are checked when the
  * source is opened (`openLedgerSource`).
  */
 export function readSourceOptions(values: Readonly<Record<string, unknown>>): SourceOptions {
@@ -20,5 +21,6 @@ export function readSourceOptions(values: Readonly<Record<string, unknown>>): So
     sandboxRate: int('rate', '--rate', 1),
     sandboxSeed: int('seed', '--seed', 0),
     transport: str('transport') as TransportOption | undefined,
+    webSocketHandshakeTimeoutMs: int('websocketHandshakeTimeout', '--websocket-handshake-timeout', 1),
   };
 }

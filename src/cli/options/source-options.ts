@@ -22,4 +22,6 @@ export interface SourceOptions {
   readonly sandboxSeed?: number | undefined;
   /** How the reading commands read updates (`--transport`). Default `'auto'`. */
   readonly transport?: TransportOption | undefined;
+  /** `--websocket-handshake-timeout`: the client's `webSocketHandshakeTimeoutMs` (default the client's, 3 000). */
+  readonly webSocketHandshakeTimeoutMs?: number | undefined;
 }

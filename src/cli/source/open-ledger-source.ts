@@ -30,7 +30,10 @@ export async function openLedgerSource(options: SourceOptions, context: OpenLedg
   if (options.url && options.sandbox) throw new UsageError('give either --url or --sandbox, not both');
   if (!options.url && !options.sandbox) throw new UsageError('give --url URL (a participant) or --sandbox (the embedded sandbox)');
   if (options.token !== undefined && options.tokenFile !== undefined) throw new UsageError('give either --token or --token-file, not both');
-  const validate = context.validateResponses === undefined ? {} : { validateResponses: context.validateResponses };
+  const validate = {
+    ...(context.validateResponses === undefined ? {} : { validateResponses: context.validateResponses }),
+    ...(options.webSocketHandshakeTimeoutMs === undefined ? {} : { webSocketHandshakeTimeoutMs: options.webSocketHandshakeTimeoutMs }),
+  };
   if (options.sandbox) {
     if (options.token !== undefined || options.tokenFile !== undefined) throw new UsageError('--token and --token-file do not apply to --sandbox');
     if (options.caFile !== undefined || options.certFile !== undefined || options.keyFile !== undefined) throw new UsageError('--ca-file, --cert and --key do not apply to --sandbox');

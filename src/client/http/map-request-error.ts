@@ -37,6 +37,7 @@ const descriptions: Readonly<Record<TransportErrorCode, string>> = {
   CONNECTION_FAILED: 'could not connect',
   CONNECTION_RESET: 'the connection broke',
   REQUEST_TIMEOUT: 'timed out',
+  HANDSHAKE_TIMEOUT: 'the WebSocket handshake got no answer',
   BODY_TRUNCATED: 'the response body ended early',
   PROXY_REFUSED: 'the proxy refused the tunnel',
 };

@@ -35,8 +35,9 @@ export interface WebSocketTransport {
    * provider token is fetched for every connection; an upgrade answered 401 is tried once more with a fresh
    * one. Rejects with `LedgerApiError` for an upgrade answered with another status (its body mapped like an
    * HTTP error: a Canton error keeps its ten fields, anything else is `HTTP_<status>`), `TransportError`
-   * when the connection fails or the handshake times out, `AbortError` when `signal` fires or the client
-   * was closed. `body`, the request frame to be sent, only explains a refused upgrade (a 403's `hint`).
+   * when the connection fails (`HANDSHAKE_TIMEOUT` when the upgrade got no answer in time), `AbortError` when
+   * `signal` fires or the client was closed. `body`, the request frame to be sent, only explains a refused
+   * upgrade (a 403's `hint`).
    */
   connect(path: string, signal: AbortSignal | undefined, spanAttributes?: RequestAttributes, body?: object): Promise<OpenWebSocket>;
   /** Fires when the client is closed: streams in flight end with `AbortError`. */
@@ -47,6 +48,8 @@ export interface WebSocketTransport {
 
 /** Settings of {@link createWebSocketTransport}. */
 export interface WebSocketTransportConfig extends Pick<ResolvedClientOptions, 'baseUrl' | 'getToken' | 'refreshableToken' | 'headers' | 'timeoutMs'> {
+  /** How long an upgrade may wait for its answer (connect + `101`). Default `timeoutMs`. */
+  readonly webSocketHandshakeTimeoutMs?: number | undefined;
   /** The proxy to tunnel every connection through (`createTunnelAgent`), if any. */
   readonly proxy?: ResolvedClientOptions['proxy'];
   /** TLS material for `wss:` (trusted CAs, client certificate and key), as `tls.connect` takes it. */
@@ -75,6 +78,11 @@ export function webSocketProtocols(token: string): string[] {
   return token === '' ? ['daml.ws.auth'] : [`jwt.token.${token}`, 'daml.ws.auth'];
 }
 
+/** The message of a handshake that timed out (after the request), which the `'auto'` transport repeats as its reason. */
+function handshakeTimeoutText(ms: number): string {
+  return `WebSocket handshake got no answer within ${ms} ms`;
+}
+
 /**
  * Maps an `error` event of a WebSocket: a frame over the size limit is `ProtocolError`
  * `UNEXPECTED_RESPONSE` (reading it again would fail again); another broken frame (`WS_ERR_*`) is a
@@ -95,8 +103,8 @@ export function webSocketError(error: unknown, request: string): Error {
 /**
  * Creates the WebSocket layer of a client: `ws` connections to the base URL (`http:` → `ws:`, `https:` →
  * `wss:`, the path prefix kept), through the client's proxy if it has one (an HTTP `CONNECT` tunnel,
- * `createTunnelAgent`), with the client's extra headers, no compression, the client's `timeoutMs`
- * as the handshake timeout, and the token only in the `Sec-WebSocket-Protocol` header (never in a URL or
+ * `createTunnelAgent`), with the client's extra headers, no compression, `webSocketHandshakeTimeoutMs`
+ * as the handshake timeout (connect and the `101`; `TransportError` `HANDSHAKE_TIMEOUT` when it passes), and the token only in the `Sec-WebSocket-Protocol` header (never in a URL or
  * message). Each `connect()` is a span (`GET /v2/updates (WebSocket)`, `traceRequest`) whose W3C
  * `traceparent` goes with the upgrade request; it ends here when the connection fails, else with the stream.
  */
@@ -106,6 +114,7 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
   // more than ten at once is normal use, not a leak: without this Node prints MaxListenersExceededWarning
   setMaxListeners(0, closing.signal);
   const maxErrorBytes = config.maxErrorBytes ?? 1024 * 1024;
+  const handshakeTimeoutMs = config.webSocketHandshakeTimeoutMs ?? config.timeoutMs;
 
   const urlOf = (path: string): URL => {
     const url = buildRequestUrl(config.baseUrl, path);
@@ -122,7 +131,7 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
       const socket = new ws.default(url, webSocketProtocols(token), {
         headers: { ...trace.headers, ...config.headers },
         perMessageDeflate: false,
-        handshakeTimeout: config.timeoutMs,
+        handshakeTimeout: handshakeTimeoutMs,
         maxPayload: config.maxFrameBytes ?? 256 * 1024 * 1024,
         followRedirects: false,
         ...config.tls,
@@ -161,7 +170,7 @@ export function createWebSocketTransport(config: WebSocketTransportConfig): WebS
       const onError = (error: unknown): void => {
         const timedOut = error instanceof Error && /handshake has timed out/i.test(error.message);
         giveUp(timedOut
-          ? new TransportError(ErrorCodes.REQUEST_TIMEOUT, `${request}: no WebSocket handshake within ${config.timeoutMs} ms`, { request, cause: error })
+          ? new TransportError(ErrorCodes.HANDSHAKE_TIMEOUT, `${request}: ${handshakeTimeoutText(handshakeTimeoutMs)}`, { request, cause: error })
           : webSocketError(error, request));
       };
       const onAbort = (): void => {

@@ -7,7 +7,7 @@ import { tailCompletions } from '../tail-completions.js';
 /** How the completion streams of a {@link completionTails} pool are read and kept. */
 export interface CompletionTailsConfig {
   readonly endpoint?: 'command-completions' | 'completions' | undefined;
-  readonly transport?: 'websocket' | 'list' | undefined;
+  readonly transport?: 'websocket' | 'list' | 'auto' | undefined;
   readonly retry?: RetryConfig | false | undefined;
   readonly scheduler: SchedulerLike;
   /**

@@ -6,7 +6,7 @@ import { completionTails, type CompletionTails } from './completion-tails.js';
 /** What decides whether two `submitAndTrack` calls can share completion streams. */
 export interface SharedTailsKey {
   readonly endpoint: 'command-completions' | 'completions' | undefined;
-  readonly transport: 'websocket' | 'list' | undefined;
+  readonly transport: 'websocket' | 'list' | 'auto' | undefined;
   readonly retry: RetryConfig | false | undefined;
   readonly scheduler: SchedulerLike;
   readonly lingerMs: number;
