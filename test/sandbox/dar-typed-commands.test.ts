@@ -191,3 +191,43 @@ describe.runIf(available)('choices of an uploaded template', () => {
     expect(sandbox.ledgerEnd()).toBe(end);
   });
 });
+
+describe.runIf(sharedAvailable('dars/splice-amulet-name-service.dar', 'the interface tests on uploaded templates'))('interfaces of an uploaded DAR', () => {
+  // FeaturedAppRight {dso, provider} implements FeaturedAppRightV1:FeaturedAppRight (and V2), whose view is Daml code
+  let splice: Sandbox;
+  let party: string;
+  const templateId = '#splice-amulet:Splice.Amulet:FeaturedAppRight';
+  const interfaceId = '#splice-api-featured-app-v1:Splice.Api.FeaturedAppRightV1:FeaturedAppRight';
+  beforeAll(async () => {
+    splice = await startSandbox({ dars: [join(sharedDir ?? '', 'dars', 'splice-amulet-name-service.dar')] });
+    party = splice.partyId('Alice');
+  });
+  afterAll(() => splice?.close());
+  const submitTo = (commands: unknown[]) =>
+    call(splice.url, 'POST', '/v2/commands/async/submit', { body: { commands, commandId: `iface-${++counter}`, actAs: [party], userId: 'participant_admin' } });
+
+  it('a view asked for is reported as failed (the sandbox cannot compute it), never made up; interface choices other than Archive are refused', async () => {
+    expect((await submitTo([create({ dso: party, provider: party }, templateId)])).status).toBe(200);
+    const end = splice.ledgerEnd();
+    const filter = { cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView: true, includeCreatedEventBlob: false } } } }] };
+    const format = { includeTransactions: { eventFormat: { filtersByParty: { [party]: filter }, verbose: false }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } };
+    const res = await postUpdates(splice, { beginExclusive: end - 1, endInclusive: end, updateFormat: format });
+    expect(res.status, res.text).toBe(200);
+    const created = elementsOf(res.json).find((e) => e.kind === 'Transaction')?.value['events'] as Record<string, Record<string, unknown>>[];
+    const views = created[0]?.['CreatedEvent']?.['interfaceViews'] as Record<string, unknown>[];
+    expect(views).toHaveLength(1);
+    expect(views[0]?.['viewValue']).toBeNull();
+    expect(views[0]?.['viewStatus']).toMatchObject({ code: 9, message: expect.stringContaining('does not run Daml code') as unknown });
+    const id = created[0]?.['CreatedEvent']?.['contractId'] as string;
+
+    // an interface choice: its argument is type-checked first (`beneficiaries` is a list), then refused
+    const ill = await submitTo([exercise(id, 'FeaturedAppRight_CreateActivityMarker', {}, interfaceId)]);
+    expect(ill.json).toMatchObject({ code: 'COMMAND_PREPROCESSING_FAILED', cause: 'Missing non-optional fields: Set(beneficiaries)' });
+    const refused = await submitTo([exercise(id, 'FeaturedAppRight_CreateActivityMarker', { beneficiaries: [] }, interfaceId)]);
+    expect(refused.status, refused.text).toBe(400);
+    expect((refused.json as { code: string; cause: string }).code).toBe('DAML_INTERPRETATION_ERROR');
+    expect((refused.json as { cause: string }).cause).toMatch(/does not run Daml code: choice FeaturedAppRight_CreateActivityMarker of interface [0-9a-f]{64}:Splice\.Api\.FeaturedAppRightV1:FeaturedAppRight /);
+    const archived = await submitTo([exercise(id, 'Archive', {}, templateId)]);
+    expect(archived.status, archived.text).toBe(200);
+  });
+});

@@ -92,8 +92,8 @@ function createdEventJson(ledger: Ledger, c: ContractRecord, offset: number, nod
         v.def.view === undefined
           ? `{"interfaceId":${JSON.stringify(v.interfaceId)},"viewStatus":{"code":0,"message":"","details":[]},` +
             `"viewValue":${viewValueJson(c, v.def.viewFields)}${implementation}}`
-          : // a DAR interface's view is computed by Daml code, which the sandbox does not run: a failed view, no value
-            `{"interfaceId":${JSON.stringify(v.interfaceId)},"viewStatus":{"code":9,"message":${JSON.stringify(unrunnableView(v.interfaceId))},"details":[]}${implementation}}`,
+          : // a DAR interface's view is computed by Daml code, which the sandbox does not run: a failed view, value null
+            `{"interfaceId":${JSON.stringify(v.interfaceId)},"viewStatus":{"code":9,"message":${JSON.stringify(unrunnableView(v.interfaceId))},"details":[]},"viewValue":null${implementation}}`,
       )
       .join(',')}]`;
   }
