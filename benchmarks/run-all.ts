@@ -5,7 +5,7 @@
  *
  *     npm run bench                                   # from the repository root: build, then the full set (~35 min)
  *     npm run bench -- --quick                        # smaller fixtures, fewer runs (~1 min): a smoke test
- *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,acs,ingest,store-query,publish,metrics,start-up] [--table-only]
+ *     node benchmarks/node_modules/.bench-build/run-all.js [--quick] [--only=decode,http,tail,acs,ingest,store-query,publish,metrics,start-up,daml] [--table-only]
  *
  * `--table-only` prints the table of the stored results without running anything. A full run of the whole
  * set also rewrites the results table in benchmarks/README.md (between the `results` markers);
@@ -20,7 +20,7 @@ import { findNatsServer } from './lib/nats-server.js';
 import { benchRoot, buildDir, cliMain } from './lib/paths.js';
 import { isMoot, readResult, resultsFile, table, type BenchResult, type Row } from './lib/report.js';
 
-const all = ['decode', 'http', 'tail', 'acs', 'ingest', 'store-query', 'publish', 'metrics', 'start-up'] as const;
+const all = ['decode', 'http', 'tail', 'acs', 'ingest', 'store-query', 'publish', 'metrics', 'start-up', 'daml'] as const;
 
 function prerequisites(name: string): string | undefined {
   if (!existsSync(cliMain)) return `${cliMain} is missing: run \`npm run build\` at the root`;
@@ -74,6 +74,8 @@ function fixtureLine(r: BenchResult): string {
       return `metrics: tail and ingest of ${Number(f['transactions']).toLocaleString('en-US')} 1-event tx with and without \`--metrics-port\` (scraped every ${Number(f['scrapeEveryMs'] ?? 1000) / 1000} s), ${String(f['runs'])} interleaved rounds, CPU of the CLI process from /proc, sandbox (buffered) in its own process, ${String(f['postgres'])} with durable commits.`;
     case 'start-up':
       return `start-up: ${String(f['runs'])} cold processes per figure, interleaved; first element from a sandbox (${String(f['sandbox'])}) in its own process.`;
+    case 'daml':
+      return `daml: ${f['packages'] === undefined ? '' : `readDar and codegen of ${String(f['dar']).split('/').at(-1)} (${String(f['packages'])} packages), ${String(f['runs'])} fresh processes; `}typed read: ${Number(f['events']).toLocaleString('en-US')} one-create transactions (${(Number(f['bodyBytes']) / 1e6).toFixed(0)} MB body from memory, the client's validated decoding), ${String(f['typedRuns'])} fresh processes of ${String(f['rounds'])} alternating rounds.`;
     default:
       return r.name;
   }

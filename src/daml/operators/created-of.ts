@@ -4,6 +4,7 @@ import { DamlValueError } from '../daml-value-error.js';
 import type { Template, ChoiceMap } from '../runtime/template.js';
 import type { ContractId } from '../runtime/daml-values.js';
 import { qualifiedName, transactionEvents, type UpdateElementLike } from './transaction-events.js';
+import { parseDamlValue } from '../runtime/daml-schemas.js';
 
 /** A contract of template `T` created in a transaction, its payload validated by the template's schema. */
 export interface Created<T> {
@@ -26,7 +27,7 @@ export function createdOf<T, C extends ChoiceMap>(template: Template<T, C>): Ope
     const out: Created<T>[] = [];
     for (const event of transactionEvents(element).created) {
       if (event.packageName !== template.packageName || qualifiedName(event.templateId) !== name) continue;
-      const parsed = template.schema.safeParse(event.createArgument);
+      const parsed = parseDamlValue(template.schema, event.createArgument);
       if (!parsed.success) {
         throw new DamlValueError('the create argument', { issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })), templateId: event.templateId, contractId: event.contractId });
       }

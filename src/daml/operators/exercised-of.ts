@@ -3,6 +3,7 @@ import type { ExercisedEvent } from '../../schemas/events.js';
 import { DamlValueError } from '../daml-value-error.js';
 import type { Choice } from '../runtime/choice.js';
 import { qualifiedName, transactionEvents, type UpdateElementLike } from './transaction-events.js';
+import { parseDamlValue } from '../runtime/daml-schemas.js';
 
 /** An exercise of a choice, its argument (and result, when the event carries one) validated by the choice's schemas. */
 export interface Exercised<A, R> {
@@ -32,13 +33,13 @@ export function exercisedOf<A, R>(choice: Choice<A, R>): OperatorFunction<Update
     const out: Exercised<A, R>[] = [];
     for (const event of transactionEvents(element).exercised) {
       if (!matches(event)) continue;
-      const argument = choice.argument.safeParse(event.choiceArgument);
-      const result = event.exerciseResult === undefined ? undefined : choice.result.safeParse(event.exerciseResult);
-      const failed = !argument.success ? { what: 'the choice argument', error: argument.error } : result !== undefined && !result.success ? { what: 'the exercise result', error: result.error } : undefined;
-      if (failed !== undefined) {
-        throw new DamlValueError(failed.what, { issues: failed.error.issues.map((i) => ({ path: i.path, message: i.message })), templateId: event.templateId, contractId: event.contractId });
-      }
-      out.push({ contractId: event.contractId, argument: argument.data as A, result: result?.data, event });
+      const argument = parseDamlValue(choice.argument, event.choiceArgument);
+      const result = event.exerciseResult === undefined ? undefined : parseDamlValue(choice.result, event.exerciseResult);
+      const mismatch = (what: string, error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) =>
+        new DamlValueError(what, { issues: error.issues.map((i) => ({ path: i.path, message: i.message })), templateId: event.templateId, contractId: event.contractId });
+      if (!argument.success) throw mismatch('the choice argument', argument.error);
+      if (result !== undefined && !result.success) throw mismatch('the exercise result', result.error);
+      out.push({ contractId: event.contractId, argument: argument.data, result: result?.data, event });
     }
     return out;
   });

@@ -6,6 +6,7 @@ import type { SnapshotSource } from '../../operators/snapshot-source.js';
 import { DamlValueError } from '../daml-value-error.js';
 import type { ContractId } from '../runtime/daml-values.js';
 import type { ChoiceMap, Template } from '../runtime/template.js';
+import { parseDamlValue } from '../runtime/daml-schemas.js';
 
 /** An active contract of template `T`: its id, its validated payload and the `CreatedEvent` of its latest activation. */
 export interface TypedContract<T> {
@@ -77,7 +78,7 @@ export function liveContractsOf<T, C extends ChoiceMap>(source: SnapshotSource, 
   const typed = (event: CreatedEvent): TypedContract<T> => {
     let t = decoded.get(event);
     if (t === undefined) {
-      const parsed = template.schema.safeParse(event.createArgument);
+      const parsed = parseDamlValue(template.schema, event.createArgument);
       if (!parsed.success) {
         throw new DamlValueError('the create argument', { issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })), templateId: event.templateId, contractId: event.contractId });
       }

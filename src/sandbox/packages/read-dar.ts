@@ -3,6 +3,7 @@ import type { unzipSync } from 'fflate';
 import { ErrorDefs } from '../errors/error-defs.js';
 import { SandboxError } from '../errors/sandbox-error.js';
 import { protoFields, repeatedInts, type ProtoField } from './proto-fields.js';
+import { MalformedPackage, readPackageSignatures, type PackageSignatures } from './read-package-signatures.js';
 
 /** One package of a DAR as the sandbox keeps it: the id, the `ArchivePayload` bytes and the metadata. */
 export interface DarPackage {
@@ -18,6 +19,8 @@ export interface DarPackage {
    * ignore such packages (docs/sandbox.md#dar-uploads).
    */
   readonly utility: boolean;
+  /** Its data types, templates and interfaces (docs/sandbox.md#typed-creates). */
+  readonly signatures: PackageSignatures;
 }
 
 /** A DAR read by {@link readDar}: its main package first, then the others in the manifest's order. */
@@ -108,7 +111,14 @@ function packageFacts(packageId: string, packageBytes: Uint8Array): PackageFacts
     if (declares) utility = false;
   }
   const dependencies = [...new Set(strings.filter((s) => /^[0-9a-f]{64}$/.test(s) && s !== packageId))];
-  return { name, version, dependencies, utility };
+  let signatures: PackageSignatures;
+  try {
+    signatures = readPackageSignatures(packageId, pkg, strings);
+  } catch (error) {
+    if (error instanceof MalformedPackage) return error.message;
+    throw error;
+  }
+  return { name, version, dependencies, utility, signatures };
 }
 
 /** Reads one `.dalf` (`Archive`): the hash check, the payload's LF version and the package metadata. */

@@ -19,8 +19,9 @@ function toPackageDef(p: DarPackage): PackageDef {
     name: p.name,
     version: p.version,
     dependencies: p.dependencies,
-    templates: [],
-    interfaces: [],
+    templates: p.signatures.templates,
+    interfaces: p.signatures.interfaces,
+    dataTypes: p.signatures.dataTypes,
     utility: p.utility,
     payload: p.payload,
   };

@@ -75,17 +75,25 @@ function viewValueJson(c: ContractRecord, fields: readonly string[]): string {
   return JSON.stringify(view);
 }
 
+/** The status message of an interface view the sandbox cannot compute (docs/sandbox.md#typed-creates). */
+function unrunnableView(interfaceId: string): string {
+  return `DAML_INTERPRETATION_ERROR(9,0): Interpretation error: Error: the ledger-rx sandbox does not run Daml code: the view of interface ${interfaceId} cannot be computed`;
+}
+
 /** The fields of a `CreatedEvent` (without the `{"CreatedEvent": ...}` wrapper). */
 function createdEventJson(ledger: Ledger, c: ContractRecord, offset: number, nodeId: number, createdAtMs: number, m: EventMatch, acsDelta: boolean): string {
   const cid = ledger.ids.contractId(c.createdOffset, c.nodeId);
   const t = c.template;
   let views = '[]';
   if (m.views.length > 0) {
+    const implementation = ledger.api.fieldsOf35 ? `,"implementationPackageId":"${t.packageId}"` : '';
     views = `[${m.views
-      .map(
-        (v) =>
-          `{"interfaceId":${JSON.stringify(v.interfaceId)},"viewStatus":{"code":0,"message":"","details":[]},` +
-          `"viewValue":${viewValueJson(c, v.def.viewFields)}${ledger.api.fieldsOf35 ? `,"implementationPackageId":"${t.packageId}"` : ''}}`,
+      .map((v) =>
+        v.def.view === undefined
+          ? `{"interfaceId":${JSON.stringify(v.interfaceId)},"viewStatus":{"code":0,"message":"","details":[]},` +
+            `"viewValue":${viewValueJson(c, v.def.viewFields)}${implementation}}`
+          : // a DAR interface's view is computed by Daml code, which the sandbox does not run: a failed view, value null
+            `{"interfaceId":${JSON.stringify(v.interfaceId)},"viewStatus":{"code":9,"message":${JSON.stringify(unrunnableView(v.interfaceId))},"details":[]},"viewValue":null${implementation}}`,
       )
       .join(',')}]`;
   }

@@ -1,8 +1,14 @@
 import { hex64 } from './ids.js';
+import type { LfDataType, LfType } from './lf-type.js';
 
 /** A choice of a template or interface. Exercising a consuming choice archives the contract. */
 export interface ChoiceDef {
   readonly consuming: boolean;
+  /**
+   * The argument's type, for a choice read from an uploaded DAR: the argument is type-checked against it, and
+   * only `Archive` runs (the sandbox has no Daml engine: docs/sandbox.md#typed-creates).
+   */
+  readonly argument?: LfType;
 }
 
 /** A template: `module` is the dotted module path, `entity` the template name. */
@@ -14,6 +20,11 @@ export interface TemplateDef {
   readonly implements: readonly string[];
   /** Create-argument fields that form the contract key, if the template has one. */
   readonly keyFields?: readonly string[];
+  /**
+   * For a template read from an uploaded DAR: its payload record (`Module:Entity` of its package), against which
+   * create arguments are type-checked (docs/sandbox.md#typed-creates). The built-in demo templates have none.
+   */
+  readonly payload?: { readonly packageId: string; readonly qualifiedName: string };
 }
 
 /** An interface: its view is the create-argument fields listed in `viewFields`. */
@@ -22,6 +33,11 @@ export interface InterfaceDef {
   readonly entity: string;
   readonly choices: Readonly<Record<string, ChoiceDef>>;
   readonly viewFields: readonly string[];
+  /**
+   * For an interface read from an uploaded DAR: its view type. Its view is computed by Daml code, which the
+   * sandbox does not run, so `viewFields` is unused and views are reported as failed (docs/sandbox.md#typed-creates).
+   */
+  readonly view?: LfType;
 }
 
 /** A Daml package in the participant's package store. */
@@ -40,6 +56,8 @@ export interface PackageDef {
   readonly utility?: boolean;
   /** For a package uploaded from a DAR: its `ArchivePayload` bytes, whose SHA-256 is `packageId`. */
   readonly payload?: Uint8Array;
+  /** For a package uploaded from a DAR: its data types by qualified name (`Module:Name`). */
+  readonly dataTypes?: ReadonlyMap<string, LfDataType>;
 }
 
 /** The package id of `name` at `version`: a stable 64-hex digest. */

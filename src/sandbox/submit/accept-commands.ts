@@ -53,11 +53,13 @@ export interface AcceptedCommands {
  *    nesting ≤ 100);
  * 3. `MatchUserId`, `ActAs` for every `actAs`, `ReadAs` for every `readAs`;
  * 4. the gRPC validator; from here on errors carry `correlationId` = the submission id (generated when
- *    absent);
+ *    absent); values of DAR types it cannot accept (a Numeric string it cannot read, a malformed party or
+ *    contract id, a date out of range: `INVALID_ARGUMENT`);
  * 5. submission: synchronizer and hosting (`NO_SYNCHRONIZER_FOR_SUBMISSION` when a submitter is not
  *    hosted here, a package is not vetted or `synchronizerId` is unknown — the sandbox's stand-in for
  *    Canton's routing errors), the deduplication period (`INVALID_DEDUPLICATION_PERIOD` beyond 7 days, or
- *    for an offset outside the ledger), interpretation; a change id already in flight is `SUBMISSION_ALREADY_IN_FLIGHT` (409).
+ *    for an offset outside the ledger), the engine's preprocessing (a Numeric that does not fit its scale:
+ *    `COMMAND_PREPROCESSING_FAILED`), interpretation; a change id already in flight is `SUBMISSION_ALREADY_IN_FLIGHT` (409).
  *
  * Interpretation is structural (no Daml interpreter): a create's signatories are the `actAs` parties
  * and its observers the other known parties that appear as values anywhere in its argument
@@ -97,6 +99,8 @@ export async function acceptCommands(state: ParticipantState, request: DecodedJs
   const submissionId = request.submissionId !== undefined && request.submissionId !== '' ? request.submissionId : randomUUID();
   const correlation: CantonErrorOptions = { correlationId: submissionId };
   checkSubmissionFields(request, userId, submissionId, correlation);
+  const invalidValue = transcoded.flatMap((t) => t.deferred).find((p) => p.stage === 'validation');
+  if (invalidValue) throw requestErrors.invalidArgument(invalidValue.cause, correlation);
 
   // Step 5 — routing, the deduplication period, interpretation, the in-flight registration.
   if (requestedSync !== '' && (!knownSync || !knownSync.connected)) {
@@ -107,6 +111,8 @@ export async function acceptCommands(state: ParticipantState, request: DecodedJs
   checkDeduplicationPeriod(request.deduplicationPeriod, ledger, correlation);
   const actors = [...new Set(request.actAs)];
   const readers = new Set([...actors, ...readAs]);
+  const unfit = transcoded.flatMap((t) => t.deferred).find((p) => p.stage === 'preprocessing');
+  if (unfit) throw SandboxError.grpc(ErrorDefs.COMMAND_PREPROCESSING_FAILED, unfit.cause, correlation);
   const plan = planActions(state, transcoded, readers, knownSync ? state.synchronizers.indexOf(knownSync) : undefined, correlation);
   const changeId = changeIdKey(userId, actors, request.commandId);
   const inFlight = state.inFlight.get(changeId);

@@ -12,13 +12,43 @@ import type { ResolvedChoice, TranscodedCommand } from './transcode-command.js';
 export interface CreatePlan {
   readonly template: TemplateInfo;
   readonly argument: unknown;
+  /** The argument's JSON text when the participant renders it otherwise than `JSON.stringify` (a DAR template). */
+  readonly argumentJson?: string;
 }
 
 /** A choice to exercise. */
 export interface ExercisePlan {
   readonly choice: string;
   readonly choiceArgument: unknown;
+  /** The argument's JSON text when the participant renders it otherwise than `JSON.stringify` (a DAR choice). */
+  readonly choiceArgumentJson?: string;
   readonly resolved: ResolvedChoice;
+}
+
+/**
+ * The sandbox runs no Daml code (docs/sandbox.md#typed-creates): of the choices read from a DAR only `Archive`
+ * runs (its body is known: it archives the contract and returns `()`); any other is refused where the engine
+ * would interpret it, as a `DAML_INTERPRETATION_ERROR`, never with a made-up result.
+ */
+function checkRunnable(templateId: string, choice: string, resolved: ResolvedChoice, correlation: CantonErrorOptions): void {
+  if (resolved.def.argument === undefined || choice === 'Archive') return;
+  const owner = resolved.iface ? `interface ${resolved.iface.interfaceId}` : `template ${templateId}`;
+  throw SandboxError.grpc(
+    ErrorDefs.DAML_INTERPRETATION_ERROR,
+    `Interpretation error: Error: the ledger-rx sandbox does not run Daml code: choice ${choice} of ${owner} cannot be exercised (only Archive can; see docs/sandbox.md in ledger-rx)`,
+    correlation,
+  );
+}
+
+function createPlan(template: TemplateInfo, t: TranscodedCommand, argument: unknown): CreatePlan {
+  return t.createArguments ? { template, argument: t.createArguments.value, argumentJson: t.createArguments.json } : { template, argument };
+}
+
+function exercisePlan(t: TranscodedCommand, choice: string, choiceArgument: unknown): ExercisePlan {
+  const resolved = t.choice as ResolvedChoice;
+  return t.choiceArgument
+    ? { choice, choiceArgument: t.choiceArgument.value, choiceArgumentJson: t.choiceArgument.json, resolved }
+    : { choice, choiceArgument, resolved };
 }
 
 /** One command, interpreted against the ledger. */
@@ -39,7 +69,8 @@ export interface ActionPlan {
  * needs an active contract visible to `readers` (a stakeholder among them) — `CONTRACT_NOT_FOUND`
  * otherwise, also for a contract consumed earlier in the same submission or currently unassigned — whose
  * template is the named one (or implements the named interface; else `DAML_INTERPRETATION_ERROR`);
- * ExerciseByKey takes the oldest such contract with the key (`CONTRACT_KEY_NOT_FOUND`). All contracts must
+ * ExerciseByKey takes the oldest such contract with the key (`CONTRACT_KEY_NOT_FOUND`). A choice read from a DAR
+ * other than `Archive` is refused (`DAML_INTERPRETATION_ERROR`: the sandbox runs no Daml code). All contracts must
  * sit on one synchronizer (`requestedSync` when given), and every package used must be vetted there
  * (`NO_SYNCHRONIZER_FOR_SUBMISSION`). Errors carry `correlation`.
  */
@@ -71,7 +102,8 @@ export function planActions(
 
   const exerciseOn = (contract: ContractRecord, t: TranscodedCommand, choice: string, choiceArgument: unknown): Action => {
     onSynchronizer(contract);
-    const plan: ExercisePlan = { choice, choiceArgument, resolved: t.choice as ResolvedChoice };
+    const plan = exercisePlan(t, choice, choiceArgument);
+    checkRunnable(contract.template.templateId, choice, plan.resolved, correlation);
     if (plan.resolved.consuming) consumed.add(contract);
     return { kind: 'exercise', target: contract, exercise: plan };
   };
@@ -81,15 +113,15 @@ export function planActions(
     const c = t.command;
     switch (c.kind) {
       case 'CreateCommand':
-        actions.push({ kind: 'create', create: { template: (t.target as { template: TemplateInfo }).template, argument: c.value.createArguments } });
+        actions.push({ kind: 'create', create: createPlan((t.target as { template: TemplateInfo }).template, t, c.value.createArguments) });
         break;
-      case 'CreateAndExerciseCommand':
-        actions.push({
-          kind: 'create-and-exercise',
-          create: { template: (t.target as { template: TemplateInfo }).template, argument: c.value.createArguments },
-          exercise: { choice: c.value.choice, choiceArgument: c.value.choiceArgument, resolved: t.choice as ResolvedChoice },
-        });
+      case 'CreateAndExerciseCommand': {
+        const template = (t.target as { template: TemplateInfo }).template;
+        const exercise = exercisePlan(t, c.value.choice, c.value.choiceArgument);
+        checkRunnable(template.templateId, c.value.choice, exercise.resolved, correlation);
+        actions.push({ kind: 'create-and-exercise', create: createPlan(template, t, c.value.createArguments), exercise });
         break;
+      }
       case 'ExerciseCommand': {
         const contract = ledger.contract(c.value.contractId);
         if (!visible(contract)) throw requestErrors.contractNotFound(c.value.contractId, correlation);
