@@ -18,6 +18,7 @@ console.log(`${before.contracts.size} Marker contracts at offset ${before.offset
 const { updateId } = await submitAndTrack(client, {
   commands: [RichTypes.Marker.create({ owner: alice })], // a misspelled field does not compile
   commandId: newCommandId(),
+  userId: 'typed-example', // without auth the participant takes the user from here (with auth: the token's)
   actAs: [alice],
 });
 console.log('created in', updateId);

@@ -252,12 +252,10 @@ const runs: Record<string, Run> = {
   'typed-templates.ts': {
     args: dar === undefined ? [] : [dar],
     prints: /^0 Marker contracts at offset \d+\ncreated in \S+\n\S+ Alice::\S+\n$/,
-    failsToday: { why: 'the sandbox does not know the templates of an uploaded DAR', stderr: /NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME: .*\(richtypes,RichTypes:Marker\)/, stdout: /^$/ },
   },
   'typed-created.ts': {
     args: dar === undefined ? [] : [dar],
     prints: /^\d+ RichRecord contracts created up to offset \d+\n$/,
-    failsToday: { why: 'the sandbox does not know the templates of an uploaded DAR', stderr: /NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME: .*\(richtypes,RichTypes:RichRecord\)/, stdout: /^$/ },
   },
 };
 
