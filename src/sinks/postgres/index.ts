@@ -18,6 +18,7 @@ export type { PostgresCheckpointStoreOptions, TransactionOutcome } from '../../c
 export { PostgresSink } from './postgres-sink.js';
 export type { PostgresSinkConnectOptions, PostgresSinkOptions, PostgresSinkStatus, StreamLock } from './postgres-sink.js';
 export type { StreamLease } from './stream-lease.js';
+export type { TypedViewOutcome } from './create-typed-views.js';
 export { migrations } from './migrations.js';
 export type { Migration } from './migration.js';
 export { runMigrations } from './run-migrations.js';

@@ -1,6 +1,7 @@
 import type { Migration } from './migration.js';
 import { maintenanceMigration } from './maintenance-migration.js';
 import { queryStoreMigration } from './query-store-migration.js';
+import { typedViewsMigration } from './typed-views-migration.js';
 
 /**
  * The migrations of the ingestion schema, oldest first. Version 1 creates:
@@ -45,6 +46,9 @@ import { queryStoreMigration } from './query-store-migration.js';
  *
  * Version 6 (`maintenanceMigration`): `ledger_rx_prune_archived_before` and `ledger_rx_redact_contract`, which
  * `ledger-rx store prune` and `store redact` call.
+ *
+ * Version 7 (`typedViewsMigration`): the interface views of created events (`ledger_rx_interface_views`) and the
+ * catalog of the typed views `ingest --dar` creates (`ledger_rx_typed_views`; docs/query-store.md, "Typed views").
  */
 export const migrations: readonly Migration[] = [
   {
@@ -180,4 +184,5 @@ export const migrations: readonly Migration[] = [
   },
   queryStoreMigration,
   maintenanceMigration,
+  typedViewsMigration,
 ];

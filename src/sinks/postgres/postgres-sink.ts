@@ -9,14 +9,18 @@ import type { JsGetActiveContractsResponse } from '../../schemas/index.js';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import type { LedgerSink, SinkCommit, SinkPosition } from '../ledger-sink.js';
 import type { SnapshotBootstrap, SnapshotSink } from '../snapshot-sink.js';
+import type { Dar } from '../../daml/read-dar.js';
 import { acquireStreamLock } from './acquire-stream-lock.js';
+import { createTypedViews, type TypedViewOutcome } from './create-typed-views.js';
+import { typedViewDefinitions } from './typed-view-definitions.js';
 import type { StreamLease } from './stream-lease.js';
 import { IngestBatch } from './ingest-batch.js';
-import type { ActiveContractRow } from './ingest-rows.js';
+import type { ActiveContractRow, InterfaceViewRow } from './ingest-rows.js';
 import { mapSnapshotRow } from './map-snapshot-row.js';
 import { runMigrations } from './run-migrations.js';
 import { storeChannel } from './store-channel.js';
 import { insertActiveContracts } from './write/insert-active-contracts.js';
+import { insertInterfaceViews } from './write/insert-interface-views.js';
 import { writeBatch } from './write/write-batch.js';
 
 /**
@@ -28,6 +32,8 @@ export type StreamLock = (signal?: AbortSignal, onWaiting?: () => void) => Promi
 /** What a {@link PostgresSink} reports while it starts and runs (for logs and metrics). */
 export type PostgresSinkStatus =
   | { readonly type: 'schema-ready'; readonly version: number; readonly applied: readonly number[] }
+  /** The typed views of the `dars` option, created or replaced (docs/query-store.md, "Typed views"). */
+  | { readonly type: 'typed-views'; readonly views: readonly TypedViewOutcome[] }
   | { readonly type: 'waiting-for-lock' }
   | { readonly type: 'locked'; readonly waitedMs: number }
   | { readonly type: 'lock-lost'; readonly error: unknown }
@@ -49,6 +55,12 @@ export interface PostgresSinkOptions {
    * run on the lease's session, and when that session is lost the sink fails (`lock-lost`). Default: none.
    */
   readonly lock?: StreamLock | undefined;
+  /**
+   * DARs whose templates and interfaces get a typed SQL view each (`"Module.Entity"`: one column per field in
+   * its SQL type, the stream's active contracts), created or replaced by `start` after the migrations
+   * (docs/query-store.md, "Typed views"). Default: none.
+   */
+  readonly dars?: readonly Dar[] | undefined;
   readonly onStatus?: ((status: PostgresSinkStatus) => void) | undefined;
 }
 
@@ -70,6 +82,8 @@ export interface PostgresSinkConnectOptions {
    * server ends its session (see `acquireStreamLock`). Default 10 000 ms.
    */
   readonly leaseMs?: number | undefined;
+  /** See {@link PostgresSinkOptions.dars}. */
+  readonly dars?: readonly Dar[] | undefined;
   readonly onStatus?: ((status: PostgresSinkStatus) => void) | undefined;
 }
 
@@ -81,7 +95,8 @@ const checkpoints = new CheckpointTable('ledger_rx_checkpoints');
  * `migrations`: `updates`, the event tables, `active_contracts`) with the stream's checkpoint row in
  * `ledger_rx_checkpoints`, exactly once.
  *
- * - `start` runs the migrations of `schema` (idempotent, serialized by an advisory lock), takes the
+ * - `start` runs the migrations of `schema` (idempotent, serialized by an advisory lock), creates or replaces
+ *   the typed views of `dars` (`createTypedViews`), takes the
  *   stream `lock` when one is given (reporting `waiting-for-lock` while another process holds it), and
  *   resolves with the stream's checkpoint (`undefined` for a new stream);
  * - `write` maps the elements to rows (`mapUpdateRows`, netting the active-contract changes per batch);
@@ -156,6 +171,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
         schema,
         streamName,
         lock: (signal, onWaiting) => acquireStreamLock(pool, schema, streamName, { waitMs: lockWaitMs, leaseMs: options.leaseMs, signal, onWaiting }),
+        dars: options.dars,
         onStatus: options.onStatus,
       },
       () => pool.end(),
@@ -169,10 +185,15 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
   }
 
   private async prepare(signal: AbortSignal | undefined): Promise<SinkPosition | undefined> {
-    const { database, lock, onStatus } = this.options;
+    const { database, lock, onStatus, dars } = this.options;
     const migrated = await runMigrations(database, this.schema);
     onStatus?.({ type: 'schema-ready', version: migrated.version, applied: migrated.applied });
     if (signal?.aborted) throw signal.reason;
+    if (dars !== undefined && dars.length > 0) {
+      const views = await createTypedViews(database, this.schema, typedViewDefinitions(dars));
+      onStatus?.({ type: 'typed-views', views });
+      if (signal?.aborted) throw signal.reason;
+    }
     if (lock) {
       const since = performance.now();
       const lease = await lock(signal, () => onStatus?.({ type: 'waiting-for-lock' }));
@@ -238,13 +259,17 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
       let incompleteUnassigned = 0;
       for await (const chunk of chunks) {
         const rows: ActiveContractRow[] = [];
+        const views: InterfaceViewRow[] = [];
         for (const entry of chunk) {
           entries++;
           const mapped = mapSnapshotRow(entry);
-          if (mapped.kind === 'active') rows.push(mapped.row);
-          else if (mapped.kind === 'in-flight') incompleteUnassigned++;
+          if (mapped.kind === 'active') {
+            rows.push(mapped.row);
+            for (const v of mapped.views) views.push(v);
+          } else if (mapped.kind === 'in-flight') incompleteUnassigned++;
         }
         await insertActiveContracts(tx, this.streamName, rows, 'snapshot');
+        await insertInterfaceViews(tx, this.streamName, views);
       }
       // kept after they are archived, so the query functions answer for every offset from the snapshot's on (docs/query-store.md)
       await tx.query(
