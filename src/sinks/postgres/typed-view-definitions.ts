@@ -13,7 +13,10 @@ export interface TypedViewColumn {
   readonly field: string | undefined;
   /** Its SQL type: `text`, `boolean`, `bigint`, `numeric(38,10)`, `date`, `timestamptz`, `jsonb`, `text[]`. */
   readonly type: string;
-  /** The SQL expression over `active_contracts` (alias-free for a template; over `v.view_value` for an interface). */
+  /**
+   * Its SQL expression: for a template over the unqualified columns of `active_contracts` (`create_argument ->>
+   * 'owner'`: an index on that expression serves the view); for an interface over `ac.` and `v.view_value`.
+   */
   readonly expression: string;
 }
 
@@ -76,19 +79,20 @@ function fieldColumn(source: string, field: ShapedField, name: string): TypedVie
   return { name, field: field.name, type, expression };
 }
 
-const lead: readonly TypedViewColumn[] = [
-  { name: 'contract_id', field: undefined, type: 'text', expression: 'ac.contract_id' },
-  { name: 'template_id', field: undefined, type: 'text', expression: 'ac.template_id' },
-  { name: 'package_name', field: undefined, type: 'text', expression: 'ac.package_name' },
-  { name: 'created_at_offset', field: undefined, type: 'bigint', expression: 'ac.created_offset' },
-  { name: 'created_at', field: undefined, type: 'timestamptz', expression: 'ac.created_at' },
-  { name: 'signatories', field: undefined, type: 'text[]', expression: 'ac.signatories' },
-  { name: 'observers', field: undefined, type: 'text[]', expression: 'ac.observers' },
+/** The lead columns, read from `active_contracts` (columns qualified with `prefix`: `ac.` where the view joins). */
+const lead = (prefix: string): TypedViewColumn[] => [
+  { name: 'contract_id', field: undefined, type: 'text', expression: `${prefix}contract_id` },
+  { name: 'template_id', field: undefined, type: 'text', expression: `${prefix}template_id` },
+  { name: 'package_name', field: undefined, type: 'text', expression: `${prefix}package_name` },
+  { name: 'created_at_offset', field: undefined, type: 'bigint', expression: `${prefix}created_offset` },
+  { name: 'created_at', field: undefined, type: 'timestamptz', expression: `${prefix}created_at` },
+  { name: 'signatories', field: undefined, type: 'text[]', expression: `${prefix}signatories` },
+  { name: 'observers', field: undefined, type: 'text[]', expression: `${prefix}observers` },
 ];
 
-function columnsOf(source: string, fields: readonly ShapedField[]): TypedViewColumn[] {
-  const taken = new Set(lead.map((c) => c.name));
-  const columns = [...lead];
+function columnsOf(prefix: string, source: string, fields: readonly ShapedField[]): TypedViewColumn[] {
+  const columns = lead(prefix);
+  const taken = new Set(columns.map((c) => c.name));
   for (const f of fields) {
     const name = taken.has(f.name) ? `payload_${f.name}` : f.name;
     taken.add(name);
@@ -99,9 +103,13 @@ function columnsOf(source: string, fields: readonly ShapedField[]): TypedViewCol
 
 const selectList = (columns: readonly TypedViewColumn[]) => columns.map((c) => `${c.expression} AS ${sqlIdentifier(c.name)}`).join(',\n       ');
 
-/** The clauses selecting a template's rows of `active_contracts` (any version of its package). */
-export function templatePredicate(packageName: string, module: string, entity: string, alias = 'ac'): string {
-  return `${alias}.package_name = ${sqlLiteral(packageName)} AND split_part(${alias}.template_id, ':', 2) = ${sqlLiteral(module)} AND split_part(${alias}.template_id, ':', 3) = ${sqlLiteral(entity)}`;
+/**
+ * The clauses selecting a template's rows of `active_contracts` (any version of its package), over its unqualified
+ * columns: the typed view's and the partial index's predicate (`ledger-rx store index`), the same text, so that the
+ * planner sees that the view's rows are the index's.
+ */
+export function templatePredicate(packageName: string, module: string, entity: string): string {
+  return `package_name = ${sqlLiteral(packageName)} AND split_part(template_id, ':', 2) = ${sqlLiteral(module)} AND split_part(template_id, ':', 3) = ${sqlLiteral(entity)}`;
 }
 
 interface Candidate {
@@ -168,20 +176,20 @@ export function typedViewDefinitions(dars: readonly Dar[]): TypedViewDefinition[
   const definitions = candidates.map((c): TypedViewDefinition => {
     const plain = `${c.module}.${c.entity}`;
     const name = fitName((plainNames.get(plain) ?? 0) > 1 ? `${c.packageName}:${plain}` : plain);
-    const stream = 'ac.stream_name = (SELECT ledger_rx_stream())';
     if (c.kind === 'template') {
-      const columns = columnsOf('ac.create_argument', c.fields);
+      // over active_contracts alone, its columns unqualified: the expressions an index on the table is made of
+      const columns = columnsOf('', 'create_argument', c.fields);
       const predicate = templatePredicate(c.packageName, c.module, c.entity);
-      const select = `SELECT ${selectList(columns)}\n  FROM active_contracts ac\n WHERE ${stream} AND ${predicate}`;
+      const select = `SELECT ${selectList(columns)}\n  FROM active_contracts\n WHERE stream_name = (SELECT ledger_rx_stream()) AND ${predicate}`;
       return { name, kind: c.kind, packageName: c.packageName, packageId: c.packageId, module: c.module, entity: c.entity, columns, select, predicate };
     }
-    const columns = columnsOf('v.view_value', c.fields);
+    const columns = columnsOf('ac.', 'v.view_value', c.fields);
     const ids = [...c.packageIds, `#${c.packageName}`].map(sqlLiteral).join(', ');
     const predicate = `split_part(v.interface_id, ':', 1) IN (${ids}) AND split_part(v.interface_id, ':', 2) = ${sqlLiteral(c.module)} AND split_part(v.interface_id, ':', 3) = ${sqlLiteral(c.entity)}`;
     const select =
       `SELECT ${selectList(columns)}\n  FROM active_contracts ac\n` +
       `  JOIN ledger_rx_interface_views v ON v.stream_name = ac.stream_name AND v.contract_id = ac.contract_id AND v.ledger_offset = ac.created_offset\n` +
-      ` WHERE ${stream} AND ${predicate}`;
+      ` WHERE ac.stream_name = (SELECT ledger_rx_stream()) AND ${predicate}`;
     return { name, kind: c.kind, packageName: c.packageName, packageId: c.packageId, module: c.module, entity: c.entity, columns, select, predicate };
   });
   return definitions.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
