@@ -1,6 +1,7 @@
 import type { Migration } from './migration.js';
 import { maintenanceMigration } from './maintenance-migration.js';
 import { queryStoreMigration } from './query-store-migration.js';
+import { scopeMigration } from './scope-migration.js';
 import { typedViewsMigration } from './typed-views-migration.js';
 
 /**
@@ -49,6 +50,9 @@ import { typedViewsMigration } from './typed-views-migration.js';
  *
  * Version 7 (`typedViewsMigration`): the interface views of created events (`ledger_rx_interface_views`) and the
  * catalog of the typed views `ingest --dar` creates (`ledger_rx_typed_views`; docs/query-store.md, "Typed views").
+ *
+ * Version 8 (`scopeMigration`): a stream's scope (`ledger_rx_stream_scopes`) and its changes
+ * (`ledger_rx_scope_changes`; docs/query-store.md, "Scope changes").
  */
 export const migrations: readonly Migration[] = [
   {
@@ -185,4 +189,5 @@ export const migrations: readonly Migration[] = [
   queryStoreMigration,
   maintenanceMigration,
   typedViewsMigration,
+  scopeMigration,
 ];
