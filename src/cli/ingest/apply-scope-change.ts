@@ -1,15 +1,10 @@
-import { activeContractsSnapshot } from '../../operators/active-contracts-snapshot.js';
 import { snapshotFormats } from '../../operators/internal/snapshot-formats.js';
-import type { TransportOption } from '../../operators/read-transport.js';
-import type { SnapshotSource } from '../../operators/snapshot-source.js';
-import type { RetryConfig } from '../../retry/retry-config.js';
-import type { UpdateFormat } from '../../schemas/index.js';
 import type { SinkPosition } from '../../sinks/ledger-sink.js';
 import type { PostgresSink } from '../../sinks/postgres/postgres-sink.js';
 import { streamScopeChange, type StreamScope } from '../../sinks/postgres/stream-scope.js';
 import type { FilterOptions } from '../options/filter-options.js';
-import type { StreamingRun } from '../process/streaming-run.js';
-import { pullChunks } from './pull-chunks.js';
+import { snapshotChunks } from './snapshot-chunks.js';
+import type { SnapshotStartContext } from './start-from-snapshot.js';
 
 /** The scope of the filter flags (`--party`, `--any-party`, `--template`, `--interface`), sorted, as the store records it. */
 export function scopeOfFilter(filter: FilterOptions): StreamScope {
@@ -18,17 +13,9 @@ export function scopeOfFilter(filter: FilterOptions): StreamScope {
   return { parties, templates: sorted(filter.templates), interfaces: sorted(filter.interfaces) };
 }
 
-/** What {@link applyScopeChange} reads with. */
-export interface ScopeChangeContext {
-  readonly client: SnapshotSource;
+/** What {@link applyScopeChange} reads with: a snapshot start's context, on the ingest's `PostgresSink`. */
+export interface ScopeChangeContext extends Omit<SnapshotStartContext, 'sink'> {
   readonly sink: PostgresSink;
-  readonly updateFormat: UpdateFormat;
-  readonly transport: TransportOption;
-  /** Entries per insert statement (`--batch`). */
-  readonly chunkSize: number;
-  readonly retry: RetryConfig | undefined;
-  readonly validate: boolean;
-  readonly run: Pick<StreamingRun, 'logger' | 'onStatus' | 'stops'>;
 }
 
 /**
@@ -52,18 +39,7 @@ export async function applyScopeChange(resumed: SinkPosition, scope: StreamScope
   }
   run.logger.info({ offset: resumed.offset, before: recorded, after: scope, ...change }, change.widened ? 'the filter widened: backfilling from the active contracts at the checkpoint' : 'the filter narrowed');
   const at = resumed.offset;
-  const backfill = change.widened
-    ? pullChunks(
-        (paused) =>
-          activeContractsSnapshot(
-            context.client,
-            { eventFormat: snapshotFormats({ updateFormat: context.updateFormat }).eventFormat, activeAtOffset: at },
-            { transport: context.transport, paused, onStatus: run.onStatus, validate: context.validate, ...(context.retry === undefined ? {} : { retry: context.retry }) },
-          ),
-        context.chunkSize,
-        run.stops.signal,
-      )
-    : undefined;
+  const backfill = change.widened ? snapshotChunks(context, snapshotFormats({ updateFormat: context.updateFormat }).eventFormat, at) : undefined;
   const outcome = await sink.changeScope(at, scope, { backfill, removeOutside: change.narrowed });
   run.logger.info({ offset: at, ...outcome }, 'scope changed');
 }
