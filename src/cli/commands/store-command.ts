@@ -96,7 +96,7 @@ ${exitCodesHelp}`,
       .addOption(new Option('--data-dir <dir>', 'directory of the embedded PostgreSQL').default(undefined, './ledger-rx-data'))
       .addOption(new Option('--schema <name>', 'the schema ingest writes to').default('public'))
       .description(
-        "Create an expression index on one template's active contracts (CONCURRENTLY on a server; named after the template and\n" +
+        "Create an expression index on one template's active contracts (CONCURRENTLY on a server; named after the template and " +
           'the expression, so running it twice does nothing): EXPR is a column of its typed view, or SQL over active_contracts',
       )
       .addOption(new Option('--template <name>', 'the template: Entity, Module:Entity, package-name:Module:Entity, or its typed view "Module.Entity"'))
