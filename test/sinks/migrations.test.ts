@@ -38,8 +38,9 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
       [schema],
     );
     expect(tables.rows.map((r) => r.table_name)).toEqual([
-      'active_contracts', 'archived_events', 'created_events', 'exercised_events', 'ledger_rx_checkpoints', 'ledger_rx_choices', 'ledger_rx_migrations',
-      'ledger_rx_redactions', 'ledger_rx_snapshot_contracts', 'ledger_rx_snapshots', 'ledger_rx_store_pruning', 'ledger_rx_templates', 'reassignment_events', 'updates',
+      'active_contracts', 'archived_events', 'created_events', 'exercised_events', 'ledger_rx_checkpoints', 'ledger_rx_choices', 'ledger_rx_interface_views',
+      'ledger_rx_migrations', 'ledger_rx_redactions', 'ledger_rx_scope_changes', 'ledger_rx_snapshot_contracts', 'ledger_rx_snapshots', 'ledger_rx_store_pruning',
+      'ledger_rx_stream_scopes', 'ledger_rx_templates', 'ledger_rx_typed_views', 'reassignment_events', 'updates',
     ]);
   });
 

@@ -78,10 +78,40 @@ describe('row mapping', () => {
         witnessParties: ['Alice::1'],
         createdAt: '2026-01-01T00:00:00Z',
         acsDelta: true,
+        interfaceViews: [],
       },
     ]);
+    expect(rows.views).toEqual([]);
     expect(rows.exercised).toEqual([]);
     expect(rows.acs.map((c) => (c.type === 'add' ? `+${c.row.contractId}@${c.row.synchronizerId}` : `-${c.contractId}`))).toEqual(['-c-old', `+c-new@${sync}`]);
+  });
+
+  it('keeps the interface views the participant computed (viewStatus OK, a viewValue), of creates and assignments', () => {
+    const withViews = (offset: number, contractId: string, views: unknown[]) => {
+      const c = created(offset, 0, contractId);
+      return { CreatedEvent: { ...c.CreatedEvent, interfaceViews: views } };
+    };
+    const ok = (id: string, owner: string) => ({ interfaceId: id, viewStatus: { code: 0, message: '', details: [] }, viewValue: { owner } });
+    const failed = { interfaceId: 'p:M:Failed', viewStatus: { code: 9, message: 'view failed', details: [] }, viewValue: null };
+    const rows = mapUpdateRows(el(transaction(7, [withViews(7, 'c1', [ok('p:M:I', 'Bob::1'), failed, ok('p:M:J', 'Carol::1')])])));
+    expect(rows.views).toEqual([
+      { offset: 7, contractId: 'c1', interfaceId: 'p:M:I', viewValueJson: '{"owner":"Bob::1"}' },
+      { offset: 7, contractId: 'c1', interfaceId: 'p:M:J', viewValueJson: '{"owner":"Carol::1"}' },
+    ]);
+    expect(rows.created[0]?.interfaceViews).toEqual(rows.views);
+    const assigned = mapUpdateRows(
+      el({
+        update: {
+          Reassignment: {
+            value: {
+              updateId: 'r', commandId: '', workflowId: '', offset: 8, recordTime: '2026-01-01T00:00:01Z', synchronizerId: sync, traceContext: null,
+              events: [{ JsAssignmentEvent: { source: 's', target: sync, reassignmentId: 'x', submitter: 'Alice::1', reassignmentCounter: 1, createdEvent: withViews(8, 'c2', [ok('p:M:I', 'Dan::1')]).CreatedEvent } }],
+            },
+          },
+        },
+      }),
+    );
+    expect(assigned.views).toEqual([{ offset: 8, contractId: 'c2', interfaceId: 'p:M:I', viewValueJson: '{"owner":"Dan::1"}' }]);
   });
 
   it('maps a ledger-effects transaction: exercised events; only ACS-delta events change the ACS', () => {

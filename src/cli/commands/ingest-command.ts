@@ -36,6 +36,12 @@ export function ingestCommand(): Command {
       "'end', or 'acs' (the active contracts at --at or the ledger end, then the updates); ignored once it has a position",
   });
   command.addOption(new Option('--at <offset>', 'with --from acs: the offset of the active-contract snapshot (default: the ledger end)'));
+  command.addOption(
+    new Option(
+      '--dar <file>',
+      'typed views (repeatable): an SQL view "Module.Entity" per template and interface of the DAR\'s main package, the active contracts with one column per field in its SQL type',
+    ).argParser((value: string, previous: string[] = []) => [...previous, value]),
+  );
   command
     .addOption(new Option('--lock-wait-ms <ms>', 'wait this long for another process ingesting the same stream (embedded: using the same --data-dir)').default('15000'))
     .addOption(new Option('--standby', 'when another process ingests the stream, wait (not ready) and take over once its session ends, instead of exiting'))
@@ -51,6 +57,7 @@ Examples:
   ledger-rx ingest --pg postgres://localhost/pqs --url http://localhost:7575 --token-file jwt --party Alice::1220…
   ledger-rx ingest --pg … --sandbox --shape ledger-effects --stream-name effects --to end --stats
   ledger-rx ingest --pg … --url … --party Alice::1220… --from acs   the active contracts now, then every update after them
+  ledger-rx ingest --sandbox --dar app.dar --to end             then: ledger-rx sql 'select owner, amount from "Main.Iou"'
 ${exitCodesHelp}`,
     )
     .action(commandAction(async (values) => (await import('../ingest/run-ingest.js')).runIngest(readIngestOptions(values, process.env), await processIoWithLogger(values))));

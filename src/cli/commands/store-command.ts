@@ -7,7 +7,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /** `ledger-rx store watch`: the commander layer over `runStoreWatch` (the query store's own commands; docs/query-store.md). */
 export function storeCommand(): Command {
-  const store = new Command('store').description('The query store ingest fills: watch its commits, prune it, redact a contract').summary('watch and maintain the store ingest fills');
+  const store = new Command('store').description('The query store ingest fills: watch its commits, prune it, redact a contract, index a template').summary('watch and maintain the store ingest fills');
   store.addCommand(
     new Command('watch')
       .description('Print each offset a stream commits (NDJSON {"stream","offset"}), pushed by PostgreSQL LISTEN/NOTIFY: the current one first')
@@ -89,6 +89,45 @@ ${exitCodesHelp}`,
       .description('Rewind a stream to an offset (rows after it removed, active_contracts as at it), to ingest again from there; stop ingest first')
       .addOption(new Option('--to <offset>', 'the offset to rewind to'))
       .action(maintenance('reset')),
+  );
+  store.addCommand(
+    new Command('index')
+      .addOption(new Option('--pg <url>', 'a PostgreSQL server (default: $LEDGER_RX_PG_URL when --data-dir is not given)'))
+      .addOption(new Option('--data-dir <dir>', 'directory of the embedded PostgreSQL').default(undefined, './ledger-rx-data'))
+      .addOption(new Option('--schema <name>', 'the schema ingest writes to').default('public'))
+      .description(
+        "Create an expression index on one template's active contracts (CONCURRENTLY on a server; named after the template and " +
+          'the expression, so running it twice does nothing): EXPR is a column of its typed view, or SQL over active_contracts',
+      )
+      .addOption(new Option('--template <name>', 'the template: Entity, Module:Entity, package-name:Module:Entity, or its typed view "Module.Entity"'))
+      .addOption(new Option('--expr <expr>', "a column of the template's typed view (owner), or an SQL expression over active_contracts (create_argument ->> 'owner')"))
+      .addHelpText(
+        'after',
+        `
+Examples:
+  ledger-rx store index --template RichRecord --expr owner          serves: select … from "RichTypes.RichRecord" where owner = …
+  ledger-rx store index --template Iou:Iou --expr "(create_argument ->> 'currency')"
+
+EXPR is SQL by design (one expression; no ';' or comments): run it only as someone you would let run that SQL.
+${exitCodesHelp}`,
+      )
+      .action(
+        commandAction(async (values) => {
+          const { runStoreIndex } = await import('../store/run-store-index.js');
+          const dataDir = str(values['dataDir']);
+          const env = process.env['LEDGER_RX_PG_URL'];
+          return runStoreIndex(
+            {
+              pg: str(values['pg']) ?? (dataDir === undefined && env ? env : undefined),
+              dataDir,
+              schema: str(values['schema']),
+              template: str(values['template']),
+              expr: str(values['expr']),
+            },
+            processIo(),
+          );
+        }),
+      ),
   );
   return store;
 }

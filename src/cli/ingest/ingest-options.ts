@@ -23,4 +23,6 @@ export interface IngestOptions extends SinkReadOptions {
   readonly fromAcs?: boolean | undefined;
   /** `--at OFFSET` (only with `fromAcs`): the snapshot's offset. */
   readonly at?: number | undefined;
+  /** `--dar FILE` (repeatable): typed views of each DAR's templates and interfaces (docs/query-store.md, "Typed views"). */
+  readonly dars?: readonly string[] | undefined;
 }

@@ -1,5 +1,7 @@
+import type { Dar } from '../../daml/read-dar.js';
 import { openEmbeddedPostgres } from '../../sinks/postgres/open-embedded-postgres.js';
 import { PostgresSink, type PostgresSinkStatus } from '../../sinks/postgres/postgres-sink.js';
+import type { StreamScope } from '../../sinks/postgres/stream-scope.js';
 import type { Logger } from '../log/logger.js';
 import { defaultDataDir } from './default-data-dir.js';
 import type { IngestOptions } from './ingest-options.js';
@@ -11,6 +13,10 @@ export interface IngestSinkContext {
   readonly onStatus: (status: PostgresSinkStatus) => void;
   readonly logger: Logger;
   readonly signal?: AbortSignal | undefined;
+  /** The DARs of `--dar`, read: their typed views are made by the sink's start. */
+  readonly dars?: readonly Dar[] | undefined;
+  /** The scope of the filter flags, recorded with the stream's first commit. */
+  readonly scope?: StreamScope | undefined;
 }
 
 /**
@@ -21,13 +27,13 @@ export interface IngestSinkContext {
  * exactly-once commits either way.
  */
 export async function openIngestSink(options: IngestOptions, context: IngestSinkContext): Promise<PostgresSink> {
-  const { schema, streamName, onStatus } = context;
+  const { schema, streamName, onStatus, dars, scope } = context;
   const lockWaitMs = options.standby ? Infinity : (options.lockWaitMs ?? 15_000);
-  if (options.pg !== undefined) return PostgresSink.connect({ url: options.pg, schema, streamName, lockWaitMs, leaseMs: options.lockLeaseMs, onStatus });
+  if (options.pg !== undefined) return PostgresSink.connect({ url: options.pg, schema, streamName, lockWaitMs, leaseMs: options.lockLeaseMs, dars, scope, onStatus });
   const embedded = await openEmbeddedPostgres(options.dataDir ?? defaultDataDir, { schema, lockWaitMs, signal: context.signal });
   context.logger.info({ dataDir: embedded.dataDir }, 'embedded PostgreSQL opened');
   try {
-    return new PostgresSink({ database: embedded.database, schema, streamName, onStatus }, () => embedded.close());
+    return new PostgresSink({ database: embedded.database, schema, streamName, dars, scope, onStatus }, () => embedded.close());
   } catch (error) {
     await embedded.close();
     throw error;

@@ -30,5 +30,6 @@ export function readIngestOptions(values: Readonly<Record<string, unknown>>, env
     lockWaitMs: int('lockWaitMs', '--lock-wait-ms', 0),
     standby: values['standby'] === true,
     lockLeaseMs: int('lockLeaseMs', '--lock-lease-ms', 1_000),
+    dars: Array.isArray(values['dar']) ? (values['dar'] as unknown[]).filter((d): d is string => typeof d === 'string' && d !== '') : [],
   };
 }

@@ -3,12 +3,14 @@ import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import type { SinkPosition } from '../../sinks/ledger-sink.js';
 import type { PostgresSink, PostgresSinkStatus } from '../../sinks/postgres/postgres-sink.js';
+import { readDarFiles } from '../options/read-dar-files.js';
 import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { ExitCode } from '../process/exit-code.js';
 import { runStreamingCommand } from '../process/run-streaming-command.js';
 import { drainIntoSink, type NewStreamStart } from '../sink/drain-into-sink.js';
 import type { IngestOptions } from './ingest-options.js';
+import { applyScopeChange, scopeOfFilter } from './apply-scope-change.js';
 import { checkSameLedger } from './check-same-ledger.js';
 import { openIngestSink } from './open-ingest-sink.js';
 import { planSnapshotStart } from './plan-snapshot-start.js';
@@ -47,6 +49,13 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * another ledger (its checkpoint after the participant's end, or its last update not the participant's) is
  * refused with exit 1 before anything is read.
  *
+ * With `dars` (`--dar`), the sink's start creates or replaces a typed SQL view per template and interface of each
+ * DAR's main package (docs/query-store.md, "Typed views"); a DAR that cannot be read stops it with exit 1.
+ *
+ * A stream that resumes with other `--party`/`--template`/`--interface` flags than the store recorded changes its
+ * scope first (`applyScopeChange`): what was added is backfilled from the active-contract snapshot at the
+ * checkpoint, what was removed leaves `active_contracts`, in one transaction (docs/query-store.md, "Scope changes").
+ *
  * With `standby`, a second ingester of the stream waits for its lock as long as it takes and takes over
  * when the leader's session ends (see `PostgresSink`: the leader commits on the lock's session, so one that
  * lost it cannot commit); a leader that loses its lock stops at once with exit 1 (`SINK_CONFLICT`).
@@ -68,9 +77,21 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
     if (!identifier.test(schema)) throw new UsageError(`--schema must be a plain lower-case SQL identifier, got '${schema}'`);
     if (streamName === '') throw new UsageError('--stream-name must not be empty');
     const { logger, monitor } = run;
+    const dars = await readDarFiles(options.dars ?? []);
+    const scope = scopeOfFilter(options.filter);
     const lockLost = new Subject<never>();
     const onStatus = (status: PostgresSinkStatus) => {
           if (status.type === 'schema-ready') logger.info({ schema, version: status.version, applied: status.applied }, 'schema ready');
+          else if (status.type === 'typed-views') {
+            logger.info({ schema, views: status.views }, 'typed views ready');
+            const interfaces = status.views.filter((v) => v.kind === 'interface');
+            if (interfaces.length > 0 && (options.filter.interfaces ?? []).length === 0) {
+              logger.warn(
+                { views: interfaces.map((v) => v.name) },
+                'interface views are filled from the views the participant computes, which it sends only for the interfaces of the filter: add --interface for each',
+              );
+            }
+          }
           else if (status.type === 'idle-connection-failed') logger.warn({ err: status.error }, 'idle PostgreSQL connection failed');
           else if (status.type === 'waiting-for-lock') {
             monitor.setPhase('standby');
@@ -87,7 +108,7 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
           }
     };
     let sink: PostgresSink | undefined;
-    const openSink = async () => (sink = await openIngestSink(options, { schema, streamName, onStatus, signal: run.stops.signal, logger }));
+    const openSink = async () => (sink = await openIngestSink(options, { schema, streamName, onStatus, signal: run.stops.signal, logger, dars, scope }));
     const startNewStream = async ({ client, range, bounds, updateFormat }: NewStreamStart) => {
       const start = await planSnapshotStart(options, range, bounds);
       if (start === undefined || sink === undefined) return undefined;
@@ -96,7 +117,12 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
       return startFromSnapshot(start, context);
     };
     const checkResume = async (resumed: SinkPosition, start: NewStreamStart) => {
-      if (sink !== undefined) await checkSameLedger(sink, streamName, resumed, start);
+      if (sink === undefined) return;
+      await checkSameLedger(sink, streamName, resumed, start);
+      const retry = options.maxRetries === undefined ? undefined : { maxAttempts: options.maxRetries };
+      await applyScopeChange(resumed, scope, {
+        client: start.client, sink, updateFormat: start.updateFormat, transport: options.source.transport ?? 'auto', chunkSize: options.batch ?? 1_000, retry, validate: options.validate ?? true, run,
+      });
     };
     await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost, startNewStream, checkResume });
   });

@@ -1,6 +1,5 @@
 import { PrunedOffsetError } from '../../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
-import { activeContractsSnapshot } from '../../operators/active-contracts-snapshot.js';
 import { snapshotFormats } from '../../operators/internal/snapshot-formats.js';
 import type { TransportOption } from '../../operators/read-transport.js';
 import type { SnapshotSource } from '../../operators/snapshot-source.js';
@@ -11,7 +10,7 @@ import type { SnapshotSink } from '../../sinks/snapshot-sink.js';
 import { UsageError } from '../options/usage-error.js';
 import type { StreamingRun } from '../process/streaming-run.js';
 import type { SnapshotStart } from './plan-snapshot-start.js';
-import { pullChunks } from './pull-chunks.js';
+import { snapshotChunks } from './snapshot-chunks.js';
 
 /** What {@link startFromSnapshot} reads with and writes to. */
 export interface SnapshotStartContext {
@@ -46,7 +45,7 @@ const prunedAgainAttempts = 3;
  * reassignments is a `UsageError`.
  */
 export async function startFromSnapshot(start: SnapshotStart, context: SnapshotStartContext): Promise<SinkPosition> {
-  const { client, sink, run, transport } = context;
+  const { sink, run, transport } = context;
   let eventFormat;
   try {
     eventFormat = snapshotFormats({ updateFormat: context.updateFormat }).eventFormat;
@@ -63,16 +62,7 @@ export async function startFromSnapshot(start: SnapshotStart, context: SnapshotS
         : 'taking the active contracts, then the updates after them',
     );
     const at = offset;
-    const chunks = pullChunks(
-      (paused) =>
-        activeContractsSnapshot(
-          client,
-          { eventFormat, activeAtOffset: at },
-          { transport, paused, onStatus: run.onStatus, validate: context.validate, ...(context.retry === undefined ? {} : { retry: context.retry }) },
-        ),
-      context.chunkSize,
-      run.stops.signal,
-    );
+    const chunks = snapshotChunks(context, eventFormat, at);
     try {
       const stored = await sink.bootstrap(at, chunks);
       run.logger.info({ offset: at, contracts: stored.contracts, incompleteUnassigned: stored.incompleteUnassigned, entries: stored.entries }, 'active contracts stored');

@@ -13,10 +13,20 @@ export class PayloadShapeError extends Error {
   }
 }
 
+/**
+ * What a Daml type is as a column, whatever the store: the one classification the typed Parquet tables and the
+ * query store's typed SQL views (docs/query-store.md, "Typed views") both map from. `numeric` carries its scale.
+ */
+export type DamlColumnType =
+  | { readonly kind: 'text' | 'boolean' | 'int64' | 'date' | 'timestamp' | 'list' | 'record' | 'json' }
+  | { readonly kind: 'numeric'; readonly scale: number };
+
 /** How values of one Daml type are stored in a typed template table (docs/analytics-export.md, "Typed tables"). */
 export interface ParquetShape {
   /** What the column is, for the docs and errors: `decimal(38,10)`, `bigint`, `struct`, `json`... */
   readonly describe: string;
+  /** The Daml type's column kind (an Optional's is its element's). */
+  readonly column: DamlColumnType;
   /** The parquet-format schema elements of a column (or struct field, or list element) of this type named `name`. */
   schema(name: string, optional: boolean): Record<string, unknown>[];
   /** The value to write, from the value as the participant encodes it (docs/typed-templates.md); `path` names it in errors. */
@@ -44,6 +54,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 const text: ParquetShape = {
   describe: 'string',
+  column: { kind: 'text' },
   schema: utf8,
   convert(value, path) {
     if (typeof value !== 'string') throw new PayloadShapeError(path, 'a string', value);
@@ -53,12 +64,14 @@ const text: ParquetShape = {
 
 const json: ParquetShape = {
   describe: 'json',
+  column: { kind: 'json' },
   schema: utf8,
   convert: (value) => JSON.stringify(value),
 };
 
 const bool: ParquetShape = {
   describe: 'boolean',
+  column: { kind: 'boolean' },
   schema: (name, optional) => [{ name, type: 'BOOLEAN', repetition_type: optional ? 'OPTIONAL' : 'REQUIRED' }],
   convert(value, path) {
     if (typeof value !== 'boolean') throw new PayloadShapeError(path, 'a boolean', value);
@@ -68,6 +81,7 @@ const bool: ParquetShape = {
 
 const int64: ParquetShape = {
   describe: 'bigint',
+  column: { kind: 'int64' },
   schema: (name, optional) => [{ name, type: 'INT64', repetition_type: optional ? 'OPTIONAL' : 'REQUIRED' }],
   convert(value, path) {
     const t = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
@@ -80,6 +94,7 @@ const int64: ParquetShape = {
 
 const date: ParquetShape = {
   describe: 'date',
+  column: { kind: 'date' },
   schema: (name, optional) => [{ name, type: 'INT32', converted_type: 'DATE', logical_type: { type: 'DATE' }, repetition_type: optional ? 'OPTIONAL' : 'REQUIRED' }],
   convert(value, path) {
     const m = typeof value === 'string' ? dateText.exec(value) : null;
@@ -90,6 +105,7 @@ const date: ParquetShape = {
 
 const timestamp: ParquetShape = {
   describe: 'timestamp',
+  column: { kind: 'timestamp' },
   schema: (name, optional) => [
     { name, type: 'INT64', converted_type: 'TIMESTAMP_MICROS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MICROS' }, repetition_type: optional ? 'OPTIONAL' : 'REQUIRED' },
   ],
@@ -106,6 +122,7 @@ const timestamp: ParquetShape = {
 function numeric(scale: number): ParquetShape {
   return {
     describe: `decimal(38,${scale})`,
+    column: { kind: 'numeric', scale },
     schema: (name, optional) => [
       {
         name,
@@ -135,6 +152,7 @@ function numeric(scale: number): ParquetShape {
 function optional(inner: ParquetShape): ParquetShape {
   return {
     describe: inner.describe,
+    column: inner.column,
     schema: (name) => inner.schema(name, true),
     convert: (value, path) => (value === null || value === undefined ? null : inner.convert(value, path)),
   };
@@ -144,6 +162,7 @@ function optional(inner: ParquetShape): ParquetShape {
 function list(element: ParquetShape, elementOptional: boolean): ParquetShape {
   return {
     describe: `${element.describe}[]`,
+    column: { kind: 'list' },
     schema: (name, optional) => [
       { name, repetition_type: optional ? 'OPTIONAL' : 'REQUIRED', num_children: 1, converted_type: 'LIST' },
       { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
@@ -160,6 +179,7 @@ function list(element: ParquetShape, elementOptional: boolean): ParquetShape {
 function struct(fields: readonly (readonly [string, ParquetShape, boolean])[]): ParquetShape {
   return {
     describe: 'struct',
+    column: { kind: 'record' },
     schema: (name, optional) => [
       { name, repetition_type: optional ? 'OPTIONAL' : 'REQUIRED', num_children: fields.length },
       ...fields.flatMap(([field, shape, fieldOptional]) => shape.schema(field, fieldOptional)),

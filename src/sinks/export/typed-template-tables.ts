@@ -1,8 +1,8 @@
 import type { Dar } from '../../daml/read-dar.js';
-import type { DamlPackage } from '../../daml/package-model.js';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import { DamlParquetShapes, PayloadShapeError, type ShapedField } from './daml-parquet-shape.js';
+import { newestMainPackages } from './newest-main-packages.js';
 import { columnSchema, exportTableLayout, exportTables, type ExportColumnLayout, type ExportTableLayout, type ExportValue } from './export-tables.js';
 
 /** The prefix of a typed template table's name: `template__<package-name>__<Module>__<Entity>`. */
@@ -35,17 +35,6 @@ export function typedTableName(packageName: string, module: string, entity: stri
   return `${TYPED_TABLE_PREFIX}${part(packageName)}__${part(module)}__${part(entity)}`;
 }
 
-/** Compares dotted package versions (`0.1.10` > `0.1.9`). */
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0 && !Number.isNaN(d)) return d;
-  }
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /**
  * The typed template tables of `dars` (docs/analytics-export.md, "Typed tables"): one per template of each
  * DAR's MAIN package (not of its dependencies), sorted by name. When two DARs have main packages of the same
@@ -54,13 +43,8 @@ function compareVersions(a: string, b: string): number {
  * a record of the DAR (never, for a well-formed DAR) has no table.
  */
 export function typedTemplateTables(dars: readonly Dar[]): TypedTemplateTable[] {
-  const newest = new Map<string, { main: DamlPackage; dar: Dar }>();
-  for (const dar of dars) {
-    const seen = newest.get(dar.main.name);
-    if (seen === undefined || compareVersions(dar.main.version, seen.main.version) > 0) newest.set(dar.main.name, { main: dar.main, dar });
-  }
   const tables: TypedTemplateTable[] = [];
-  for (const { main, dar } of newest.values()) {
+  for (const { main, dar } of newestMainPackages(dars)) {
     const shapes = new DamlParquetShapes(dar.packages);
     for (const module of main.modules) {
       for (const template of module.templates) {

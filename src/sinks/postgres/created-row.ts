@@ -1,14 +1,30 @@
-import type { CreatedRow } from './ingest-rows.js';
+import type { CreatedRow, InterfaceViewRow } from './ingest-rows.js';
 import { wireFields, type Json } from './wire-fields.js';
 
-const { str, text, int, strings, json, jsonOrNull } = wireFields;
+const { isObject, str, text, int, strings, json, jsonOrNull } = wireFields;
 
-/** The `created_events` row of a `CreatedEvent` (fields read defensively, see `wireFields`). Pure. */
+/** The computed interface views of a created event: those with a `viewValue` and no failed `viewStatus` (code 0 or none). */
+function interfaceViewsOf(e: Json, offset: number, contractId: string): InterfaceViewRow[] {
+  const views = e['interfaceViews'];
+  if (!Array.isArray(views) || views.length === 0) return [];
+  const rows: InterfaceViewRow[] = [];
+  for (const v of views) {
+    if (!isObject(v) || v['viewValue'] === undefined || v['viewValue'] === null || typeof v['interfaceId'] !== 'string') continue;
+    const status = v['viewStatus'];
+    if (isObject(status) && typeof status['code'] === 'number' && status['code'] !== 0) continue;
+    rows.push({ offset, contractId, interfaceId: v['interfaceId'], viewValueJson: JSON.stringify(v['viewValue']) });
+  }
+  return rows;
+}
+
+/** The `created_events` row of a `CreatedEvent`, with its computed interface views (fields read defensively, see `wireFields`). Pure. */
 export function createdRow(e: Json): CreatedRow {
+  const offset = int(e['offset']);
+  const contractId = text(e['contractId']);
   return {
-    offset: int(e['offset']),
+    offset,
     nodeId: int(e['nodeId']),
-    contractId: text(e['contractId']),
+    contractId,
     templateId: text(e['templateId']),
     packageName: text(e['packageName']),
     createArgumentJson: json(e['createArgument']),
@@ -18,5 +34,6 @@ export function createdRow(e: Json): CreatedRow {
     witnessParties: strings(e['witnessParties']),
     createdAt: str(e['createdAt']),
     acsDelta: e['acsDelta'] !== false,
+    interfaceViews: interfaceViewsOf(e, offset, contractId),
   };
 }

@@ -16,8 +16,11 @@ requirePeers('ledger-rx/postgres', ['pg'], (specifier) => import.meta.resolve(sp
 export { PostgresCheckpointStore } from '../../checkpoints/postgres-checkpoint-store.js';
 export type { PostgresCheckpointStoreOptions, TransactionOutcome } from '../../checkpoints/postgres-checkpoint-store.js';
 export { PostgresSink } from './postgres-sink.js';
-export type { PostgresSinkConnectOptions, PostgresSinkOptions, PostgresSinkStatus, StreamLock } from './postgres-sink.js';
+export type { PostgresSinkConnectOptions, PostgresSinkOptions, PostgresSinkStatus, ScopeChangeOptions, ScopeChangeOutcome, StreamLock } from './postgres-sink.js';
+export { streamScopeChange } from './stream-scope.js';
+export type { StreamScope, StreamScopeChange } from './stream-scope.js';
 export type { StreamLease } from './stream-lease.js';
+export type { TypedViewOutcome } from './create-typed-views.js';
 export { migrations } from './migrations.js';
 export type { Migration } from './migration.js';
 export { runMigrations } from './run-migrations.js';

@@ -1,5 +1,5 @@
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import type { ActiveContractRow, ArchivedRow, CreatedRow, ExercisedRow, ReassignmentRow, UpdateRow } from './ingest-rows.js';
+import type { ActiveContractRow, ArchivedRow, CreatedRow, ExercisedRow, InterfaceViewRow, ReassignmentRow, UpdateRow } from './ingest-rows.js';
 import { mapUpdateRows } from './map-update-rows.js';
 
 /**
@@ -17,6 +17,8 @@ export class IngestBatch {
   readonly archived: ArchivedRow[] = [];
   readonly exercised: ExercisedRow[] = [];
   readonly reassignments: ReassignmentRow[] = [];
+  /** The interface views of the batch's creates and assignments. */
+  readonly views: InterfaceViewRow[] = [];
   /** Per contract touched: its row at the end of the batch (and whether a create of this batch made it), or null. */
   private readonly acsFinal = new Map<string, { readonly row: ActiveContractRow; readonly created: boolean } | null>();
   private readonly acsTouched = new Set<string>();
@@ -60,6 +62,7 @@ export class IngestBatch {
     for (const r of rows.archived) this.archived.push(r);
     for (const r of rows.exercised) this.exercised.push(r);
     for (const r of rows.reassignments) this.reassignments.push(r);
+    for (const r of rows.views) this.views.push(r);
     for (const change of rows.acs) {
       if (change.type === 'add') {
         if (change.replaces || this.acsFinal.has(change.row.contractId)) this.acsTouched.add(change.row.contractId);

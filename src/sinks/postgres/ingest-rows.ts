@@ -26,6 +26,20 @@ export interface CreatedRow {
   readonly witnessParties: readonly string[];
   readonly createdAt: string | null;
   readonly acsDelta: boolean;
+  /** The event's interface views that the participant computed (`viewStatus` OK, a `viewValue`); usually none. */
+  readonly interfaceViews: readonly InterfaceViewRow[];
+}
+
+/**
+ * A row of `ledger_rx_interface_views` (migration 7): one interface view of the contract a created event (a
+ * create, an assignment's, a snapshot entry's) shows, keyed by that event's offset, which is the contract's
+ * `active_contracts.created_offset` (docs/query-store.md, "Typed views").
+ */
+export interface InterfaceViewRow {
+  readonly offset: number;
+  readonly contractId: string;
+  readonly interfaceId: string;
+  readonly viewValueJson: string;
 }
 
 /** A row of `archived_events`. */
@@ -107,4 +121,6 @@ export interface IngestRows {
   readonly exercised: readonly ExercisedRow[];
   readonly reassignments: readonly ReassignmentRow[];
   readonly acs: readonly AcsChange[];
+  /** The interface views of its creates and assignments (`CreatedRow.interfaceViews`). */
+  readonly views: readonly InterfaceViewRow[];
 }

@@ -4,7 +4,7 @@ import { updateOffset } from '../../updates/update-offset.js';
 import { wireJson } from '../../updates/wire-json.js';
 import { activeRow } from './active-row.js';
 import { createdRow } from './created-row.js';
-import type { AcsChange, ArchivedRow, CreatedRow, ExercisedRow, IngestRows, ReassignmentRow, UpdateRow } from './ingest-rows.js';
+import type { AcsChange, ArchivedRow, CreatedRow, ExercisedRow, IngestRows, InterfaceViewRow, ReassignmentRow, UpdateRow } from './ingest-rows.js';
 import { wireFields, type Json } from './wire-fields.js';
 
 const { isObject, str, text, int, strings, json, jsonOrNull } = wireFields;
@@ -17,7 +17,7 @@ function variantOf(v: unknown): [string, unknown] | undefined {
   return undefined;
 }
 
-const empty: Omit<IngestRows, 'offset' | 'update'> = { created: [], archived: [], exercised: [], reassignments: [], acs: [] };
+const empty: Omit<IngestRows, 'offset' | 'update'> = { created: [], archived: [], exercised: [], reassignments: [], acs: [], views: [] };
 
 /**
  * Maps one element of `POST /v2/updates` (validated or not) to the rows it adds to the ingestion tables:
@@ -32,6 +32,8 @@ const empty: Omit<IngestRows, 'offset' | 'update'> = { created: [], archived: []
  * - `TopologyTransaction`: an `updates` row only. An unknown update kind: an `updates` row (kind
  *   `unknown`) when it has an offset.
  * - `OffsetCheckpoint`: no rows; its offset moves the checkpoint.
+ *
+ * The computed interface views of creates and assignments go to `views` (`ledger_rx_interface_views`).
  *
  * Fields are read defensively (unvalidated elements): a missing string becomes `""`, a missing number 0.
  */
@@ -67,6 +69,7 @@ export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
   const exercised: ExercisedRow[] = [];
   const reassignments: ReassignmentRow[] = [];
   const acs: AcsChange[] = [];
+  const views: InterfaceViewRow[] = [];
 
   if (kind === 'transaction') {
     for (const event of events) {
@@ -76,6 +79,7 @@ export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
       if (eventTag === 'CreatedEvent') {
         const row = createdRow(e);
         created.push(row);
+        for (const v of row.interfaceViews) views.push(v);
         if (row.acsDelta) acs.push({ type: 'add', row: activeRow(row, synchronizerId ?? '', 0), replaces: false });
       } else if (eventTag === 'ArchivedEvent') {
         const row: ArchivedRow = {
@@ -135,6 +139,7 @@ export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
       } else if (eventTag === 'JsAssignmentEvent') {
         const c = isObject(raw['createdEvent']) ? raw['createdEvent'] : {};
         const createdEvent = createdRow(c);
+        for (const v of createdEvent.interfaceViews) views.push(v);
         const row: ReassignmentRow = {
           offset: createdEvent.offset,
           nodeId: createdEvent.nodeId,
@@ -154,5 +159,5 @@ export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
       }
     }
   }
-  return { offset, update, created, archived, exercised, reassignments, acs };
+  return { offset, update, created, archived, exercised, reassignments, acs, views };
 }

@@ -2,6 +2,8 @@ import type { Migration } from './migration.js';
 import { maintenanceMigration } from './maintenance-migration.js';
 import { queryPlansMigration } from './query-plans-migration.js';
 import { queryStoreMigration } from './query-store-migration.js';
+import { scopeMigration } from './scope-migration.js';
+import { typedViewsMigration } from './typed-views-migration.js';
 
 /**
  * The migrations of the ingestion schema, oldest first. Version 1 creates:
@@ -47,7 +49,13 @@ import { queryStoreMigration } from './query-store-migration.js';
  * Version 6 (`maintenanceMigration`): `ledger_rx_prune_archived_before` and `ledger_rx_redact_contract`, which
  * `ledger-rx store prune` and `store redact` call.
  *
- * Version 7 (`queryPlansMigration`): `active`, `creates` and `archives` resolve their name, stream and offsets
+ * Version 7 (`typedViewsMigration`): the interface views of created events (`ledger_rx_interface_views`) and the
+ * catalog of the typed views `ingest --dar` creates (`ledger_rx_typed_views`; docs/query-store.md, "Typed views").
+ *
+ * Version 8 (`scopeMigration`): a stream's scope (`ledger_rx_stream_scopes`) and its changes
+ * (`ledger_rx_scope_changes`; docs/query-store.md, "Scope changes").
+ *
+ * Version 9 (`queryPlansMigration`): `active`, `creates` and `archives` resolve their name, stream and offsets
  * once, before their query (10^6-contract stores: benchmarks/store-query).
  */
 export const migrations: readonly Migration[] = [
@@ -184,5 +192,7 @@ export const migrations: readonly Migration[] = [
   },
   queryStoreMigration,
   maintenanceMigration,
+  typedViewsMigration,
+  scopeMigration,
   queryPlansMigration,
 ];

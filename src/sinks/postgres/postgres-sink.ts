@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { CheckpointTable } from '../../checkpoints/checkpoint-table.js';
 import { pgSqlDatabase } from '../../checkpoints/pg-sql-database.js';
-import type { SqlDatabase } from '../../checkpoints/sql-database.js';
+import type { SqlDatabase, SqlQueryable } from '../../checkpoints/sql-database.js';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
@@ -9,14 +9,20 @@ import type { JsGetActiveContractsResponse } from '../../schemas/index.js';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import type { LedgerSink, SinkCommit, SinkPosition } from '../ledger-sink.js';
 import type { SnapshotBootstrap, SnapshotSink } from '../snapshot-sink.js';
+import type { Dar } from '../../daml/read-dar.js';
 import { acquireStreamLock } from './acquire-stream-lock.js';
+import { createTypedViews, type TypedViewOutcome } from './create-typed-views.js';
+import { typedViewDefinitions } from './typed-view-definitions.js';
 import type { StreamLease } from './stream-lease.js';
 import { IngestBatch } from './ingest-batch.js';
-import type { ActiveContractRow } from './ingest-rows.js';
+import type { ActiveContractRow, InterfaceViewRow } from './ingest-rows.js';
 import { mapSnapshotRow } from './map-snapshot-row.js';
 import { runMigrations } from './run-migrations.js';
+import { pgArrayLiteral } from './pg-array-literal.js';
 import { storeChannel } from './store-channel.js';
+import type { StreamScope } from './stream-scope.js';
 import { insertActiveContracts } from './write/insert-active-contracts.js';
+import { insertInterfaceViews } from './write/insert-interface-views.js';
 import { writeBatch } from './write/write-batch.js';
 
 /**
@@ -28,6 +34,8 @@ export type StreamLock = (signal?: AbortSignal, onWaiting?: () => void) => Promi
 /** What a {@link PostgresSink} reports while it starts and runs (for logs and metrics). */
 export type PostgresSinkStatus =
   | { readonly type: 'schema-ready'; readonly version: number; readonly applied: readonly number[] }
+  /** The typed views of the `dars` option, created or replaced (docs/query-store.md, "Typed views"). */
+  | { readonly type: 'typed-views'; readonly views: readonly TypedViewOutcome[] }
   | { readonly type: 'waiting-for-lock' }
   | { readonly type: 'locked'; readonly waitedMs: number }
   | { readonly type: 'lock-lost'; readonly error: unknown }
@@ -49,7 +57,33 @@ export interface PostgresSinkOptions {
    * run on the lease's session, and when that session is lost the sink fails (`lock-lost`). Default: none.
    */
   readonly lock?: StreamLock | undefined;
+  /**
+   * DARs whose templates and interfaces get a typed SQL view each (`"Module.Entity"`: one column per field in
+   * its SQL type, the stream's active contracts), created or replaced by `start` after the migrations
+   * (docs/query-store.md, "Typed views"). Default: none.
+   */
+  readonly dars?: readonly Dar[] | undefined;
+  /**
+   * What the stream stores (its parties, templates and interfaces), recorded with the stream's first commit, so that
+   * a later start can compare it (`recordedScope`) and `changeScope` (docs/query-store.md, "Scope changes").
+   * Default: not recorded.
+   */
+  readonly scope?: StreamScope | undefined;
   readonly onStatus?: ((status: PostgresSinkStatus) => void) | undefined;
+}
+
+/** What {@link PostgresSink.changeScope} does besides recording the scope. */
+export interface ScopeChangeOptions {
+  /** The active-contract snapshot at the change's offset, read with the new filter: what the widened scope adds. */
+  readonly backfill?: AsyncIterable<readonly JsGetActiveContractsResponse[]> | undefined;
+  /** Remove from `active_contracts` what the narrowed scope no longer covers. */
+  readonly removeOutside?: boolean | undefined;
+}
+
+/** What {@link PostgresSink.changeScope} did: contracts added to and removed from `active_contracts`. */
+export interface ScopeChangeOutcome {
+  readonly backfilled: number;
+  readonly removed: number;
 }
 
 /** Options of {@link PostgresSink.connect}. */
@@ -70,6 +104,10 @@ export interface PostgresSinkConnectOptions {
    * server ends its session (see `acquireStreamLock`). Default 10 000 ms.
    */
   readonly leaseMs?: number | undefined;
+  /** See {@link PostgresSinkOptions.dars}. */
+  readonly dars?: readonly Dar[] | undefined;
+  /** See {@link PostgresSinkOptions.scope}. */
+  readonly scope?: StreamScope | undefined;
   readonly onStatus?: ((status: PostgresSinkStatus) => void) | undefined;
 }
 
@@ -81,7 +119,8 @@ const checkpoints = new CheckpointTable('ledger_rx_checkpoints');
  * `migrations`: `updates`, the event tables, `active_contracts`) with the stream's checkpoint row in
  * `ledger_rx_checkpoints`, exactly once.
  *
- * - `start` runs the migrations of `schema` (idempotent, serialized by an advisory lock), takes the
+ * - `start` runs the migrations of `schema` (idempotent, serialized by an advisory lock), creates or replaces
+ *   the typed views of `dars` (`createTypedViews`), takes the
  *   stream `lock` when one is given (reporting `waiting-for-lock` while another process holds it), and
  *   resolves with the stream's checkpoint (`undefined` for a new stream);
  * - `write` maps the elements to rows (`mapUpdateRows`, netting the active-contract changes per batch);
@@ -156,6 +195,8 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
         schema,
         streamName,
         lock: (signal, onWaiting) => acquireStreamLock(pool, schema, streamName, { waitMs: lockWaitMs, leaseMs: options.leaseMs, signal, onWaiting }),
+        dars: options.dars,
+        scope: options.scope,
         onStatus: options.onStatus,
       },
       () => pool.end(),
@@ -169,10 +210,15 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
   }
 
   private async prepare(signal: AbortSignal | undefined): Promise<SinkPosition | undefined> {
-    const { database, lock, onStatus } = this.options;
+    const { database, lock, onStatus, dars } = this.options;
     const migrated = await runMigrations(database, this.schema);
     onStatus?.({ type: 'schema-ready', version: migrated.version, applied: migrated.applied });
     if (signal?.aborted) throw signal.reason;
+    if (dars !== undefined && dars.length > 0) {
+      const views = await createTypedViews(database, this.schema, typedViewDefinitions(dars));
+      onStatus?.({ type: 'typed-views', views });
+      if (signal?.aborted) throw signal.reason;
+    }
     if (lock) {
       const since = performance.now();
       const lease = await lock(signal, () => onStatus?.({ type: 'waiting-for-lock' }));
@@ -225,6 +271,110 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
     return run;
   }
 
+  /**
+   * Inserts the active contracts of snapshot `chunks` (`origin` `snapshot`; a contract already there is kept) with
+   * their interface views, then copies the snapshot's contracts into `ledger_rx_snapshot_contracts` (kept after
+   * they are archived, so the query functions answer for every offset from the snapshot's on: docs/query-store.md).
+   */
+  private async insertSnapshot(tx: SqlQueryable, chunks: AsyncIterable<readonly JsGetActiveContractsResponse[]>): Promise<{ entries: number; incompleteUnassigned: number }> {
+    let entries = 0;
+    let incompleteUnassigned = 0;
+    for await (const chunk of chunks) {
+      const rows: ActiveContractRow[] = [];
+      const views: InterfaceViewRow[] = [];
+      for (const entry of chunk) {
+        entries++;
+        const mapped = mapSnapshotRow(entry);
+        if (mapped.kind === 'active') {
+          rows.push(mapped.row);
+          for (const v of mapped.views) views.push(v);
+        } else if (mapped.kind === 'in-flight') incompleteUnassigned++;
+      }
+      await insertActiveContracts(tx, this.streamName, rows, 'snapshot');
+      await insertInterfaceViews(tx, this.streamName, views);
+    }
+    await tx.query(
+      `INSERT INTO ledger_rx_snapshot_contracts
+         SELECT stream_name, contract_id, template_id, package_name, create_argument, contract_key, signatories, observers, created_offset, created_at,
+                synchronizer_id, reassignment_counter
+           FROM active_contracts WHERE stream_name = $1 AND origin = 'snapshot'
+         ON CONFLICT DO NOTHING`,
+      [this.streamName],
+    );
+    return { entries, incompleteUnassigned };
+  }
+
+  /** Records the sink's `scope` for a stream that has none yet (with its first commit). */
+  private async recordFirstScope(tx: SqlQueryable): Promise<void> {
+    if (this.options.scope === undefined) return;
+    await tx.query(`INSERT INTO ledger_rx_stream_scopes (stream_name, scope, updated_at) VALUES ($1, $2::jsonb, now()) ON CONFLICT DO NOTHING`, [
+      this.streamName,
+      JSON.stringify(this.options.scope),
+    ]);
+  }
+
+  /** The scope recorded for the stream (`undefined`: none, e.g. a store written before version 8, or a new stream). */
+  async recordedScope(): Promise<StreamScope | undefined> {
+    const db = this.lease?.database ?? this.options.database;
+    const rows = (await db.query<{ scope: StreamScope }>('SELECT scope FROM ledger_rx_stream_scopes WHERE stream_name = $1', [this.streamName])).rows;
+    return rows[0]?.scope;
+  }
+
+  /**
+   * Changes the stream's scope at its current position `offset` (docs/query-store.md, "Scope changes"), in ONE
+   * transaction that first locks the checkpoint row and requires it at `offset` (else `SINK_CONFLICT`): with
+   * `backfill` (the active-contract snapshot at `offset` read with the NEW filter) inserts the contracts
+   * `active_contracts` does not hold yet, as a snapshot does; with `removeOutside`, deletes the rows of
+   * `active_contracts` that `scope` no longer covers (no party of its parties a signatory or observer; a template
+   * not among its templates, when it names templates and no interfaces); records `scope` and the change. A failure
+   * or a crash before the commit leaves nothing of it, so a restart does it again, once. The checkpoint does not
+   * move: the updates after `offset` follow with the new filter.
+   */
+  changeScope(offset: number, scope: StreamScope, options: ScopeChangeOptions = {}): Promise<ScopeChangeOutcome> {
+    const run = this.queue.then(() => {
+      if (this.failed) throw this.failed.error;
+      return (this.lease?.database ?? this.options.database).transaction(async (tx) => {
+        const stored = await checkpoints.lock(tx, this.streamName);
+        if (stored !== offset || this.after !== offset) {
+          throw new LedgerRxError(ErrorCodes.SINK_CONFLICT, `the checkpoint of stream '${this.streamName}' is at ${stored}, not at ${offset} where its scope changes`);
+        }
+        const count = async () =>
+          Number((await tx.query<{ n: string | number }>('SELECT count(*) AS n FROM active_contracts WHERE stream_name = $1', [this.streamName])).rows[0]?.n ?? 0);
+        const before = await count();
+        if (options.backfill !== undefined) await this.insertSnapshot(tx, options.backfill);
+        const backfilled = (await count()) - before;
+        let removed = 0;
+        if (options.removeOutside === true) {
+          const rows = await tx.query<{ n: string | number }>(
+            `WITH gone AS (
+               DELETE FROM active_contracts a WHERE a.stream_name = $1 AND (
+                 ($2::text[] IS NOT NULL AND NOT ((a.signatories || a.observers) && $2::text[]))
+                 OR (cardinality($3::text[]) > 0 AND cardinality($4::text[]) = 0
+                     AND NOT ('#' || a.package_name || ':' || split_part(a.template_id, ':', 2) || ':' || split_part(a.template_id, ':', 3)) = ANY ($3::text[])))
+               RETURNING 1)
+             SELECT count(*) AS n FROM gone`,
+            [this.streamName, scope.parties === null ? null : pgArrayLiteral([...scope.parties]), pgArrayLiteral([...scope.templates]), pgArrayLiteral([...scope.interfaces])],
+          );
+          removed = Number(rows.rows[0]?.n ?? 0);
+        }
+        const previous = (await tx.query<{ scope: StreamScope }>('SELECT scope FROM ledger_rx_stream_scopes WHERE stream_name = $1', [this.streamName])).rows[0]?.scope;
+        await tx.query(
+          `INSERT INTO ledger_rx_stream_scopes (stream_name, scope, updated_at) VALUES ($1, $2::jsonb, now())
+           ON CONFLICT (stream_name) DO UPDATE SET scope = EXCLUDED.scope, updated_at = EXCLUDED.updated_at`,
+          [this.streamName, JSON.stringify(scope)],
+        );
+        await tx.query(
+          `INSERT INTO ledger_rx_scope_changes (stream_name, ledger_offset, scope_before, scope_after, backfilled, removed, changed_at)
+           VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, now())`,
+          [this.streamName, offset, previous === undefined ? null : JSON.stringify(previous), JSON.stringify(scope), backfilled, removed],
+        );
+        return { backfilled, removed };
+      });
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
   private storeSnapshot(offset: number, chunks: AsyncIterable<readonly JsGetActiveContractsResponse[]>): Promise<SnapshotBootstrap> {
     return (this.lease?.database ?? this.options.database).transaction(async (tx) => {
       const stored = await checkpoints.lock(tx, this.streamName);
@@ -234,26 +384,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
           `stream '${this.streamName}' already has a position (${Math.max(stored, this.after)}): only a new stream starts from a snapshot`,
         );
       }
-      let entries = 0;
-      let incompleteUnassigned = 0;
-      for await (const chunk of chunks) {
-        const rows: ActiveContractRow[] = [];
-        for (const entry of chunk) {
-          entries++;
-          const mapped = mapSnapshotRow(entry);
-          if (mapped.kind === 'active') rows.push(mapped.row);
-          else if (mapped.kind === 'in-flight') incompleteUnassigned++;
-        }
-        await insertActiveContracts(tx, this.streamName, rows, 'snapshot');
-      }
-      // kept after they are archived, so the query functions answer for every offset from the snapshot's on (docs/query-store.md)
-      await tx.query(
-        `INSERT INTO ledger_rx_snapshot_contracts
-           SELECT stream_name, contract_id, template_id, package_name, create_argument, contract_key, signatories, observers, created_offset, created_at,
-                  synchronizer_id, reassignment_counter
-             FROM active_contracts WHERE stream_name = $1 AND origin = 'snapshot'`,
-        [this.streamName],
-      );
+      const { entries, incompleteUnassigned } = await this.insertSnapshot(tx, chunks);
       const contracts = Number(
         (await tx.query<{ n: string | number }>(`SELECT count(*) AS n FROM active_contracts WHERE stream_name = $1`, [this.streamName])).rows[0]?.n ?? 0,
       );
@@ -263,6 +394,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
            incomplete_unassigned = EXCLUDED.incomplete_unassigned, taken_at = EXCLUDED.taken_at`,
         [this.streamName, offset, contracts, incompleteUnassigned],
       );
+      await this.recordFirstScope(tx);
       try {
         await checkpoints.save(tx, this.streamName, { offset, synchronizerTimes: [], updatedAt: new Date().toISOString() });
       } catch (error) {
@@ -288,6 +420,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
         );
       }
       await writeBatch(tx, batch, this.streamName);
+      if (stored === -1) await this.recordFirstScope(tx);
       try {
         await checkpoints.save(tx, this.streamName, checkpoint);
       } catch (error) {

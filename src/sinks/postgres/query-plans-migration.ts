@@ -86,13 +86,13 @@ BEGIN
 END $$`;
 
 /**
- * Version 7: `active`, `creates` and `archives` resolve the stream, the name and the offsets once, before the
+ * Version 9: `active`, `creates` and `archives` resolve the stream, the name and the offsets once, before the
  * query, instead of in its filter: on a store of 10^6 contracts the SQL functions of version 5 called the name
  * lookup once per create of the stream (seconds per call, growing with the whole store); these read only the
  * named template's rows. Same signatures, same rows, same errors.
  */
 export const queryPlansMigration: Migration = {
-  version: 7,
+  version: 9,
   name: 'the query store functions resolve their arguments once',
   statements: [active, creates, archives],
 };

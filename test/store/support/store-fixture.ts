@@ -17,9 +17,10 @@ export interface StoreUnderTest {
   readonly flags: readonly string[];
   /**
    * Runs one statement (parameters allowed) in a transaction that reads `stream` (`ledger_rx.stream`, default
-   * `default`; `null` leaves it unset); bigint columns come back as whatever the driver gives.
+   * `default`; `null` leaves it unset) with `settings` (`set_config(name, value, true)` each); bigint columns come back
+   * as whatever the driver gives.
    */
-  query<R = Record<string, unknown>>(text: string, values?: readonly unknown[], stream?: string | null): Promise<R[]>;
+  query<R = Record<string, unknown>>(text: string, values?: readonly unknown[], stream?: string | null, settings?: Readonly<Record<string, string>>): Promise<R[]>;
   /** Closes the test's connection (an embedded store serves one process at a time: close before the CLI opens it). */
   release(): Promise<void>;
   dispose(): Promise<void>;
@@ -31,10 +32,11 @@ export function serverStore(url: string, schema: string): StoreUnderTest {
   return {
     kind: 'server',
     flags: ['--pg', url, '--schema', schema],
-    query: async <R>(text: string, values?: readonly unknown[], stream: string | null = 'default') => {
+    query: async <R>(text: string, values?: readonly unknown[], stream: string | null = 'default', settings: Readonly<Record<string, string>> = {}) => {
       pool ??= new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schema}` });
       return (await pgSqlDatabase(pool).transaction(async (tx) => {
         if (stream !== null) await tx.query(`SELECT set_config('ledger_rx.stream', $1, true)`, [stream]);
+        for (const [name, value] of Object.entries(settings)) await tx.query('SELECT set_config($1, $2, true)', [name, value]);
         return tx.query<R>(text, values);
       })).rows;
     },
@@ -60,10 +62,11 @@ export async function embeddedStore(): Promise<StoreUnderTest> {
   return {
     kind: 'embedded',
     flags: ['--data-dir', dir],
-    query: async <R>(text: string, values?: readonly unknown[], stream: string | null = 'default') => {
+    query: async <R>(text: string, values?: readonly unknown[], stream: string | null = 'default', settings: Readonly<Record<string, string>> = {}) => {
       open ??= await openEmbeddedPostgres(dir, { lockWaitMs: 0 });
       return (await open.database.transaction(async (tx) => {
         if (stream !== null) await tx.query(`SELECT set_config('ledger_rx.stream', $1, true)`, [stream]);
+        for (const [name, value] of Object.entries(settings)) await tx.query('SELECT set_config($1, $2, true)', [name, value]);
         return tx.query<R>(text, values);
       })).rows;
     },

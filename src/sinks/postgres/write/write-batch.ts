@@ -4,6 +4,7 @@ import { deleteActiveContracts } from './delete-active-contracts.js';
 import { insertActiveContracts } from './insert-active-contracts.js';
 import { insertArchivedEvents } from './insert-archived-events.js';
 import { insertCreatedEvents } from './insert-created-events.js';
+import { insertInterfaceViews } from './insert-interface-views.js';
 import { insertExercisedEvents } from './insert-exercised-events.js';
 import { insertReassignmentEvents } from './insert-reassignment-events.js';
 import { insertUpdates } from './insert-updates.js';
@@ -13,8 +14,8 @@ import { insertUpdates } from './insert-updates.js';
  * table (statements with no rows are skipped), in this order: the `active_contracts` rows the batch
  * archived, unassigned or (re)assigned are deleted first; then `updates`, `created_events` (whose
  * statement also copies the contracts still active at the end of the batch into `active_contracts`),
- * `archived_events`, `exercised_events`, `reassignment_events`, and the contracts made active by an
- * assignment. Rejects on the first failing statement (the caller rolls back).
+ * `archived_events`, `exercised_events`, `reassignment_events`, the contracts made active by an
+ * assignment, and the interface views of the batch's creates and assignments (when there are any). Rejects on the first failing statement (the caller rolls back).
  */
 export async function writeBatch(tx: SqlQueryable, batch: IngestBatch, streamName: string): Promise<void> {
   await deleteActiveContracts(tx, streamName, batch.acsDeletes);
@@ -25,4 +26,5 @@ export async function writeBatch(tx: SqlQueryable, batch: IngestBatch, streamNam
   await insertExercisedEvents(tx, streamName, batch.exercised);
   await insertReassignmentEvents(tx, streamName, batch.reassignments);
   await insertActiveContracts(tx, streamName, batch.acsAssigned);
+  await insertInterfaceViews(tx, streamName, batch.views);
 }

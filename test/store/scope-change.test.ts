@@ -1,0 +1,139 @@
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { newCommandId } from '../../src/client/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { streamScopeChange, type StreamScope } from '../../src/sinks/postgres/stream-scope.js';
+import { runCli } from '../cli/support/run-cli.js';
+import { startCutProxy } from '../support/cut-proxy.js';
+import { eventually } from '../support/eventually.js';
+import { call } from '../support/sandbox-http.js';
+import { spawnCli } from '../support/spawn-cli.js';
+
+// Scope changes (docs/query-store.md, "Scope changes"): a stream restarted with a wider filter backfills what it
+// adds from the active contracts at its checkpoint, exactly once, also when killed (-9) during the backfill.
+
+const pgUrl = inject('pgUrl');
+const unique = `${process.pid}_${Date.now() % 100000}`;
+
+describe('streamScopeChange', () => {
+  const s = (parties: string[] | null, templates: string[] = [], interfaces: string[] = []): StreamScope => ({ parties, templates, interfaces });
+  it('tells a widening (backfill) from a narrowing (removal)', () => {
+    expect(streamScopeChange(s(['A']), s(['A']))).toEqual({ widened: false, narrowed: false });
+    expect(streamScopeChange(s(['A']), s(['A', 'B']))).toEqual({ widened: true, narrowed: false });
+    expect(streamScopeChange(s(['A']), s(null))).toEqual({ widened: true, narrowed: false });
+    expect(streamScopeChange(s(null), s(['A']))).toEqual({ widened: false, narrowed: true });
+    expect(streamScopeChange(s(['A', 'B']), s(['B', 'C']))).toEqual({ widened: true, narrowed: true });
+    expect(streamScopeChange(s(null, ['#p:M:T']), s(null, ['#p:M:T', '#p:M:U']))).toEqual({ widened: true, narrowed: false });
+    expect(streamScopeChange(s(null, ['#p:M:T']), s(null))).toEqual({ widened: true, narrowed: false });
+    expect(streamScopeChange(s(null), s(null, [], ['#p:M:I']))).toEqual({ widened: false, narrowed: true });
+  });
+});
+
+/** The participant's active contract ids for `parties` at `offset`, read as raw HTTP. */
+async function participantActive(sandbox: Sandbox, parties: readonly string[], offset: number): Promise<string[]> {
+  const r = await call(sandbox.url, 'POST', '/v2/state/active-contracts', {
+    body: { activeAtOffset: offset, eventFormat: { filtersByParty: Object.fromEntries(parties.map((p) => [p, { cumulative: [] }])), verbose: false } },
+  });
+  expect(r.status, r.text.slice(0, 300)).toBe(200);
+  return (r.json as { contractEntry: { JsActiveContract?: { createdEvent: { contractId: string } } } }[])
+    .map((e) => e.contractEntry.JsActiveContract?.createdEvent.contractId)
+    .filter((id): id is string => id !== undefined)
+    .sort();
+}
+
+describe.runIf(pgUrl)('a widened filter on restart (PostgreSQL server)', () => {
+  it('backfills the added party from the active contracts at the checkpoint, exactly once, though killed -9 during the backfill; a narrowing removes it', async ({ signal }) => {
+    const sandbox = await startSandbox({ seed: 31, maxListElements: 20_000 });
+    const database = `scope_${unique}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    const url = new URL(pgUrl as string);
+    url.pathname = `/${database}`;
+    const store = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    store.on('error', () => undefined); // an idle connection ended by the DROP DATABASE at the end
+    const proxyBox: { close?: () => Promise<void> } = {};
+    try {
+      const alice = sandbox.partyId('Alice');
+      const bob = sandbox.partyId('Bob');
+      const iou = (party: string) => ({ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: party, owner: party, currency: 'CHF', amount: '1.0000000000', observers: [] } } });
+      const create = async (party: string, n: number) => {
+        for (let i = 0; i < n; i++) await sandbox.submit({ commands: [iou(party)], commandId: newCommandId('sc'), actAs: [party] });
+      };
+      await create(bob, 200);
+      await create(alice, 5); // after Bob's: Alice's stream's checkpoint lies beyond every create of Bob's
+      const flags = ['--pg', url.toString(), '--batch', '5', '--log-level', 'info'];
+      const first = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--to', 'end'], { timeoutMs: 120_000 });
+      expect(first.code, first.stderr).toBe(0);
+      const checkpoint = async () => Number((await store.query<{ o: string }>(`SELECT ledger_offset AS o FROM ledger_rx_checkpoints WHERE stream_name = 'default'`)).rows[0]?.o);
+      const storedActive = async () => (await store.query<{ c: string }>(`SELECT contract_id AS c FROM active_contracts ORDER BY 1`)).rows.map((r) => r.c);
+      const at = await checkpoint();
+      expect(await storedActive()).toEqual(await participantActive(sandbox, [alice], at));
+      expect((await participantActive(sandbox, [bob], at)).length).toBeGreaterThanOrEqual(200);
+
+      // restarted with Bob added, through a proxy that holds the snapshot after 40 KB and, meanwhile, kills the
+      // ingester once its backfill transaction has stored rows (its session idle in a transaction after an insert)
+      let killed: Promise<unknown> = Promise.resolve();
+      const proxy = await startCutProxy(sandbox.url, {
+        match: (head) => head.includes('/v2/state/active-contracts'),
+        afterBytes: 40_000,
+        beforeCut: async () => {
+          await eventually(
+            async () =>
+              Number(
+                (
+                  await store.query<{ n: string }>(
+                    `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'idle in transaction' AND query LIKE 'INSERT INTO active_contracts%'`,
+                    [database],
+                  )
+                ).rows[0]?.n,
+              ) > 0 || undefined,
+            'the backfill transaction',
+            { signal },
+          );
+          cli.child.kill('SIGKILL');
+          killed = cli.exited;
+          await killed;
+        },
+      });
+      proxyBox.close = () => proxy.close();
+      const cli = spawnCli(['ingest', '--url', proxy.url, ...flags, '--party', alice, '--party', bob, '--to', 'end', '--transport', 'list']);
+      const exit = await cli.exited;
+      expect(exit, cli.stderr()).toMatchObject({ signal: 'SIGKILL' });
+      await killed;
+      expect(proxy.cuts()).toBe(1);
+      expect(cli.stderr()).toMatch(/backfilling/);
+      // nothing of the backfill: Alice's contracts only, the old scope, no change recorded, the checkpoint where it was
+      expect(await storedActive()).toEqual(await participantActive(sandbox, [alice], at));
+      expect((await store.query(`SELECT scope FROM ledger_rx_stream_scopes`)).rows).toEqual([{ scope: { parties: [alice], templates: [], interfaces: [] } }]);
+      expect((await store.query(`SELECT * FROM ledger_rx_scope_changes`)).rows).toEqual([]);
+      expect(await checkpoint()).toBe(at);
+
+      // the ledger moves on; the restart backfills once, then follows both parties
+      await create(bob, 1);
+      await create(alice, 1);
+      const again = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--party', bob, '--to', 'end'], { timeoutMs: 120_000 });
+      expect(again.code, again.stderr).toBe(0);
+      const end = await checkpoint();
+      expect(end).toBeGreaterThan(at);
+      expect(await storedActive()).toEqual(await participantActive(sandbox, [alice, bob], end));
+      const changes = (await store.query<{ o: string; b: string; r: string }>(`SELECT ledger_offset AS o, backfilled AS b, removed AS r FROM ledger_rx_scope_changes`)).rows;
+      // backfilled: Bob's contracts at the checkpoint that Alice's stream did not hold already (the seed shares some)
+      const aliceAt = await participantActive(sandbox, [alice], at);
+      const added = (await participantActive(sandbox, [bob], at)).filter((c) => !aliceAt.includes(c));
+      expect(changes).toEqual([{ o: String(at), b: String(added.length), r: '0' }]);
+      expect((await store.query<{ c: string }>(`SELECT contract_id AS c FROM active(NULL) ORDER BY 1`)).rows.map((r) => r.c)).toEqual(await storedActive());
+
+      // narrowed back to Alice: Bob's contracts leave active_contracts, in the same way
+      const narrowed = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--to', 'end'], { timeoutMs: 120_000 });
+      expect(narrowed.code, narrowed.stderr).toBe(0);
+      expect(await storedActive()).toEqual(await participantActive(sandbox, [alice], await checkpoint()));
+    } finally {
+      await proxyBox.close?.();
+      await store.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+      await sandbox.close();
+    }
+  }, 300_000);
+});
