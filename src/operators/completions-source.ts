@@ -1,10 +1,11 @@
 import type { Observable, ObservableInput } from 'rxjs';
+import type { Transport } from '../updates/transport.js';
 import type { CompletionStreamRequest, CompletionStreamResponse, GetCompletionsRequest, GetLedgerEndResponse, JsCommands } from '../schemas/index.js';
 
 /** The options the operators pass to {@link CompletionsSource.completions} (a subset of the client's). */
 export interface CompletionsReadOptions {
   readonly endpoint?: 'command-completions' | 'completions';
-  readonly transport?: 'websocket' | 'list';
+  readonly transport?: Extract<Transport, 'websocket' | 'list'>;
   readonly limit?: number;
   readonly streamIdleTimeoutMs?: number;
   readonly validate?: boolean;

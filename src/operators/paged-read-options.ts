@@ -3,9 +3,9 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { TransactionFilter, UpdateFormat } from '../schemas/filters.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { RetryConfig } from '../retry/retry-config.js';
-import type { TransportOption } from './read-transport.js';
+import type { Transport } from '../updates/transport.js';
 import type { TailStatus } from './tail-status.js';
-import type { UpdatesPageOptions } from './updates-source.js';
+import type { UpdatesReadOptions } from './updates-source.js';
 
 /** The options every paged read (`tailUpdates`, `readDescending`) shares. */
 export interface PagedReadOptions {
@@ -37,7 +37,7 @@ export interface PagedReadOptions {
    * offers, falling back to the next when the participant (or a proxy) refuses it — an answer 404 that is
    * not a Canton error, 405, 426 or 501 — once per subscription (status `transport-selected`).
    */
-  readonly transport?: TransportOption;
+  readonly transport?: Transport;
   /** WebSocket: ping interval (ms; 0 = none). Default the client's, 10 000. */
   readonly pingIntervalMs?: number;
   /** WebSocket: a socket silent this long (ms) is closed and the read resumes. Default the client's, 30 000. */
@@ -50,7 +50,7 @@ export interface PagedReadOptions {
 }
 
 /** The per-element decoding options (`validate`, `rawText`, `onBytes`) of a read's options or of a page request's. */
-export function decodingOptions(options: Pick<UpdatesPageOptions, 'validate' | 'rawText' | 'onBytes'>): Pick<UpdatesPageOptions, 'validate' | 'rawText' | 'onBytes'> {
+export function decodingOptions(options: Pick<UpdatesReadOptions, 'validate' | 'rawText' | 'onBytes'>): Pick<UpdatesReadOptions, 'validate' | 'rawText' | 'onBytes'> {
   return {
     ...(options.validate === undefined ? {} : { validate: options.validate }),
     ...(options.rawText === undefined ? {} : { rawText: options.rawText }),

@@ -1,3 +1,4 @@
+import type { Transport } from '../updates/transport.js';
 import { asyncScheduler, from, map, of, tap, type Observable, type SchedulerLike } from 'rxjs';
 import { isCompletionCheckpoint } from '../completions/is-completion-checkpoint.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -29,7 +30,7 @@ export interface TailCompletionsConfig {
   /** Where to start: an offset (exclusive), `'begin'` (0) or `'ledger-end'`. Default `'ledger-end'`. */
   readonly beginExclusive?: number | 'begin' | 'ledger-end';
   /** `websocket` (default: one endless stream) or `list` (page after page, long-polling once caught up). */
-  readonly transport?: 'websocket' | 'list';
+  readonly transport?: Extract<Transport, 'websocket' | 'list'>;
   /** List: elements per catch-up page (lowered after a 413). Default 200. */
   readonly pageLimit?: number;
   /** List: `stream_idle_timeout_ms` of catch-up pages. Default 20. */
@@ -136,7 +137,7 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       scheduler: config.scheduler ?? asyncScheduler,
       onStatus,
       handler: undefined,
-      answer: (plan) => ({ elements: source.completions(plan.request, { endpoint, transport, ...plan.options }), bounds: () => undefined }),
+      answer: (plan) => ({ elements: source.completions(plan.request, { endpoint, ...plan.options, transport }), bounds: () => undefined }),
       elements: completionOffsets,
       checksElementOrder: source.checksElementOrder === true,
     },

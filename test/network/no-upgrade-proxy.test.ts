@@ -44,7 +44,7 @@ describe.skipIf(!nginx)('a proxy that does not pass WebSocket upgrades', () => {
       const alice = sandbox.partyId('Alice');
       const request = { beginExclusive: 0, endInclusive: end, updateFormat: updateFormat().transactions((t) => t.parties(alice)).build() };
       expect((await lastValueFrom(client.updates(request).pipe(toArray()))).length).toBeGreaterThan(0);
-      const error = await lastValueFrom(client.streamUpdates(request)).catch((e: unknown) => e);
+      const error = await lastValueFrom(client.updates(request, { transport: 'websocket' })).catch((e: unknown) => e);
       expect(error).toMatchObject({ name: 'LedgerApiError', status: 404 });
     } finally {
       await client.close();
