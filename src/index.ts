@@ -136,7 +136,6 @@ export type {
   TrackCommandsConfig,
   TransportOption,
   UpdatesPageAnswer,
-  UpdatesReadOptions,
   UpdatesSource,
   VettedPackagesSource,
 } from './operators/index.js';

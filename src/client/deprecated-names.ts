@@ -1,7 +1,7 @@
 // The client's names of the previous release, kept for one release as aliases of the names that replaced
 // them (CHANGELOG.md, Deprecated). Remove this file in the next minor.
 import type { Transport } from '../updates/transport.js';
-import type { UpdatesOptions } from './reads/updates-options.js';
+import type { UpdatesOptions } from '../updates/updates-options.js';
 import type { UpdatesPageOptions } from './reads/updates-page-options.js';
 
 /**

@@ -15,7 +15,7 @@ export type { VersionedOperation, VersionedOperationName } from './versions/part
 export { newCommandId } from './unary/new-command-id.js';
 export { newSubmissionId } from './unary/new-submission-id.js';
 export type { UpdateVettedPackagesOptions } from './unary/update-vetted-packages-options.js';
-export type { StreamConnection, UpdatesOptions } from './reads/updates-options.js';
+export type { StreamConnection, UpdatesOptions } from '../updates/updates-options.js';
 export type { UpdatesPageOptions } from './reads/updates-page-options.js';
 export type { Transport } from '../updates/transport.js';
 export type { UpdatesPage } from '../updates/updates-page.js';

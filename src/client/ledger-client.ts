@@ -48,7 +48,7 @@ import type { RetryConfig } from '../retry/retry-config.js';
 import type { UpdateVettedPackagesOptions } from './unary/update-vetted-packages-options.js';
 import type { Transport } from '../updates/transport.js';
 import type { UpdatesPage } from '../updates/updates-page.js';
-import type { UpdatesOptions } from './reads/updates-options.js';
+import type { UpdatesOptions } from '../updates/updates-options.js';
 import type { UpdatesPageOptions } from './reads/updates-page-options.js';
 
 /** Options of `listAllVettedPackages`: the call options. */

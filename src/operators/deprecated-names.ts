@@ -3,7 +3,7 @@
 import type { ActiveContractsPage } from '../active-contracts/active-contracts-page.js';
 import type { Transport } from '../updates/transport.js';
 import type { UpdatesPage } from '../updates/updates-page.js';
-import type { UpdatesReadOptions } from './updates-source.js';
+import type { UpdatesOptions } from '../updates/updates-options.js';
 
 /**
  * A way to fetch updates from a participant: `websocket`, `page` or `list`.
@@ -23,9 +23,9 @@ export type TransportOption = Transport;
 /**
  * The options the operators pass to a WebSocket read of an `UpdatesSource`.
  *
- * @deprecated use `UpdatesReadOptions`; removed in the next minor.
+ * @deprecated use `UpdatesOptions`; removed in the next minor.
  */
-export type StreamReadOptions = UpdatesReadOptions;
+export type StreamReadOptions = UpdatesOptions;
 
 /**
  * One page of `get-updates-page` as the operators read it.

@@ -5,7 +5,7 @@ import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates
 import type { RetryConfig } from '../retry/retry-config.js';
 import type { Transport } from '../updates/transport.js';
 import type { TailStatus } from './tail-status.js';
-import type { UpdatesReadOptions } from './updates-source.js';
+import type { UpdatesOptions } from '../updates/updates-options.js';
 
 /** The options every paged read (`tailUpdates`, `readDescending`) shares. */
 export interface PagedReadOptions {
@@ -50,7 +50,7 @@ export interface PagedReadOptions {
 }
 
 /** The per-element decoding options (`validate`, `rawText`, `onBytes`) of a read's options or of a page request's. */
-export function decodingOptions(options: Pick<UpdatesReadOptions, 'validate' | 'rawText' | 'onBytes'>): Pick<UpdatesReadOptions, 'validate' | 'rawText' | 'onBytes'> {
+export function decodingOptions(options: Pick<UpdatesOptions, 'validate' | 'rawText' | 'onBytes'>): Pick<UpdatesOptions, 'validate' | 'rawText' | 'onBytes'> {
   return {
     ...(options.validate === undefined ? {} : { validate: options.validate }),
     ...(options.rawText === undefined ? {} : { rawText: options.rawText }),

@@ -2,39 +2,11 @@ import type { Observable, ObservableInput } from 'rxjs';
 import type { GetLedgerEndResponse } from '../schemas/state.js';
 import type { GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { Transport } from '../updates/transport.js';
+import type { UpdatesOptions } from '../updates/updates-options.js';
 import type { UpdatesPage } from '../updates/updates-page.js';
 
-/**
- * The options the operators pass to {@link UpdatesSource.updates} (a subset of the client's `UpdatesOptions`):
- * the transport, and the options of that transport.
- */
-export interface UpdatesReadOptions {
-  /** `list` (left out) or `websocket` (only to a source whose `transports` has it). */
-  readonly transport?: Exclude<Transport, 'auto'>;
-  /** `list`: the `limit` query parameter: at most this many elements (truncation, never 413, when ≤ the server cap). */
-  readonly limit?: number;
-  /** `list`: the `stream_idle_timeout_ms` query parameter. */
-  readonly streamIdleTimeoutMs?: number;
-  /** Validate each element against the wire schema (default true). */
-  readonly validate?: boolean;
-  /** Keep each element's exact JSON text for `elementText` (default false). */
-  readonly rawText?: boolean;
-  /** Called with the size of each chunk or frame of the answer as it is read (the operators count bytes read with it). */
-  readonly onBytes?: (bytes: number) => void;
-  /** `websocket`: while `true`, the source stops reading the socket (backpressure from the read's `handler`). */
-  readonly paused?: Observable<boolean>;
-  /** `websocket`: called once the stream is open, with the expiry of its token (epoch ms) when known. */
-  readonly onOpen?: (connection: { readonly tokenExpiresAt: number | undefined }) => void;
-  readonly pingIntervalMs?: number;
-  readonly silenceTimeoutMs?: number;
-}
-
 /** The options the operators pass to {@link UpdatesSource.updatesPage} and `SnapshotSource.activeContractsPage`. */
-export interface PageReadOptions {
-  readonly validate?: boolean;
-  readonly rawText?: boolean;
-  readonly onBytes?: (bytes: number) => void;
-}
+export type PageReadOptions = Pick<UpdatesOptions, 'validate' | 'rawText' | 'onBytes'>;
 
 /**
  * What the operators need from a client: the ledger end, and the update stream through at least one
@@ -58,14 +30,14 @@ export interface UpdatesSource {
    */
   readonly transports?: readonly Exclude<Transport, 'auto'>[];
   /** See `LedgerClient.updates`: the list, or with `transport: 'websocket'` one WebSocket stream. */
-  updates(request: GetUpdatesRequest, options?: UpdatesReadOptions): Observable<JsGetUpdatesResponse>;
+  updates(request: GetUpdatesRequest, options?: UpdatesOptions): Observable<JsGetUpdatesResponse>;
   /**
    * `GET /v2/updates` over a WebSocket: one stream per subscription, used when `transports` does not list
    * `websocket`.
    *
    * @deprecated give `transports: ['list', 'websocket']` and serve `updates(request, { transport: 'websocket' })`; removed in the next minor.
    */
-  streamUpdates?(request: GetUpdatesRequest, options?: UpdatesReadOptions): Observable<JsGetUpdatesResponse>;
+  streamUpdates?(request: GetUpdatesRequest, options?: UpdatesOptions): Observable<JsGetUpdatesResponse>;
   /** One page of `POST /v2/updates/get-updates-page` (see `LedgerClient.updatesPage`). */
   updatesPage?(request: GetUpdatesPageRequest, options?: PageReadOptions): ObservableInput<UpdatesPage>;
   ledgerEnd(): ObservableInput<GetLedgerEndResponse>;

@@ -1,5 +1,5 @@
 import { of, type Observable } from 'rxjs';
-import type { UpdatesPage, UpdatesReadOptions, UpdatesSource } from '../../src/operators/index.js';
+import type { UpdatesPage, UpdatesOptions, UpdatesSource } from '../../src/operators/index.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../src/schemas/index.js';
 
 /** A transaction element at `offset` (only the fields the operators look at). */
@@ -17,7 +17,7 @@ export function cp(offset: number, synchronizerTimes: { synchronizerId: string; 
 /** One recorded call of a fake source. */
 export interface RecordedCall {
   readonly request: GetUpdatesRequest;
-  readonly options: UpdatesReadOptions | undefined;
+  readonly options: UpdatesOptions | undefined;
 }
 
 /**

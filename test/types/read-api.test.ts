@@ -25,7 +25,6 @@ import type {
   UpdatesPageAnswer,
   UpdatesPageCallOptions,
   UpdatesPageOptions,
-  UpdatesReadOptions,
   UpdatesSource,
   VettedPackages,
   VettedPackagesSource,
@@ -64,7 +63,7 @@ describe('the read API', () => {
   it('a LedgerClient is an UpdatesSource whose updates() serves the websocket, and its pages are the one UpdatesPage', () => {
     expectTypeOf<LedgerClient>().toExtend<UpdatesSource>();
     expectTypeOf<UpdatesSource['transports']>().toEqualTypeOf<readonly Exclude<Transport, 'auto'>[] | undefined>();
-    expectTypeOf<UpdatesReadOptions>().toExtend<UpdatesOptions>(); // what the operators pass, the client takes
+    expectTypeOf<Parameters<UpdatesSource['updates']>[1]>().toEqualTypeOf<UpdatesOptions | undefined>(); // the client's options, for any source
   });
 
   it('the deprecated names are aliases of the new ones', () => {
@@ -73,7 +72,7 @@ describe('the read API', () => {
     expectTypeOf<UpdatesPageCallOptions>().toEqualTypeOf<UpdatesPageOptions>();
     expectTypeOf<UpdatesPageAnswer>().toEqualTypeOf<UpdatesPage>();
     expectTypeOf<ActiveContractsPageAnswer>().toEqualTypeOf<ActiveContractsPage>();
-    expectTypeOf<StreamReadOptions>().toEqualTypeOf<UpdatesReadOptions>();
+    expectTypeOf<StreamReadOptions>().toEqualTypeOf<UpdatesOptions>();
     expectTypeOf<ReadTransport>().toEqualTypeOf<'websocket' | 'page' | 'list'>();
     expectTypeOf<ActiveContractsTransport>().toEqualTypeOf<'websocket' | 'page' | 'list'>();
     expectTypeOf<CompletionsTransport>().toEqualTypeOf<'websocket' | 'list'>();

@@ -1,6 +1,6 @@
 import type { CallOptions } from '../call-options.js';
 import type { Transport } from '../../updates/transport.js';
-import type { UpdatesOptions } from './updates-options.js';
+import type { UpdatesOptions } from '../../updates/updates-options.js';
 
 /**
  * Options of `client.completions`: `validate`, `rawText` and `onBytes` as for `updates`, and over

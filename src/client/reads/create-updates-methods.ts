@@ -14,7 +14,7 @@ import { iterateRead } from './iterate-read.js';
 import { iterateUpdates } from './iterate-updates.js';
 import { readUpdatesPage } from './read-updates-page.js';
 import { toUpdatesBody } from './to-updates-body.js';
-import type { UpdatesOptions } from './updates-options.js';
+import type { UpdatesOptions } from '../../updates/updates-options.js';
 import type { UpdatesPageOptions } from './updates-page-options.js';
 import { walkPages } from './walk-pages.js';
 

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../../errors/index.js';
-import type { UpdatesOptions } from '../reads/updates-options.js';
+import type { UpdatesOptions } from '../../updates/updates-options.js';
 import { requireOptionalCount } from './require-optional-count.js';
 import { validateStreamOptions } from './validate-stream-options.js';
 

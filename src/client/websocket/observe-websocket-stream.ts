@@ -3,7 +3,7 @@ import { AbortError, ErrorCodes, LedgerApiError, TransportError } from '../../er
 import { observeWebSocketFrames } from '../../streams/index.js';
 import type { OpenWebSocket, WebSocketTransport } from './create-websocket-transport.js';
 import { streamCloseOutcome } from './stream-close-outcome.js';
-import type { UpdatesOptions } from '../reads/updates-options.js';
+import type { UpdatesOptions } from '../../updates/updates-options.js';
 import { stripEnvelopeNulls } from '../http/strip-envelope-nulls.js';
 import type { RequestAttributes } from '../../tracing/trace-request.js';
 

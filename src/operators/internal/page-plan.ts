@@ -1,7 +1,7 @@
 import type { GetUpdatesPageRequest, GetUpdatesRequest } from '../../schemas/updates.js';
 import type { OffsetRequest } from '../../updates/offset-order-of.js';
 import type { Transport } from '../../updates/transport.js';
-import type { UpdatesReadOptions } from '../updates-source.js';
+import type { UpdatesOptions } from '../../updates/updates-options.js';
 
 /**
  * One planned request of a paged read. `R` is the request of the read's element stream (a
@@ -15,7 +15,7 @@ export interface PagePlan<R = GetUpdatesRequest & OffsetRequest> {
    * (`beginExclusive` = the last delivered offset), and `pageRequest` is what is sent.
    */
   readonly request: R;
-  readonly options: UpdatesReadOptions;
+  readonly options: UpdatesOptions;
   /** Ascending reads only: elements beyond this offset end the read instead of being delivered. */
   readonly stopAfter?: number;
   /** The ledger end read right before this page, when the read asked for it (the tail, to tell a slow participant from a quiet stream). */

@@ -1,6 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { Transport } from '../../updates/transport.js';
-import type { CallOptions } from '../call-options.js';
+import type { Transport } from './transport.js';
 
 /** One WebSocket connection of a `websocket` read, as reported to `onOpen`. */
 export interface StreamConnection {
@@ -13,13 +12,19 @@ export interface StreamConnection {
 }
 
 /**
- * Options of {@link LedgerClient.updates} (and {@link LedgerClient.iterateUpdates}): the transport, the
+ * Options of `LedgerClient.updates` (and `iterateUpdates`), and what the operators pass to any
+ * `UpdatesSource.updates` (ledger-rx/operators, which reads a source with them): the transport, the
  * options of every transport (`signal`, `validate`, `rawText`, `onBytes`), and those of one transport, each
  * rejected with `InvalidArgumentError` when given with another: `limit` and `streamIdleTimeoutMs` (`list`),
  * `pageSize` (`page`), `onOpen`, `pingIntervalMs` and `silenceTimeoutMs` (`websocket`), `paused` (`websocket`
  * and `page`).
  */
-export interface UpdatesOptions extends CallOptions {
+export interface UpdatesOptions {
+  /**
+   * Aborts the call (as every client method's `signal`, `CallOptions`): the request is cancelled and the
+   * observable errors with an `AbortError`. An already-aborted signal sends nothing.
+   */
+  readonly signal?: AbortSignal | undefined;
   /**
    * How to read: `list` (`POST /v2/updates`, the default), `page` (`POST /v2/updates/get-updates-page`,
    * page after page) or `websocket` (`GET /v2/updates` upgraded to a WebSocket). One attempt over that
