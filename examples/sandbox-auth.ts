@@ -16,7 +16,7 @@ await admin.createUser({
 
 const client = createLedgerClient({ baseUrl: sandbox.url, token: () => sandbox.token('alice-reader') }); // called for every request
 const format = updateFormat().transactions((t) => t.parties(alice)).build();
-const updates = await lastValueFrom(client.streamUpdates({ beginExclusive: 0, endInclusive: sandbox.ledgerEnd(), updateFormat: format }).pipe(toArray()));
+const updates = await lastValueFrom(client.updates({ beginExclusive: 0, endInclusive: sandbox.ledgerEnd(), updateFormat: format }, { transport: 'websocket' }).pipe(toArray()));
 console.log(`${updates.length} updates visible to Alice up to offset ${sandbox.ledgerEnd()}`);
 
 await Promise.all([client.close(), admin.close()]);

@@ -36,9 +36,12 @@ export type {
   ListAllVettedPackagesOptions,
   StreamConnection,
   StreamUpdatesOptions,
+  Transport,
   UpdatesCallOptions,
+  UpdatesOptions,
   UpdatesPage,
   UpdatesPageCallOptions,
+  UpdatesPageOptions,
   UpdateVettedPackagesOptions,
   UserFields,
 } from './client/index.js';
@@ -89,6 +92,7 @@ export type { EventFormatSpec, InterfaceFilterOptions, Shape, TemplateFilterOpti
 // Resumable reads and checkpoints (also `ledger-rx/operators`).
 export {
   activeContractsSnapshot,
+  allVettedPackages,
   liveContracts,
   readDescending,
   snapshotThenUpdates,
@@ -103,6 +107,7 @@ export type {
   ActiveContractsSnapshotConfig,
   ActiveContractsSnapshotOptions,
   ActiveContractsSnapshotRequest,
+  AllVettedPackagesConfig,
   Checkpoint,
   CheckpointStore,
   CommandCommitted,
@@ -132,8 +137,8 @@ export type {
   TransportOption,
   TransportVersionInfo,
   UpdatesPageAnswer,
-  UpdatesPageOptions,
   UpdatesSource,
+  VettedPackagesSource,
 } from './operators/index.js';
 
 // Checkpoint stores.

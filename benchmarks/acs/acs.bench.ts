@@ -29,7 +29,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { submitAndTrack, tailUpdates } from 'ledger-rx';
-import type { ActiveContractsTransport, JsCommands, LedgerClient } from 'ledger-rx';
+import type { JsCommands, LedgerClient, Transport } from 'ledger-rx';
 import { log, mode, numberOption, option } from '../lib/args.js';
 import { histogram } from '../lib/latency.js';
 import { MiB, procStatusBytes, runJsonChild, startSandboxProcess } from '../lib/proc.js';
@@ -38,6 +38,9 @@ import { startBenchRun } from '../lib/bench-run.js';
 import { runClientChild } from '../lib/client-child.js';
 import { buildDir } from '../lib/paths.js';
 import { wildcardUpdateFormat } from '../lib/updates-request.js';
+
+/** A transport one request goes over (every `Transport` but the operators' `'auto'`). */
+type RequestTransport = Exclude<Transport, 'auto'>;
 
 interface ReadSample {
   readonly elements: number;
@@ -60,7 +63,7 @@ interface TrackSample {
 const eventFormat = () => wildcardUpdateFormat().includeTransactions.eventFormat;
 
 /** Child: the whole active set over `transport`. */
-function snapshot(client: LedgerClient, transport: ActiveContractsTransport): Promise<ReadSample> {
+function snapshot(client: LedgerClient, transport: RequestTransport): Promise<ReadSample> {
   return new Promise((resolve, reject) => {
     let n = 0;
     let firstMs = -1;
@@ -164,7 +167,7 @@ async function driver(): Promise<void> {
   const contracts = numberOption('contracts', m === 'quick' ? 10_000 : 100_000);
   const submissions = numberOption('submissions', m === 'quick' ? 200 : 1000);
   const parts = option('parts', 'snapshot,track').split(',');
-  const transports: readonly ActiveContractsTransport[] = ['websocket', 'page', 'list'];
+  const transports: readonly RequestTransport[] = ['websocket', 'page', 'list'];
   const self = fileURLToPath(import.meta.url);
   log(`acs: seeding a sandbox with ${contracts} active contracts (one Iou create per transaction)`);
   const sandbox = await startSandboxProcess([`--transactions=${contracts}`, '--events=1', `--max-list-elements=${2 * contracts}`], {
@@ -175,7 +178,7 @@ async function driver(): Promise<void> {
   const extra: Record<string, unknown> = {};
   try {
     if (parts.includes('snapshot')) {
-      const reads = new Map<ActiveContractsTransport, ReadSample[]>(transports.map((t) => [t, []]));
+      const reads = new Map<RequestTransport, ReadSample[]>(transports.map((t) => [t, []]));
       const sandboxPeak = new Map<string, number[]>();
       const historyReads: ReadSample[] = [];
       const sampled = async (label: string, read: () => Promise<ReadSample>): Promise<ReadSample> => {
@@ -255,9 +258,9 @@ async function driver(): Promise<void> {
 }
 
 /** How each transport is named in the table. */
-const transportLabel: Record<ActiveContractsTransport, string> = { websocket: 'WebSocket', page: 'active-contracts-page (pages of 1,000)', list: 'HTTP list (one list)' };
+const transportLabel: Record<RequestTransport, string> = { websocket: 'WebSocket', page: 'active-contracts-page (pages of 1,000)', list: 'HTTP list (one list)' };
 
-function snapshotTransport(value: string): ActiveContractsTransport {
+function snapshotTransport(value: string): RequestTransport {
   if (value === 'websocket' || value === 'page' || value === 'list') return value;
   throw new Error(`--transport: ${value} is not websocket, page or list`);
 }

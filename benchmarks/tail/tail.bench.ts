@@ -33,7 +33,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { tailUpdates } from 'ledger-rx';
-import type { LedgerClient, ReadTransport } from 'ledger-rx';
+import type { LedgerClient, Transport } from 'ledger-rx';
 import { log, mode, numberOption, option } from '../lib/args.js';
 import { histogram, measureLatency, type LatencySample } from '../lib/latency.js';
 import { MiB, procStatusBytes, runJsonChild, startSandboxProcess, type SandboxProcess } from '../lib/proc.js';
@@ -41,6 +41,9 @@ import { atLeast, atMost, figure, quantile, ratio, type Figure, type Row } from 
 import { startBenchRun } from '../lib/bench-run.js';
 import { runClientChild } from '../lib/client-child.js';
 import { updatesRequest, wildcardUpdateFormat } from '../lib/updates-request.js';
+
+/** A transport one request goes over (every `Transport` but the operators' `'auto'`). */
+type RequestTransport = Exclude<Transport, 'auto'>;
 
 interface ReadSample {
   readonly elements: number;
@@ -61,7 +64,7 @@ interface SlowSample {
 }
 
 /** Child: catch-up via `tailUpdates` over `transport` until `count` updates were emitted. */
-function catchUp(client: LedgerClient, count: number, transport: ReadTransport): Promise<ReadSample> {
+function catchUp(client: LedgerClient, count: number, transport: RequestTransport): Promise<ReadSample> {
   return new Promise((resolve, reject) => {
     let n = 0;
     let firstMs = -1;
@@ -98,7 +101,7 @@ async function oneShot(client: LedgerClient, count: number): Promise<ReadSample>
 }
 
 /** Child: `count` submissions at `rate`/s while tailing from the ledger end over `transport`. */
-async function latency(client: LedgerClient, count: number, rate: number, transport: ReadTransport): Promise<LatencySample> {
+async function latency(client: LedgerClient, count: number, rate: number, transport: RequestTransport): Promise<LatencySample> {
   let caughtUp!: () => void;
   const ready = new Promise<void>((resolve) => (caughtUp = resolve));
   const tail = tailUpdates(client, {
@@ -113,7 +116,7 @@ async function latency(client: LedgerClient, count: number, rate: number, transp
 }
 
 /** Child: a tail over `transport` from the start with a 1 ms handler, sampling memory every second. */
-function slowConsumer(client: LedgerClient, count: number, transport: ReadTransport): Promise<SlowSample> {
+function slowConsumer(client: LedgerClient, count: number, transport: RequestTransport): Promise<SlowSample> {
   return new Promise((resolve, reject) => {
     const series: [number, number, number, number][] = [];
     const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -174,7 +177,7 @@ async function driver(): Promise<void> {
   const stopAll = async (...s: SandboxProcess[]) => Promise.all(s.map((x) => x.stop()));
   try {
     if (parts.includes('catchup')) {
-      const tail = new Map<ReadTransport, ReadSample[]>(transports.map((t) => [t, []]));
+      const tail = new Map<RequestTransport, ReadSample[]>(transports.map((t) => [t, []]));
       const shot: ReadSample[] = [];
       for (let r = 0; r < runs; r++) {
         const b = await runJsonChild<ReadSample>(self, ['--child=oneshot', `--url=${streamed.url}`, `--count=${updates}`]);
@@ -208,7 +211,7 @@ async function driver(): Promise<void> {
       extra['catchup'] = { tail: Object.fromEntries(tail), shot };
     }
     if (parts.includes('latency')) {
-      const samples = new Map<ReadTransport, LatencySample[]>(transports.map((t) => [t, []]));
+      const samples = new Map<RequestTransport, LatencySample[]>(transports.map((t) => [t, []]));
       for (let r = 0; r < runs; r++) {
         for (const transport of transports) {
           const s = await runJsonChild<LatencySample>(self, ['--child=latency', `--url=${buffered.url}`, `--count=${submissions}`, '--rate=50', `--transport=${transport}`]);
@@ -288,15 +291,15 @@ async function driver(): Promise<void> {
 }
 
 /** How each transport is named in the table. */
-const transportLabel: Record<ReadTransport, string> = { websocket: 'WebSocket', page: 'get-updates-page', list: 'HTTP list (pages of 200)' };
+const transportLabel: Record<RequestTransport, string> = { websocket: 'WebSocket', page: 'get-updates-page', list: 'HTTP list (pages of 200)' };
 
 /**
  * The live-latency targets `[p50, p99]` (ms) per transport: the WebSocket's from issue 11; the list's as
  * before; none for `page`, whose latency is its poll interval by design.
  */
-const latencyTargets: Record<ReadTransport, readonly [number | undefined, number | undefined]> = { websocket: [5, 25], page: [undefined, undefined], list: [60, 250] };
+const latencyTargets: Record<RequestTransport, readonly [number | undefined, number | undefined]> = { websocket: [5, 25], page: [undefined, undefined], list: [60, 250] };
 
-function transportOption(value: string): ReadTransport {
+function transportOption(value: string): RequestTransport {
   if (value === 'websocket' || value === 'page' || value === 'list') return value;
   throw new Error(`--transport(s): ${value} is not websocket, page or list`);
 }

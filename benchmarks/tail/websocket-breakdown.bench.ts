@@ -9,7 +9,7 @@
  *
  * - `websocket`: `tailUpdates(client, { transport: 'websocket' })` from offset 0 until `--updates` updates
  *   were emitted (validated);
- * - `websocket-read`: one `client.streamUpdates()` of the same range (bounded, validated): the WebSocket
+ * - `websocket-read`: one `client.updates(…, { transport: 'websocket' })` of the same range (bounded, validated): the WebSocket
  *   transport without the tail's read engine, the same level as `one-shot`;
  * - `one-shot`: one `client.updates()` of the same range from the streamed sandbox (validated);
  * - `raw-ws`: a bare `ws` client that sends the request frame and counts frames (no parsing): what the
@@ -51,7 +51,7 @@ const self = fileURLToPath(import.meta.url);
 type Variant = 'websocket' | 'websocket-read' | 'one-shot' | 'raw-ws';
 const variantLabel: Record<Variant, string> = {
   websocket: 'tailUpdates over WebSocket',
-  'websocket-read': 'client.streamUpdates() bounded (WebSocket, no tail engine)',
+  'websocket-read': 'client.updates(websocket) bounded (WebSocket, no tail engine)',
   'one-shot': 'client.updates() one-shot (streamed HTTP)',
   'raw-ws': 'bare ws client counting frames (no parsing)',
 };
@@ -109,7 +109,7 @@ async function child(variant: Variant, url: string, count: number, root: string)
         variant === 'websocket'
           ? lib.tailUpdates(client, { beginExclusive: 0, updateFormat: wildcardUpdateFormat(), transport: 'websocket' })
           : variant === 'websocket-read'
-            ? client.streamUpdates(updatesRequest(0, end))
+            ? client.updates(updatesRequest(0, end), { transport: 'websocket' })
             : client.updates(updatesRequest(0, end), { limit: count });
       const subscription = source.subscribe({
         next: () => {

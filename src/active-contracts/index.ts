@@ -6,3 +6,4 @@ export { ContractMap } from './contract-map.js';
 export { contractEntryKind } from './contract-entry-kind.js';
 export type { ContractEntryKind } from './contract-entry-kind.js';
 export { decodeActiveContractsElement } from './decode-active-contracts-element.js';
+export type { ActiveContractsPage } from './active-contracts-page.js';

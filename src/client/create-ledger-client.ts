@@ -1,5 +1,5 @@
 import type { buildConnector, Dispatcher } from 'undici';
-import { defer, from, switchMap } from 'rxjs';
+import { concatMap, defer, from, switchMap } from 'rxjs';
 import {
   AllocatePartyRequest,
   AllocatePartyResponse,
@@ -20,44 +20,26 @@ import {
   SubmitResponse,
   UpdateUserResponse,
   UpdateVettedPackagesResponse,
-  type GetUpdatesRequest,
 } from '../schemas/index.js';
 import { createActiveContractsMethods } from './reads/create-active-contracts-methods.js';
 import { createCompletionsMethod } from './reads/create-completions-method.js';
-import { createHttpTransport, type HttpCall } from './http/create-http-transport.js';
+import { createUpdatesMethods } from './reads/create-updates-methods.js';
+import { walkPages } from './reads/walk-pages.js';
+import { createHttpTransport } from './http/create-http-transport.js';
 import { createWebSocketTransport } from './websocket/create-websocket-transport.js';
 import { createUnaryMethods } from './unary/create-unary-methods.js';
-import { iterateUpdates } from './reads/iterate-updates.js';
 import type { LedgerClient } from './ledger-client.js';
 import type { LedgerClientOptions } from './ledger-client-options.js';
-import { listAllVettedPackages, type ListAllVettedPackagesRetry } from './unary/list-all-vetted-packages.js';
-import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
-import type { ListAllVettedPackagesOptions } from './ledger-client.js';
-import { observeWebSocketStream } from './websocket/observe-websocket-stream.js';
-import { observeJsonList } from './http/observe-json-list.js';
-import { readUpdatesPage } from './reads/read-updates-page.js';
 import { resolveClientOptions } from './resolve-client-options.js';
-import { toUpdatesBody } from './reads/to-updates-body.js';
 import { userPath } from './unary/user-path.js';
-import { updateDecoding } from '../updates/update-decoding.js';
-import { updateElementDecoder } from '../updates/update-element-decoder.js';
-import { streamFrameDecoder } from './websocket/stream-frame-decoder.js';
-import type { StreamUpdatesOptions } from './websocket/stream-updates-options.js';
-import type { UpdatesCallOptions } from './reads/updates-call-options.js';
-import type { UpdatesPageCallOptions } from './reads/updates-page-call-options.js';
 import {
   parseRequest,
   validateCallOptions,
   validateCreateUserRequest,
   validateGetActiveContractsPageRequest,
-  validateGetUpdatesPageRequest,
-  validateGetUpdatesRequest,
   validateListVettedPackagesRequest,
-  validateReadOptions,
   validateReassignmentRequest,
-  validateStreamOptions,
   validateSubmitRequest,
-  validateUpdatesCallOptions,
   validateUpdateUserRequest,
   validateUpdateVettedPackagesOptions,
   validateUpdateVettedPackagesRequest,
@@ -70,7 +52,6 @@ import { createVersionGate, versionSupports } from './versions/version-gate.js';
 import { watchParticipantConnections } from './versions/watch-participant-connections.js';
 import { validateCompletionByHashRequest, validateUpdateByHashRequest } from './validation/validate-by-hash-requests.js';
 
-/** The span attributes of an updates request: the range asked for, the page size and the order. */
 /**
  * Options of the client's own undici `Agent`: with a proxy, every connection is a `CONNECT` tunnel
  * (`createTunnelConnector`, TLS inside it); without one, the TLS material as `connect` options.
@@ -78,15 +59,6 @@ import { validateCompletionByHashRequest, validateUpdateByHashRequest } from './
 function agentOptions(resolved: ResolvedClientOptions): { connect: buildConnector.connector | buildConnector.BuildOptions } | undefined {
   if (resolved.proxy !== undefined) return { connect: createTunnelConnector(resolved.proxy, resolved.tls, resolved.timeoutMs) };
   return resolved.tls === undefined ? undefined : { connect: { ...resolved.tls } };
-}
-
-function offsetAttributes(beginExclusive: number | null | undefined, endInclusive: number | null | undefined, limit: number | null | undefined, descending: boolean | null | undefined) {
-  return {
-    'ledger_rx.begin_exclusive': beginExclusive ?? undefined,
-    'ledger_rx.end_inclusive': endInclusive ?? undefined,
-    'ledger_rx.limit': limit ?? undefined,
-    'ledger_rx.descending': descending === true ? true : undefined,
-  };
 }
 
 /**
@@ -134,22 +106,17 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const sendCompletionByHash = unary.post('/v2/commands/completion-by-hash', validateCompletionByHashRequest, GetCompletionByHashResponse);
   const activeContracts = createActiveContractsMethods({ http: transport, sockets, resolved });
   const completions = createCompletionsMethod({ http: transport, sockets, resolved });
-
-  function prepareUpdates(request: GetUpdatesRequest, raw: UpdatesCallOptions | undefined) {
-    const callOptions = validateUpdatesCallOptions(raw);
-    const parsed = validateGetUpdatesRequest(request);
-    const call: Omit<HttpCall, 'signal' | 'cancel'> = {
-      method: 'POST',
-      path: '/v2/updates',
-      query: { limit: callOptions.limit, stream_idle_timeout_ms: callOptions.streamIdleTimeoutMs },
-      body: toUpdatesBody(request, parsed.filter),
-      spanAttributes: offsetAttributes(parsed.beginExclusive, parsed.endInclusive, callOptions.limit, parsed.descendingOrder),
-    };
-    return { call, decoding: updateDecoding(parsed, callOptions, resolved.validateResponses), signal: callOptions.signal, onBytes: callOptions.onBytes };
-  }
+  const updates = createUpdatesMethods({
+    http: transport,
+    sockets,
+    resolved,
+    requirePages: (clientOperation, signal) => versions.require('updatesPage', clientOperation, signal),
+  });
 
   const client: LedgerClient = {
     checksElementOrder: true,
+    transports: ['list', 'page', 'websocket'],
+    ...updates,
     ...activeContracts,
     async activeContractsPage(request, callOptions) {
       validateGetActiveContractsPageRequest(request);
@@ -165,22 +132,16 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     listVettedPackages: unary.post('/v2/package-vetting/list', validateListVettedPackagesRequest, ListVettedPackagesResponse),
 
     listAllVettedPackages(request, callOptions) {
-      const options = validateCallOptions(callOptions) as ListAllVettedPackagesOptions;
+      const { signal } = validateCallOptions(callOptions);
       validateListVettedPackagesRequest(request);
-      const outer = options.signal;
-      const retryOptions: ListAllVettedPackagesRetry = {
-        ...(options.retry === undefined ? {} : { retry: options.retry }),
-        ...(options.scheduler === undefined ? {} : { scheduler: options.scheduler }),
-      };
-      resolveRetryConfig(options.retry); // a bad policy is rejected now, before anything is sent
-      return listAllVettedPackages(
-        (page, signal) => unary.send(
-          { method: 'POST', path: '/v2/package-vetting/list', body: page, signal: outer, cancel: signal },
-          ListVettedPackagesResponse,
-        ),
-        request,
-        retryOptions,
-      );
+      const path = '/v2/package-vetting/list';
+      return walkPages({
+        fetch: (pageToken, cancel) => unary.send({ method: 'POST', path, body: { ...request, pageToken }, signal, cancel }, ListVettedPackagesResponse),
+        // the last page is an empty one (docs/server-behavior.md#vetting-list-paging-and-order); an empty token ends it too
+        next: (page) => ((page.vettedPackages ?? []).length === 0 || !page.nextPageToken ? undefined : page.nextPageToken),
+        firstToken: request.pageToken ?? '',
+        endpoint: `POST ${path}`,
+      }).pipe(concatMap((page) => page.vettedPackages ?? []));
     },
 
     async updateVettedPackages(request, callOptions) {
@@ -208,51 +169,6 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     async participantVersion(callOptions) {
       const version = await versions.version(validateCallOptions(callOptions).signal);
       return { version: version.text, supports: (operation) => versionSupports(version, operation) };
-    },
-
-    updates(request, callOptions) {
-      const { call, decoding, signal, onBytes } = prepareUpdates(request, callOptions);
-      return observeJsonList(transport, call, () => updateElementDecoder(decoding), signal, onBytes);
-    },
-
-    iterateUpdates(request, callOptions) {
-      const { call, decoding, signal, onBytes } = prepareUpdates(request, callOptions);
-      return iterateUpdates(transport, call, decoding, signal, onBytes);
-    },
-
-    streamUpdates(request, callOptions) {
-      const options = validateStreamOptions<StreamUpdatesOptions>(callOptions);
-      const parsed = validateGetUpdatesRequest(request);
-      const body = toUpdatesBody(request, parsed.filter);
-      const decoding = updateDecoding(parsed, options, resolved.validateResponses);
-      return observeWebSocketStream(sockets, {
-        path: '/v2/updates',
-        body,
-        bounded: body.endInclusive != null,
-        frameDecoder: (label) => streamFrameDecoder('update', updateElementDecoder(decoding), label),
-        options,
-        refreshableToken: resolved.refreshableToken,
-        spanAttributes: offsetAttributes(parsed.beginExclusive, parsed.endInclusive, undefined, parsed.descendingOrder),
-      });
-    },
-
-    async updatesPage(request, callOptions) {
-      const options = validateReadOptions<UpdatesPageCallOptions>(callOptions);
-      const parsed = validateGetUpdatesPageRequest(request);
-      await versions.require('updatesPage', 'updatesPage', options.signal);
-      const order = { beginExclusive: parsed.beginOffsetExclusive ?? 0, endInclusive: parsed.endOffsetInclusive, descendingOrder: parsed.descendingOrder };
-      return readUpdatesPage(
-        transport,
-        {
-          method: 'POST',
-          path: '/v2/updates/get-updates-page',
-          body: request,
-          spanAttributes: offsetAttributes(parsed.beginOffsetExclusive, parsed.endOffsetInclusive, parsed.maxPageSize, parsed.descendingOrder),
-        },
-        updateDecoding(order, options, resolved.validateResponses),
-        options.signal,
-        options.onBytes,
-      );
     },
 
     submit: unary.post('/v2/commands/async/submit', validateSubmitRequest, SubmitResponse),

@@ -1,9 +1,10 @@
 export { changeId } from '../completions/change-id.js';
 export type { ChangeIdParts } from '../completions/change-id.js';
-export type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest, ActiveContractsStatus, ActiveContractsTransport } from './reads/active-contracts-options.js';
-export type { ActiveContractsPage } from './reads/active-contracts-page.js';
+export type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest, ActiveContractsStatus } from './reads/active-contracts-options.js';
+export type { ActiveContractsPage } from '../active-contracts/active-contracts-page.js';
 export type { CallOptions } from './call-options.js';
-export type { CompletionsOptions, CompletionsTransport } from './reads/completions-options.js';
+export type { CompletionsOptions } from './reads/completions-options.js';
+export type { ActiveContractsTransport, CompletionsTransport, StreamUpdatesOptions, UpdatesCallOptions, UpdatesPageCallOptions } from './deprecated-names.js';
 export { createLedgerClient } from './create-ledger-client.js';
 export { fieldMask } from './unary/field-mask.js';
 export type { UserFields } from './unary/field-mask.js';
@@ -14,8 +15,8 @@ export type { VersionedOperation, VersionedOperationName } from './versions/part
 export { newCommandId } from './unary/new-command-id.js';
 export { newSubmissionId } from './unary/new-submission-id.js';
 export type { UpdateVettedPackagesOptions } from './unary/update-vetted-packages-options.js';
-export type { StreamConnection, StreamUpdatesOptions } from './websocket/stream-updates-options.js';
-export type { UpdatesCallOptions } from './reads/updates-call-options.js';
-export type { UpdatesPage } from './reads/updates-page.js';
-export type { UpdatesPageCallOptions } from './reads/updates-page-call-options.js';
+export type { StreamConnection, UpdatesOptions } from '../updates/updates-options.js';
+export type { UpdatesPageOptions } from './reads/updates-page-options.js';
+export type { Transport } from '../updates/transport.js';
+export type { UpdatesPage } from '../updates/updates-page.js';
 export { userUpdatePaths } from './validation/index.js';

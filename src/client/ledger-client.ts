@@ -41,21 +41,29 @@ import type {
   VettedPackages,
 } from '../schemas/index.js';
 import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './reads/active-contracts-options.js';
-import type { ActiveContractsPage } from './reads/active-contracts-page.js';
+import type { ActiveContractsPage } from '../active-contracts/active-contracts-page.js';
 import type { CallOptions } from './call-options.js';
 import type { CompletionsOptions } from './reads/completions-options.js';
 import type { RetryConfig } from '../retry/retry-config.js';
 import type { UpdateVettedPackagesOptions } from './unary/update-vetted-packages-options.js';
-import type { StreamUpdatesOptions } from './websocket/stream-updates-options.js';
-import type { UpdatesCallOptions } from './reads/updates-call-options.js';
-import type { UpdatesPage } from './reads/updates-page.js';
-import type { UpdatesPageCallOptions } from './reads/updates-page-call-options.js';
+import type { Transport } from '../updates/transport.js';
+import type { UpdatesPage } from '../updates/updates-page.js';
+import type { UpdatesOptions } from '../updates/updates-options.js';
+import type { UpdatesPageOptions } from './reads/updates-page-options.js';
 
-/** Options of `listAllVettedPackages`: the call options, and how a failed page is retried. */
+/** Options of `listAllVettedPackages`: the call options. */
 export interface ListAllVettedPackagesOptions extends CallOptions {
-  /** Retry policy for a failed page; `false` ends the walk on the first failure. Default: as `tailUpdates`. */
+  /**
+   * Ignored: `listAllVettedPackages` makes one attempt, like every client method.
+   *
+   * @deprecated use `allVettedPackages(client, request, { retry })` (ledger-rx/operators), which retries a failed page; removed in the next minor.
+   */
   readonly retry?: RetryConfig | false;
-  /** Scheduler of the backoff timers. Default `asyncScheduler`. */
+  /**
+   * Ignored (there is no backoff to schedule): see `retry`.
+   *
+   * @deprecated use `allVettedPackages(client, request, { scheduler })`; removed in the next minor.
+   */
   readonly scheduler?: SchedulerLike;
 }
 
@@ -72,8 +80,8 @@ export interface ListAllVettedPackagesOptions extends CallOptions {
  *   Canton error fields, or code `HTTP_<status>` for a non-Canton body; network failures reject with
  *   `TransportError`; a malformed or off-schema 2xx body with `ProtocolError`;
  * - the last argument may carry an `AbortSignal`; aborting rejects with `AbortError`;
- * - nothing is retried except a 401 once, with a fresh token from a token provider, and the pages of
- *   `listAllVettedPackages`.
+ * - nothing is retried except a 401 once, with a fresh token from a token provider: the operators
+ *   (`tailUpdates`, `activeContractsSnapshot`, `allVettedPackages`, ...) resume a failed read.
  */
 export interface LedgerClient {
   /**
@@ -87,13 +95,12 @@ export interface LedgerClient {
   listVettedPackages(request: ListVettedPackagesRequest, options?: CallOptions): Promise<ListVettedPackagesResponse>;
 
   /**
-   * Every `VettedPackages` element of every page of `POST /v2/package-vetting/list`, in server order.
-   * Cold (each subscription walks from `request.pageToken` or the start); completes after the server's
-   * final empty page (or an empty token). A page that fails with a retryable error is asked for again with
-   * the same token after a backoff (`options.retry`, the same policy and defaults as `tailUpdates`;
-   * `false` disables it), so every element is emitted exactly once; errors with a non-retryable page error,
-   * `RetriesExhaustedError`, or `ProtocolError` `PAGE_TOKEN_NOT_ADVANCING` when a token repeats.
-   * Unsubscribing (or `options.signal`) aborts the in-flight page request.
+   * Every `VettedPackages` element of every page of `POST /v2/package-vetting/list`, in server order, one
+   * page at a time. Cold (each subscription walks from `request.pageToken` or the start); completes after the
+   * server's final empty page (or an empty token). One attempt: errors with the first failed page (the
+   * elements of the pages before it emitted), or `ProtocolError` `PAGE_TOKEN_NOT_ADVANCING` when a token
+   * repeats; `allVettedPackages(client, request, { retry })` (ledger-rx/operators) asks for a failed page
+   * again. Unsubscribing (or `options.signal`) aborts the in-flight page request.
    */
   listAllVettedPackages(request: ListVettedPackagesRequest, options?: ListAllVettedPackagesOptions): Observable<VettedPackages>;
 
@@ -104,47 +111,67 @@ export interface LedgerClient {
   updateVettedPackages(request: UpdateVettedPackagesRequest, options?: UpdateVettedPackagesOptions): Promise<UpdateVettedPackagesResponse>;
 
   /**
-   * One call of `POST /v2/updates?limit=..&stream_idle_timeout_ms=..`, its JSON array parsed incrementally:
-   * each `JsGetUpdatesResponse` is emitted as its bytes arrive. Completes when the array ends; errors with
-   * the HTTP error (nothing emitted), or mid-array with `TransportError` (`BODY_TRUNCATED`,
-   * `CONNECTION_RESET`, `REQUEST_TIMEOUT`) or `ProtocolError` after the elements before it. Every element
-   * is checked against the request: its offset must lie in `(beginExclusive, endInclusive]` and go strictly
-   * up (down when `descendingOrder`), an `OffsetCheckpoint` may repeat the offset just reached; the first
-   * element that breaks this is a `ProtocolError` `OFFSET_NOT_INCREASING` and is not emitted. Cold: every
-   * subscription sends a new request. Unsubscribing aborts the request and destroys the body. There is no
-   * overall deadline (the server may hold a long-poll up to its 20 s timeout); headers and each body chunk
-   * are awaited at least 25 s.
+   * The transports of `updates()`, `iterateUpdates()` and `activeContracts()` (`completions()`: `websocket`
+   * and `list`): all three. The operators (`tailUpdates`, ...) read it to know that `updates()` takes
+   * `transport: 'websocket'` (`UpdatesSource.transports`).
+   */
+  readonly transports: readonly Exclude<Transport, 'auto'>[];
+
+  /**
+   * The updates of `request`'s range, each `JsGetUpdatesResponse` emitted as its bytes arrive, over
+   * `options.transport` (one attempt: nothing is retried but a 401; `tailUpdates` resumes):
+   * - `list` (the default): one call of `POST /v2/updates?limit=..&stream_idle_timeout_ms=..`, its JSON array
+   *   parsed incrementally. Completes when the array ends (the server ends it at `limit`, at the range's end,
+   *   or after `streamIdleTimeoutMs` of silence); more than the server's list limit without `limit` is an
+   *   HTTP 413 error. There is no overall deadline (the server may hold a long-poll up to its 20 s timeout);
+   *   headers and each body chunk are awaited at least 25 s.
+   * - `websocket`: `GET /v2/updates` as a WebSocket, one connection per subscription, the token sent in the
+   *   subprotocols (`jwt.token.<JWT>`, `daml.ws.auth`; a provider is called for every connection), the
+   *   request sent as the one text frame, one element per frame. No page cap and no idle timeout: an
+   *   open-ended request (no `endInclusive`) never completes; a bounded one completes when the server closes
+   *   the socket normally after its last element. Errors with the `LedgerApiError` of an error frame (all ten
+   *   fields) or of a refused upgrade (`HTTP_404`, `HTTP_426`, `HTTP_501`, ... for a participant or proxy
+   *   without WebSockets), with a retryable `TransportError` when the socket closes without an error frame
+   *   (always for an open-ended read: `CONNECTION_RESET` with `closeCode`) or stays silent beyond
+   *   `silenceTimeoutMs` despite pings (`REQUEST_TIMEOUT`). A 401 before any element is tried once more
+   *   with a fresh token. `paused` gives real backpressure to asynchronous consumers.
+   * - `page`: `POST /v2/updates/get-updates-page` (participants 3.5.1 and later, else
+   *   `UnsupportedByParticipantVersionError` before sending), page after page with the server's tokens,
+   *   `pageSize` updates each, the next page asked for once the previous one was emitted and `paused` is
+   *   not `true`. Completes after the last page of the range; an ascending read without `endInclusive`
+   *   completes after its first empty page (the ledger end as of that page). A repeated token is a
+   *   `ProtocolError` `PAGE_TOKEN_NOT_ADVANCING`.
+   *
+   * On every transport, every element is checked against the request: its offset must lie in
+   * `(beginExclusive, endInclusive]` and go strictly up (down when `descendingOrder`), an `OffsetCheckpoint`
+   * may repeat the offset just reached; the first element that breaks this is a `ProtocolError`
+   * `OFFSET_NOT_INCREASING` and is not emitted. Errors with the HTTP error (nothing emitted), or mid-read
+   * with `TransportError` (`BODY_TRUNCATED`, `CONNECTION_RESET`, `REQUEST_TIMEOUT`) or `ProtocolError` after
+   * the elements before it. Cold: every subscription sends a new request. Unsubscribing aborts the request
+   * (closes the socket) and destroys the body.
    *
    * A request with the deprecated `filter`/`verbose` and no `updateFormat` is sent as the `updateFormat`
-   * `fromLegacyFilter` builds. Invalid arguments throw `InvalidArgumentError` synchronously.
+   * `fromLegacyFilter` builds. Invalid arguments, and an option of another transport (`limit` with
+   * `websocket`, ...), throw `InvalidArgumentError` synchronously.
    */
-  updates(request: GetUpdatesRequest, options?: UpdatesCallOptions): Observable<JsGetUpdatesResponse>;
+  updates(request: GetUpdatesRequest, options?: UpdatesOptions): Observable<JsGetUpdatesResponse>;
 
   /**
-   * {@link updates} as an async iterable, for callers without RxJS. Every `for await` sends its own request;
-   * leaving the loop early (`break`, `return`, a throw) aborts the request and destroys the body; errors
-   * are thrown from the loop. Invalid arguments throw `InvalidArgumentError` synchronously.
+   * {@link updates} as an async iterable, for callers without RxJS: the same options and transports. Every
+   * `for await` sends its own request; the loop pulls the `list` body as it goes, and holds at most 128
+   * elements of a `websocket` or `page` read before it pauses it. Leaving the loop early (`break`, `return`,
+   * a throw) aborts the request (closes the socket) and destroys the body; errors are thrown from the loop.
+   * Invalid arguments throw `InvalidArgumentError` synchronously.
    */
-  iterateUpdates(request: GetUpdatesRequest, options?: UpdatesCallOptions): AsyncIterable<JsGetUpdatesResponse>;
+  iterateUpdates(request: GetUpdatesRequest, options?: UpdatesOptions): AsyncIterable<JsGetUpdatesResponse>;
 
   /**
-   * The same read over a WebSocket (`GET /v2/updates`): one connection per subscription, the token sent in
-   * the subprotocols (`jwt.token.<JWT>`, `daml.ws.auth`; a provider is called for every connection), the
-   * request sent as the one text frame, and one element emitted per frame as it arrives — the same element
-   * types, validation (`validate`), order and range checks, `rawText` and errors as {@link updates}. There
-   * is no page cap and no idle timeout: an open-ended request (no `endInclusive`) never completes; a bounded
-   * one completes when the server closes the socket normally after its last element.
+   * The updates over a WebSocket (`GET /v2/updates`): the same read as `updates(request, { ...options,
+   * transport: 'websocket' })`, except that options of the other transports are ignored rather than refused.
    *
-   * Errors with the `LedgerApiError` of an error frame (all ten fields; `PrunedOffsetError` for pruned
-   * offsets) or of a refused upgrade (`HTTP_404`, `HTTP_426`, `HTTP_501`, ... for a participant or proxy
-   * without WebSockets), with a retryable `TransportError` when the socket closes without an error frame
-   * (always for an open-ended read: `CONNECTION_RESET` with `closeCode`) or stays silent beyond
-   * `silenceTimeoutMs` despite pings (`REQUEST_TIMEOUT`), with `ProtocolError` for elements that break the
-   * checks. A 401 before any element is tried once more with a fresh token. Unsubscribing closes the socket.
-   * `paused` gives real backpressure to asynchronous consumers. Invalid arguments throw
-   * `InvalidArgumentError` synchronously.
+   * @deprecated use `updates(request, { transport: 'websocket' })`; removed in the next minor.
    */
-  streamUpdates(request: GetUpdatesRequest, options?: StreamUpdatesOptions): Observable<JsGetUpdatesResponse>;
+  streamUpdates(request: GetUpdatesRequest, options?: UpdatesOptions): Observable<JsGetUpdatesResponse>;
 
   /**
    * One page of `POST /v2/updates/get-updates-page`: resolves with the page's updates (decoded, validated and
@@ -156,7 +183,7 @@ export interface LedgerClient {
    * arrives. Rejects like the other methods; invalid arguments reject with `InvalidArgumentError` and nothing
    * is sent.
    */
-  updatesPage(request: GetUpdatesPageRequest, options?: UpdatesPageCallOptions): Promise<UpdatesPage>;
+  updatesPage(request: GetUpdatesPageRequest, options?: UpdatesPageOptions): Promise<UpdatesPage>;
 
   /**
    * The active contracts at one offset (`GetActiveContractsRequest`; `activeAtOffset` left out means the ledger
@@ -192,7 +219,7 @@ export interface LedgerClient {
    * default; never completes: a close is a retryable `TransportError`) or `list` (completes after `limit`
    * elements or `streamIdleTimeoutMs` of silence). Offsets are checked like updates' (after
    * `beginExclusive`, strictly increasing; a checkpoint may repeat the offset just reached). One read, not
-   * retried: `tailCompletions` resumes. Errors like `streamUpdates`/`updates`. Invalid arguments throw
+   * retried: `tailCompletions` resumes. Errors like `updates` over the same transport. Invalid arguments throw
    * `InvalidArgumentError` synchronously.
    */
   completions(request: GetCompletionsRequest | CompletionStreamRequest, options?: CompletionsOptions): Observable<CompletionStreamResponse>;

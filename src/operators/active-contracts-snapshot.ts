@@ -9,7 +9,7 @@ import type { PageAnswer } from './internal/page-answer.js';
 import { readEngine } from './internal/read-engine.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
 import { decodingOptions } from './paged-read-options.js';
-import type { ReadTransport, TransportOption } from './read-transport.js';
+import type { Transport } from '../updates/transport.js';
 import type { ActiveContractsSnapshotOptions, ActiveContractsSnapshotRequest, SnapshotSource } from './snapshot-source.js';
 
 /** Options of {@link activeContractsSnapshot}: those of `SnapshotSource.activeContracts`, with `'auto'` as a transport. */
@@ -19,13 +19,13 @@ export interface ActiveContractsSnapshotConfig extends Omit<ActiveContractsSnaps
    * WebSocket, falling back to `page`, then to `list`, when the participant (or a proxy) refuses one, once
    * per subscription, as `tailUpdates` does.
    */
-  readonly transport?: TransportOption | undefined;
+  readonly transport?: Transport | undefined;
   /** `'auto'`: how long the WebSocket a read of the same source gave up is skipped (as the update reads' `webSocketCoolOffMs`). Default 300 000. */
   readonly webSocketCoolOffMs?: number | undefined;
 }
 
 /** The snapshot transports, in the order `'auto'` tries them. */
-const snapshotTransports: readonly ReadTransport[] = ['websocket', 'page', 'list'];
+const snapshotTransports: readonly Exclude<Transport, 'auto'>[] = ['websocket', 'page', 'list'];
 
 /**
  * Where a snapshot read stands: its transport; streamed, the continuation token of the last entry delivered
@@ -91,7 +91,7 @@ export function activeContractsSnapshot(
       at = offset;
     };
 
-    const answer = (call: SnapshotCall, transport: ReadTransport, onBytes: ((bytes: number) => void) | undefined): PageAnswer<JsGetActiveContractsResponse, string> => {
+    const answer = (call: SnapshotCall, transport: Exclude<Transport, 'auto'>, onBytes: ((bytes: number) => void) | undefined): PageAnswer<JsGetActiveContractsResponse, string> => {
       const page = call.page;
       if (page === undefined || pages === undefined) {
         const read = source.activeContracts(call.request, { ...options, ...(pageSize === undefined ? {} : { pageSize }), transport, onActiveAtOffset: report });

@@ -1,14 +1,12 @@
 import type { Observable, ObservableInput } from 'rxjs';
+import type { Transport } from '../updates/transport.js';
+import type { UpdatesOptions } from '../updates/updates-options.js';
 import type { CompletionStreamRequest, CompletionStreamResponse, GetCompletionsRequest, GetLedgerEndResponse, JsCommands } from '../schemas/index.js';
 
 /** The options the operators pass to {@link CompletionsSource.completions} (a subset of the client's). */
-export interface CompletionsReadOptions {
+export interface CompletionsReadOptions extends Pick<UpdatesOptions, 'limit' | 'streamIdleTimeoutMs' | 'validate' | 'rawText'> {
   readonly endpoint?: 'command-completions' | 'completions';
-  readonly transport?: 'websocket' | 'list';
-  readonly limit?: number;
-  readonly streamIdleTimeoutMs?: number;
-  readonly validate?: boolean;
-  readonly rawText?: boolean;
+  readonly transport?: Extract<Transport, 'websocket' | 'list'>;
 }
 
 /**

@@ -3,9 +3,9 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { TransactionFilter, UpdateFormat } from '../schemas/filters.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { RetryConfig } from '../retry/retry-config.js';
-import type { TransportOption } from './read-transport.js';
+import type { Transport } from '../updates/transport.js';
 import type { TailStatus } from './tail-status.js';
-import type { UpdatesPageOptions } from './updates-source.js';
+import type { UpdatesOptions } from '../updates/updates-options.js';
 
 /** The options every paged read (`tailUpdates`, `readDescending`) shares. */
 export interface PagedReadOptions {
@@ -40,7 +40,7 @@ export interface PagedReadOptions {
    * answered without a Canton body (a proxy) — before its first answer (status `transport-selected`, with
    * the reason). See docs/transports.md.
    */
-  readonly transport?: TransportOption;
+  readonly transport?: Transport;
   /**
    * `'auto'`: after a read of the same source (client) gave up its WebSocket, the reads that start within
    * this long (ms, scheduler time) skip it and start with the next transport; later ones try it again. 0
@@ -59,7 +59,7 @@ export interface PagedReadOptions {
 }
 
 /** The per-element decoding options (`validate`, `rawText`, `onBytes`) of a read's options or of a page request's. */
-export function decodingOptions(options: Pick<UpdatesPageOptions, 'validate' | 'rawText' | 'onBytes'>): Pick<UpdatesPageOptions, 'validate' | 'rawText' | 'onBytes'> {
+export function decodingOptions(options: Pick<UpdatesOptions, 'validate' | 'rawText' | 'onBytes'>): Pick<UpdatesOptions, 'validate' | 'rawText' | 'onBytes'> {
   return {
     ...(options.validate === undefined ? {} : { validate: options.validate }),
     ...(options.rawText === undefined ? {} : { rawText: options.rawText }),

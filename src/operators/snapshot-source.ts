@@ -1,6 +1,8 @@
 import type { Observable, ObservableInput, SchedulerLike } from 'rxjs';
 import type { RetryConfig } from '../retry/retry-config.js';
 import type { EventFormat, GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
+import type { ActiveContractsPage } from '../active-contracts/active-contracts-page.js';
+import type { Transport } from '../updates/transport.js';
 import type { TailStatus } from './tail-status.js';
 import type { PageReadOptions, UpdatesSource } from './updates-source.js';
 
@@ -12,16 +14,9 @@ export type ActiveContractsSnapshotRequest = {
   readonly streamContinuationToken?: string;
 };
 
-/** One page of `GET /v2/state/active-contracts-page`, as `activeContractsSnapshot` reads it (`LedgerClient.activeContractsPage` resolves with one). */
-export interface ActiveContractsPageAnswer {
-  readonly activeContracts: readonly JsGetActiveContractsResponse[];
-  readonly activeAtOffset: number;
-  readonly nextPageToken: string | undefined;
-}
-
 /** The options `snapshotThenUpdates` passes to {@link SnapshotSource.activeContracts} (a subset of the client's). */
 export interface ActiveContractsSnapshotOptions {
-  readonly transport?: 'websocket' | 'page' | 'list';
+  readonly transport?: Exclude<Transport, 'auto'>;
   /** Entries per page of the `page` transport (`maxPageSize`). Default: the participant's. */
   readonly pageSize?: number;
   /** Called once, before the first entry, with the offset the snapshot is taken at. */
@@ -46,5 +41,5 @@ export interface ActiveContractsSnapshotOptions {
 export interface SnapshotSource extends UpdatesSource {
   activeContracts(request: ActiveContractsSnapshotRequest, options?: ActiveContractsSnapshotOptions): Observable<JsGetActiveContractsResponse>;
   /** One page of `GET /v2/state/active-contracts-page` (`LedgerClient.activeContractsPage`): with it, a paged snapshot resumes at its page token. */
-  activeContractsPage?(request: GetActiveContractsPageRequest, options?: PageReadOptions): ObservableInput<ActiveContractsPageAnswer>;
+  activeContractsPage?(request: GetActiveContractsPageRequest, options?: PageReadOptions): ObservableInput<ActiveContractsPage>;
 }

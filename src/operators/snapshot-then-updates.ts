@@ -6,7 +6,7 @@ import type { EventFormat, JsGetActiveContractsResponse, JsGetUpdatesResponse, U
 import { activeContractsSnapshot } from './active-contracts-snapshot.js';
 import type { CheckpointStore } from './checkpoint.js';
 import { snapshotFormats } from './internal/snapshot-formats.js';
-import type { TransportOption } from './read-transport.js';
+import type { Transport } from '../updates/transport.js';
 import type { SnapshotSource } from './snapshot-source.js';
 import { tailUpdates, type TailUpdatesConfig } from './tail-updates.js';
 
@@ -42,7 +42,7 @@ export interface SnapshotThenUpdatesConfig extends Omit<TailUpdatesConfig, 'begi
    * WebSocket, falling back to `page`, then `list`, when the participant refuses one (see
    * `activeContractsSnapshot`), as the updates' `transport` does.
    */
-  readonly snapshotTransport?: TransportOption;
+  readonly snapshotTransport?: Transport;
   /**
    * Resume position: when it holds a checkpoint, the snapshot was already taken and processed, so only the
    * updates after the checkpoint are emitted (no snapshot, no `snapshot-end`). The application saves into it

@@ -1,3 +1,4 @@
+import type { Transport } from '../updates/transport.js';
 import { asyncScheduler, concatMap, from, map, of, tap, type Observable, type SchedulerLike } from 'rxjs';
 import { isCompletionCheckpoint } from '../completions/is-completion-checkpoint.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -13,7 +14,8 @@ import { fallBackTransport } from './internal/fall-back-transport.js';
 import { defaultWebSocketCoolOffMs, startingTransportChoice } from './internal/starting-transport-choice.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
 import { rememberFallback } from './internal/web-socket-setbacks.js';
-import type { ReadTransport } from './read-transport.js';
+/** A wire transport (not `'auto'`). */
+type ReadTransport = Exclude<Transport, 'auto'>;
 import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
 import type { TailStatus } from './tail-status.js';
 
@@ -48,7 +50,7 @@ export interface TailCompletionsConfig {
    * carry it (a handshake without an answer, an upgrade a proxy answered, a refusal: docs/transports.md),
    * and skipping it while the same client gave it up within `webSocketCoolOffMs`.
    */
-  readonly transport?: 'websocket' | 'list' | 'auto';
+  readonly transport?: Extract<Transport, 'websocket' | 'list' | 'auto'>;
   /** `'auto'`: how long a WebSocket the same source gave up is skipped (as the update reads'). Default 300 000. */
   readonly webSocketCoolOffMs?: number;
   /** List: elements per catch-up page (lowered after a 413). Default 200. */
@@ -180,7 +182,7 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       scheduler,
       onStatus,
       handler: undefined,
-      answer: (plan) => ({ elements: source.completions(plan.request, { endpoint, transport: plan.transport === 'websocket' ? 'websocket' : 'list', ...plan.options }), bounds: () => undefined }),
+      answer: (plan) => ({ elements: source.completions(plan.request, { endpoint, ...plan.options, transport: plan.transport === 'websocket' ? 'websocket' : 'list' }), bounds: () => undefined }),
       elements: completionOffsets,
       checksElementOrder: source.checksElementOrder === true,
     },

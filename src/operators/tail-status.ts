@@ -1,5 +1,5 @@
 import type { UpdateKind } from '../updates/update-kind.js';
-import type { ReadTransport, TransportOption } from './read-transport.js';
+import type { Transport } from '../updates/transport.js';
 
 /**
  * Elements delivered by a read, by kind (`updateKind`): updates (`Transaction`, `Reassignment`,
@@ -46,16 +46,16 @@ export type RequestOutcome = 'ok' | 'error' | 'cancelled';
  * - `ledger-end`: the read looked the ledger end up (a start at the ledger end, a bounded read deciding
  *   how to ask).
  *
- * `transport` names the way the elements came: `websocket`, `page` or `list` (see `ReadTransport`).
+ * `transport` names the way the elements came: `websocket`, `page` or `list` (see `Transport`).
  */
 export type TailStatus =
   | { readonly type: 'resumed'; readonly fromOffset: number; readonly attempt: number; readonly transport: string }
   | {
       readonly type: 'transport-selected';
-      readonly transport: ReadTransport;
-      readonly requested: TransportOption;
+      readonly transport: Exclude<Transport, 'auto'>;
+      readonly requested: Transport;
       readonly reason?: string;
-      readonly refused?: { readonly transport: ReadTransport; readonly error: unknown };
+      readonly refused?: { readonly transport: Exclude<Transport, 'auto'>; readonly error: unknown };
     }
   | { readonly type: 'retrying'; readonly attempt: number; readonly delayMs: number; readonly error: unknown }
   | { readonly type: 'caught-up'; readonly offset: number }

@@ -1,3 +1,4 @@
+import type { Transport } from '../updates/transport.js';
 import { defer, finalize, mergeMap, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import type { CommandFailedError } from '../errors/command-failed-error.js';
 import type { CommandOutcomeUnknownError } from '../errors/command-outcome-unknown-error.js';
@@ -28,7 +29,7 @@ export interface TrackCommandsConfig {
   /** The completions endpoint (see `LedgerClient.completions`). Default `command-completions`. */
   readonly endpoint?: 'command-completions' | 'completions';
   /** How completions are read: `websocket`, `list`, or `'auto'` (the default: websocket, falling back to list, as `tailCompletions`). */
-  readonly transport?: 'websocket' | 'list' | 'auto';
+  readonly transport?: Extract<Transport, 'websocket' | 'list' | 'auto'>;
   /** Retry policy of the completion streams (as `tailCompletions`'). */
   readonly retry?: RetryConfig | false;
   /** Scheduler of the timeouts and backoff timers. Default `asyncScheduler`. */

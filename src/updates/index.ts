@@ -19,3 +19,5 @@ export { updateTraceContext } from './update-trace-context.js';
 export type { UpdateTraceHeaders } from './update-trace-context.js';
 export { wireBytes } from './wire-bytes.js';
 export { wireJson } from './wire-json.js';
+export type { Transport } from './transport.js';
+export type { UpdatesPage } from './updates-page.js';

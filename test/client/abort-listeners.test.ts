@@ -64,8 +64,8 @@ describe('the client releases its abort listeners when a call ends', () => {
     for (let i = 0; i < 10; i++) await lastValueFrom(client.updates(request, { limit: 100, signal }).pipe(toArray()));
     for (let i = 0; i < 10; i++) await lastValueFrom(client.updates(request, { limit: 100, signal }).pipe(take(1)));
     for (let i = 0; i < 5; i++) await client.getUser('nobody', { signal }).catch(() => undefined);
-    for (let i = 0; i < 10; i++) await lastValueFrom(client.streamUpdates(request).pipe(toArray()));
-    for (let i = 0; i < 10; i++) await lastValueFrom(client.streamUpdates(request).pipe(take(1)));
+    for (let i = 0; i < 10; i++) await lastValueFrom(client.updates(request, { transport: 'websocket' }).pipe(toArray()));
+    for (let i = 0; i < 10; i++) await lastValueFrom(client.updates(request, { transport: 'websocket' }).pipe(take(1)));
 
     // the caller's signal and the client's own (closing) signals: each saw a listener from every call
     const signals = longLived(10);
@@ -79,7 +79,7 @@ describe('the client releases its abort listeners when a call ends', () => {
     const request = { beginExclusive: 0, endInclusive: end, updateFormat };
     const unary = Array.from({ length: 30 }, () => client.ledgerEnd());
     const lists = Array.from({ length: 15 }, () => lastValueFrom(client.updates(request, { limit: 100 }).pipe(toArray())));
-    const sockets = Array.from({ length: 15 }, () => lastValueFrom(client.streamUpdates(request).pipe(toArray())));
+    const sockets = Array.from({ length: 15 }, () => lastValueFrom(client.updates(request, { transport: 'websocket' }).pipe(toArray())));
     const answers = await Promise.all([...unary, ...lists, ...sockets]);
     expect(answers).toHaveLength(60);
     for (const list of answers.slice(30)) expect((list as unknown[]).length).toBeGreaterThan(0);

@@ -81,14 +81,14 @@ describe('a 403 from the sandbox, on every transport', () => {
   it('over the HTTP list, the pages and the WebSocket, the error names the party and the right', async () => {
     expectHinted(await firstValueFrom(admin.updates(asAlice()).pipe(toArray())).catch((e: unknown) => e), /^POST \/v2\/updates$/);
     expectHinted(await admin.updatesPage({ updateFormat: asAlice().updateFormat, maxPageSize: 10 }).catch((e: unknown) => e), /get-updates-page/);
-    expectHinted(await firstValueFrom(admin.streamUpdates(asAlice()).pipe(toArray())).catch((e: unknown) => e), /\(WebSocket\)$/);
+    expectHinted(await firstValueFrom(admin.updates(asAlice(), { transport: 'websocket' }).pipe(toArray())).catch((e: unknown) => e), /\(WebSocket\)$/);
   });
 
   it('a token of a user without rights: the WebSocket error names the party, the right and the user', async () => {
     await admin.createUser({ user: { id: 'nobody', primaryParty: '', isDeactivated: false, identityProviderId: '' }, rights: [] });
     const nobody = createLedgerClient({ baseUrl: sandbox.url, token: await sandbox.token('nobody') });
     try {
-      const error = (await firstValueFrom(nobody.streamUpdates(asAlice()).pipe(toArray())).catch((e: unknown) => e)) as LedgerApiError;
+      const error = (await firstValueFrom(nobody.updates(asAlice(), { transport: 'websocket' }).pipe(toArray())).catch((e: unknown) => e)) as LedgerApiError;
       expect(error.hint).toMatch(/^The participant checks CanReadAs\(Alice::\S+\) for this request; the token is for the user 'nobody'/);
     } finally {
       await nobody.close();
@@ -99,7 +99,7 @@ describe('a 403 from the sandbox, on every transport', () => {
     await admin.createUser({ user: { id: 'alice-reader', primaryParty: '', isDeactivated: false, identityProviderId: '' }, rights: [{ kind: { CanReadAs: { value: { party: alice } } } }] });
     const reader = createLedgerClient({ baseUrl: sandbox.url, token: await sandbox.token('alice-reader') });
     try {
-      expect((await firstValueFrom(reader.streamUpdates(asAlice()).pipe(toArray()))).length).toBeGreaterThan(0);
+      expect((await firstValueFrom(reader.updates(asAlice(), { transport: 'websocket' }).pipe(toArray()))).length).toBeGreaterThan(0);
     } finally {
       await reader.close();
     }
@@ -136,7 +136,7 @@ describe('a WebSocket upgrade refused with 403', () => {
     const client = createLedgerClient({ baseUrl: `http://127.0.0.1:${port}`, token: jwt({ sub: 'bob' }) });
     try {
       const request = { beginExclusive: 0, endInclusive: 5, updateFormat: updateFormat().transactions((t) => t.parties('Alice::1220')).build() };
-      const error = (await firstValueFrom(client.streamUpdates(request).pipe(toArray())).catch((e: unknown) => e)) as LedgerApiError;
+      const error = (await firstValueFrom(client.updates(request, { transport: 'websocket' }).pipe(toArray())).catch((e: unknown) => e)) as LedgerApiError;
       expect(error).toBeInstanceOf(LedgerApiError);
       expect(error.status).toBe(403);
       expect(error.request).toBe('GET /v2/updates (WebSocket)');

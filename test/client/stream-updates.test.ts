@@ -14,7 +14,7 @@ import { repoRoot } from '../support/shared-dir.js';
 
 const jwt = (exp: number) => `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'alice', exp })).toString('base64url')}.sig`;
 
-describe('streamUpdates() over a WebSocket', () => {
+describe("updates(request, { transport: 'websocket' }) over a WebSocket", () => {
   let server: LocalWebSocketServer;
   let client: LedgerClient;
   const start = async (options: Partial<LedgerClientOptions> = {}, serverOptions: LocalWebSocketServerOptions = {}) => {
@@ -29,7 +29,7 @@ describe('streamUpdates() over a WebSocket', () => {
   it('sends the token in the subprotocols and the request as one frame, and emits one element per frame', async () => {
     let calls = 0;
     await start({ token: () => `token-${++calls}`, headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } });
-    const got = lastValueFrom(client.streamUpdates(updatesRequest({ endInclusive: 15 }), { rawText: true }).pipe(toArray()));
+    const got = lastValueFrom(client.updates(updatesRequest({ endInclusive: 15 }), { transport: 'websocket', rawText: true }).pipe(toArray()));
     const peer = await server.next();
     expect(peer.request.url).toBe('/prefix/v2/updates');
     expect(peer.request.headers['sec-websocket-protocol']).toBe('jwt.token.token-1,daml.ws.auth');
@@ -44,7 +44,7 @@ describe('streamUpdates() over a WebSocket', () => {
     expect(elements.map((e) => elementText(e))).toEqual(texts);
     expect(elements.map((e) => Buffer.from(elementBytes(e) ?? []).toString('utf8'))).toEqual(texts); // each frame's own bytes
     // a second subscription is a new connection, with the token asked for again
-    const again = firstValueFrom(client.streamUpdates(updatesRequest()));
+    const again = firstValueFrom(client.updates(updatesRequest(), { transport: 'websocket' }));
     const second = await server.next();
     expect(second.request.headers['sec-websocket-protocol']).toBe('jwt.token.token-2,daml.ws.auth');
     second.socket.send(JSON.stringify(checkpointElement(10)));
@@ -56,7 +56,7 @@ describe('streamUpdates() over a WebSocket', () => {
     const exp = 2_000_000_000;
     await start({ token: jwt(exp) });
     const opened: unknown[] = [];
-    const subscription = client.streamUpdates(updatesRequest(), { onOpen: (c) => opened.push(c) }).subscribe({ error: () => undefined });
+    const subscription = client.updates(updatesRequest(), { transport: 'websocket', onOpen: (c) => opened.push(c) }).subscribe({ error: () => undefined });
     const peer = await server.next();
     await peer.firstFrame;
     expect(opened).toEqual([{ tokenExpiresAt: exp * 1000 }]);
@@ -67,7 +67,7 @@ describe('streamUpdates() over a WebSocket', () => {
   it('errors with a retryable TransportError when an open-ended stream closes without an error frame, whatever the code', async () => {
     await start();
     for (const code of [1000, 1011]) {
-      const result = lastValueFrom(client.streamUpdates(updatesRequest()).pipe(toArray())).catch((e: unknown) => e);
+      const result = lastValueFrom(client.updates(updatesRequest(), { transport: 'websocket' }).pipe(toArray())).catch((e: unknown) => e);
       const peer = await server.next();
       await peer.firstFrame;
       peer.socket.send(JSON.stringify(transactionElement(11)));
@@ -76,7 +76,7 @@ describe('streamUpdates() over a WebSocket', () => {
       expect(error).toBeInstanceOf(TransportError);
       expect(error).toMatchObject({ code: 'CONNECTION_RESET', closeCode: code, retryable: true });
     }
-    const cut = lastValueFrom(client.streamUpdates(updatesRequest({ endInclusive: 20 }))).catch((e: unknown) => e);
+    const cut = lastValueFrom(client.updates(updatesRequest({ endInclusive: 20 }), { transport: 'websocket' })).catch((e: unknown) => e);
     const peer = await server.next();
     await peer.firstFrame;
     peer.socket.terminate();
@@ -86,7 +86,7 @@ describe('streamUpdates() over a WebSocket', () => {
   it('turns an error frame into the typed LedgerApiError with all ten fields', async () => {
     await start();
     const body = cantonError({ code: 'PARTICIPANT_PRUNED_DATA_ACCESSED', cause: 'Updates request from 11 to 20 precedes pruned offset 30', errorCategory: 9, grpcCodeValue: 9, context: { earliest_offset: '30' }, resources: [] });
-    const result = lastValueFrom(client.streamUpdates(updatesRequest()).pipe(toArray())).catch((e: unknown) => e);
+    const result = lastValueFrom(client.updates(updatesRequest(), { transport: 'websocket' }).pipe(toArray())).catch((e: unknown) => e);
     const peer = await server.next();
     await peer.firstFrame;
     peer.socket.send(JSON.stringify(body));
@@ -100,7 +100,7 @@ describe('streamUpdates() over a WebSocket', () => {
   it('refreshes the token once after a 401 error frame that came before any element', async () => {
     let calls = 0;
     await start({ token: () => `t${++calls}` });
-    const got = firstValueFrom(client.streamUpdates(updatesRequest()));
+    const got = firstValueFrom(client.updates(updatesRequest(), { transport: 'websocket' }));
     const first = await server.next();
     await first.firstFrame;
     first.socket.send(JSON.stringify(cantonError({ code: 'NA', cause: 'A security-sensitive error has been received', errorCategory: -1, grpcCodeValue: 16, context: {}, resources: [] })));
@@ -113,7 +113,7 @@ describe('streamUpdates() over a WebSocket', () => {
 
   it('rejects a refused upgrade with the answer as a LedgerApiError (status kept, body mapped)', async () => {
     await start({}, { refuse: () => ({ status: 404, body: '{"errors":["GET, uri: /v2/updates"],"status":404}', contentType: 'application/json' }) });
-    const error = await lastValueFrom(client.streamUpdates(updatesRequest())).catch((e: unknown) => e);
+    const error = await lastValueFrom(client.updates(updatesRequest(), { transport: 'websocket' })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LedgerApiError);
     expect(error).toMatchObject({ status: 404, code: 'HTTP_404', request: 'GET /v2/updates (WebSocket)' });
   });
@@ -130,7 +130,7 @@ describe('streamUpdates() over a WebSocket', () => {
     const port = (silent.address() as AddressInfo).port;
     const swallowed = createLedgerClient({ baseUrl: `http://127.0.0.1:${port}`, webSocketHandshakeTimeoutMs: 100 });
     try {
-      const error = await lastValueFrom(swallowed.streamUpdates(updatesRequest())).catch((e: unknown) => e);
+      const error = await lastValueFrom(swallowed.updates(updatesRequest(), { transport: 'websocket' })).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TransportError);
       expect(error).toMatchObject({
         code: 'HANDSHAKE_TIMEOUT',
@@ -148,13 +148,13 @@ describe('streamUpdates() over a WebSocket', () => {
 
   it('checks elements like updates(): order, range and schema', async () => {
     await start();
-    const result = lastValueFrom(client.streamUpdates(updatesRequest()).pipe(toArray())).catch((e: unknown) => e);
+    const result = lastValueFrom(client.updates(updatesRequest(), { transport: 'websocket' }).pipe(toArray())).catch((e: unknown) => e);
     const peer = await server.next();
     await peer.firstFrame;
     peer.socket.send(JSON.stringify(transactionElement(12)));
     peer.socket.send(JSON.stringify(transactionElement(12)));
     expect(await result).toMatchObject({ code: 'OFFSET_NOT_INCREASING', elementIndex: 1, offset: 12 });
-    const malformed = lastValueFrom(client.streamUpdates(updatesRequest())).catch((e: unknown) => e);
+    const malformed = lastValueFrom(client.updates(updatesRequest(), { transport: 'websocket' })).catch((e: unknown) => e);
     const other = await server.next();
     await other.firstFrame;
     other.socket.send('{"update":');
@@ -165,7 +165,7 @@ describe('streamUpdates() over a WebSocket', () => {
 
   it('closes a socket that stays silent (no pong) and errors with REQUEST_TIMEOUT', async () => {
     await start({}, { autoPong: false });
-    const result = lastValueFrom(client.streamUpdates(updatesRequest(), { pingIntervalMs: 20, silenceTimeoutMs: 100 })).catch((e: unknown) => e);
+    const result = lastValueFrom(client.updates(updatesRequest(), { transport: 'websocket', pingIntervalMs: 20, silenceTimeoutMs: 100 })).catch((e: unknown) => e);
     const peer = await server.next();
     await peer.firstFrame;
     expect(await result).toMatchObject({ code: 'REQUEST_TIMEOUT', retryable: true });
@@ -176,7 +176,7 @@ describe('streamUpdates() over a WebSocket', () => {
     await start();
     const paused = new BehaviorSubject(false);
     const received: JsGetUpdatesResponse[] = [];
-    const subscription = client.streamUpdates(updatesRequest(), { paused, validate: false }).subscribe((e) => received.push(e));
+    const subscription = client.updates(updatesRequest(), { transport: 'websocket', paused, validate: false }).subscribe((e) => received.push(e));
     const peer = await server.next();
     await peer.firstFrame;
     paused.next(true);
@@ -199,19 +199,48 @@ describe('streamUpdates() over a WebSocket', () => {
     subscription.unsubscribe();
   });
 
+  it('iterateUpdates over a WebSocket yields every frame, and leaving the loop closes the socket', async () => {
+    await start();
+    const iterator = client.iterateUpdates(updatesRequest(), { transport: 'websocket' })[Symbol.asyncIterator]();
+    const first = iterator.next();
+    const peer = await server.next();
+    expect(JSON.parse(await peer.firstFrame)).toEqual(updatesRequest());
+    for (const offset of [11, 12, 13]) peer.socket.send(JSON.stringify(transactionElement(offset)));
+    expect(updateOffset((await first).value as JsGetUpdatesResponse)).toBe(11);
+    expect(updateOffset((await iterator.next()).value as JsGetUpdatesResponse)).toBe(12);
+    await iterator.return?.();
+    expect(await peer.closed).toBe(1000);
+  });
+
+  it('the deprecated streamUpdates(request, options) is the same WebSocket read, and ignores the options of other transports as before', async () => {
+    await start();
+    // the deprecated alias under test
+    const got = lastValueFrom(client.streamUpdates(updatesRequest({ endInclusive: 15 }), { rawText: true, limit: 1 }).pipe(toArray()));
+    const peer = await server.next();
+    expect(peer.request.url).toBe('/prefix/v2/updates');
+    expect(JSON.parse(await peer.firstFrame)).toEqual(updatesRequest({ endInclusive: 15 }));
+    const texts = [JSON.stringify(transactionElement(11)), JSON.stringify(transactionElement(15))];
+    for (const text of texts) peer.socket.send(text);
+    peer.socket.close(1000);
+    const elements = await got;
+    expect(elements.map(updateOffset)).toEqual([11, 15]);
+    expect(elements.map((e) => elementText(e))).toEqual(texts);
+    expect(() => client.updates(updatesRequest(), { transport: 'websocket', limit: 1 })).toThrow(InvalidArgumentError);
+  });
+
   it('validates arguments synchronously and ends with AbortError when the signal fires or the client closes', async () => {
     await start();
-    expect(() => client.streamUpdates(updatesRequest({ beginExclusive: -1 }))).toThrow(InvalidArgumentError);
-    expect(() => client.streamUpdates(updatesRequest(), { paused: true } as never)).toThrow(InvalidArgumentError);
-    expect(() => client.streamUpdates(updatesRequest(), { pingIntervalMs: -1 })).toThrow(InvalidArgumentError);
+    expect(() => client.updates(updatesRequest({ beginExclusive: -1 }), { transport: 'websocket' })).toThrow(InvalidArgumentError);
+    expect(() => client.updates(updatesRequest(), { transport: 'websocket', paused: true } as never)).toThrow(InvalidArgumentError);
+    expect(() => client.updates(updatesRequest(), { transport: 'websocket', pingIntervalMs: -1 })).toThrow(InvalidArgumentError);
     const controller = new AbortController();
-    const aborted = lastValueFrom(client.streamUpdates(updatesRequest(), { signal: controller.signal })).catch((e: unknown) => e);
+    const aborted = lastValueFrom(client.updates(updatesRequest(), { transport: 'websocket', signal: controller.signal })).catch((e: unknown) => e);
     const peer = await server.next();
     await peer.firstFrame;
     controller.abort();
     expect(await aborted).toBeInstanceOf(AbortError);
     expect(await peer.closed).toBe(1000);
-    const closing = lastValueFrom(client.streamUpdates(updatesRequest()).pipe(take(1))).catch((e: unknown) => e);
+    const closing = lastValueFrom(client.updates(updatesRequest(), { transport: 'websocket' }).pipe(take(1))).catch((e: unknown) => e);
     await (await server.next()).firstFrame;
     await client.close();
     expect(await closing).toBeInstanceOf(AbortError);

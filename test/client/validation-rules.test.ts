@@ -34,7 +34,7 @@ import {
   validateGetUpdatesRequest,
   validateReassignmentRequest,
   validateSubmitRequest,
-  validateUpdatesCallOptions,
+  validateUpdatesOptions,
   validateUpdateUserRequest,
   validateUpdateVettedPackagesOptions,
   validateUserRightsRequest,
@@ -624,16 +624,37 @@ describe('call options', () => {
   });
 
   it('updates options: limit and streamIdleTimeoutMs non-negative integers, validate and rawText booleans', () => {
-    expect(() => validateUpdatesCallOptions({ limit: 0, streamIdleTimeoutMs: 500, validate: false, rawText: true, signal })).not.toThrow();
-    expect(validateUpdatesCallOptions(undefined)).toEqual({});
+    expect(() => validateUpdatesOptions({ limit: 0, streamIdleTimeoutMs: 500, validate: false, rawText: true, signal })).not.toThrow();
+    expect(validateUpdatesOptions(undefined)).toEqual({});
     for (const field of ['limit', 'streamIdleTimeoutMs']) {
-      for (const bad of [-1, 1.5, Number.NaN, '10', null, {}]) expect(invalid(() => validateUpdatesCallOptions({ [field]: bad })).field).toBe(field);
+      for (const bad of [-1, 1.5, Number.NaN, '10', null, {}]) expect(invalid(() => validateUpdatesOptions({ [field]: bad })).field).toBe(field);
     }
     for (const field of ['validate', 'rawText']) {
-      for (const bad of ['true', 1, 0, null, {}]) expect(invalid(() => validateUpdatesCallOptions({ [field]: bad })).field).toBe(field);
+      for (const bad of ['true', 1, 0, null, {}]) expect(invalid(() => validateUpdatesOptions({ [field]: bad })).field).toBe(field);
     }
-    expect(invalid(() => validateUpdatesCallOptions(5)).field).toBe('options');
-    expect(invalid(() => validateUpdatesCallOptions({ signal: 'x' })).field).toBe('signal');
+    expect(invalid(() => validateUpdatesOptions(5)).field).toBe('options');
+    expect(invalid(() => validateUpdatesOptions({ signal: 'x' })).field).toBe('signal');
+  });
+
+  it("updates options: transport one of list, page, websocket; pageSize positive; an option of another transport refused", () => {
+    for (const transport of ['list', 'page', 'websocket', undefined]) expect(() => validateUpdatesOptions({ transport })).not.toThrow();
+    for (const bad of ['auto', 'ws', 1, null]) expect(invalid(() => validateUpdatesOptions({ transport: bad })).field).toBe('transport');
+    for (const bad of [0, -1, 1.5, '10', null]) expect(invalid(() => validateUpdatesOptions({ transport: 'page', pageSize: bad })).field).toBe('pageSize');
+    expect(() => validateUpdatesOptions({ transport: 'page', pageSize: 1, paused: { subscribe: () => undefined } })).not.toThrow();
+    expect(() => validateUpdatesOptions({ transport: 'websocket', pingIntervalMs: 0, silenceTimeoutMs: 0, onOpen: () => undefined })).not.toThrow();
+    const misplaced: [string, Record<string, unknown>][] = [
+      ['limit', { transport: 'websocket', limit: 5 }],
+      ['streamIdleTimeoutMs', { transport: 'page', streamIdleTimeoutMs: 5 }],
+      ['pageSize', { pageSize: 5 }],
+      ['pingIntervalMs', { transport: 'list', pingIntervalMs: 5 }],
+      ['onOpen', { transport: 'page', onOpen: () => undefined }],
+      ['paused', { paused: { subscribe: () => undefined } }],
+    ];
+    for (const [field, options] of misplaced) {
+      const error = invalid(() => validateUpdatesOptions(options));
+      expect(error.field).toBe(field);
+      expect(error.message).toMatch(/applies to transport .* only/);
+    }
   });
 
   it("updateVettedPackages options: endpoint 'deprecated' or 'update'", () => {

@@ -8,7 +8,7 @@ import { FileCheckpointStore } from '../../src/checkpoints/index.js';
 import { createLedgerClient, type LedgerClient } from '../../src/client/index.js';
 import { RetriesExhaustedError, type LedgerRxError } from '../../src/errors/index.js';
 import { MemoryCheckpointStore } from '../../src/checkpoints/index.js';
-import { readDescending, tailUpdates, trackCheckpoint, type TailStatus, type TailUpdatesConfig } from '../../src/operators/index.js';
+import { allVettedPackages, readDescending, tailUpdates, trackCheckpoint, type TailStatus, type TailUpdatesConfig } from '../../src/operators/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { uid } from '../../src/sandbox/state/ids.js';
 import type { VettedPackages } from '../../src/schemas/index.js';
@@ -443,13 +443,13 @@ describe('readDescending under random fault schedules', () => {
   }, 90_000);
 });
 
-describe('listAllVettedPackages under random fault schedules', () => {
+describe('allVettedPackages under random fault schedules', () => {
   const key = (v: VettedPackages) => `${v.synchronizerId}|${v.participantId}`;
 
   it('every walk, retrying failed pages, yields the clean walk exactly: every pair once, in order, nothing lost', async () => {
     const clean = createLedgerClient({ baseUrl: sandbox.url, token: await sandbox.token('reader') });
     const truth: string[] = [];
-    await new Promise<void>((resolve, reject) => clean.listAllVettedPackages({ pageSize: 1 }, { retry: false }).subscribe({ next: (v) => truth.push(key(v)), error: reject, complete: resolve }));
+    await new Promise<void>((resolve, reject) => clean.listAllVettedPackages({ pageSize: 1 }).subscribe({ next: (v) => truth.push(key(v)), error: reject, complete: resolve }));
     await clean.close();
     const pairs = sandbox.state.vetting.entries().map((e) => `${e.synchronizerId}|${e.participantId}`);
     expect([...truth].sort()).toEqual([...pairs].sort()); // every pair of the state, exactly once
@@ -463,8 +463,7 @@ describe('listAllVettedPackages under random fault schedules', () => {
         try {
           const got: string[] = [];
           const outcome = await new Promise<unknown>((resolve) =>
-            client
-              .listAllVettedPackages({ pageSize }, { retry: { initialDelayMs: 5, maxDelayMs: 50, maxAttempts: 30, jitter: 0 } })
+            allVettedPackages(client, { pageSize }, { retry: { initialDelayMs: 5, maxDelayMs: 50, maxAttempts: 30, jitter: 0 } })
               .subscribe({ next: (v) => got.push(key(v)), error: resolve, complete: () => resolve('complete') }),
           );
           expect(outcome, String(outcome)).toBe('complete');

@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/index.js';
 import { PrunedOffsetError } from '../../src/errors/index.js';
 import { MemoryCheckpointStore } from '../../src/checkpoints/index.js';
-import { tailUpdates, trackCheckpoint, type ReadTransport } from '../../src/operators/index.js';
+import { tailUpdates, trackCheckpoint, type Transport } from '../../src/operators/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy.js';
 import { isOffsetCheckpoint } from '../../src/updates/index.js';
 import { elementOffset, expectedOffsets, viewFormat, type TransactionView } from '../support/ledger-oracle.js';
+
+/** A transport one request goes over (every `Transport` but the operators' `'auto'`). */
+type RequestTransport = Exclude<Transport, 'auto'>;
 
 /**
  * Pruning on every transport, under faults: a tail whose resume position is pruned while it reconnects
@@ -21,14 +24,14 @@ const view: TransactionView = { parties: 'any', shape: 'TRANSACTION_SHAPE_ACS_DE
 const retry = { initialDelayMs: 1, maxDelayMs: 10, jitter: 0, maxAttempts: 20 };
 
 /** Which requests of a transport read updates (the ledger-end calls around them pass untouched). */
-const readsOf: Record<ReadTransport, (method: string, path: string) => boolean> = {
+const readsOf: Record<RequestTransport, (method: string, path: string) => boolean> = {
   websocket: (method, path) => method === 'GET' && path.startsWith('/v2/updates'),
   page: (_method, path) => path.startsWith('/v2/updates/get-updates-page'),
   list: (method, path) => method === 'POST' && path.startsWith('/v2/updates') && !path.startsWith('/v2/updates/'),
 };
 
 /** The fault that interrupts the first read of each transport (the prune happens before the read that follows it). */
-const interruptions: Record<ReadTransport, readonly Fault[]> = {
+const interruptions: Record<RequestTransport, readonly Fault[]> = {
   websocket: [{ kind: 'ws-cut', afterFrames: 5 }],
   page: [{ kind: 'pass' }, { kind: 'cut', at: { fraction: 0.5 } }],
   list: [{ kind: 'pass' }, { kind: 'status', status: 503, retryInfo: '5 milliseconds' }],

@@ -240,10 +240,10 @@ describe('sandbox faults over the WebSocket, through tailUpdates', () => {
     if (fault) sandbox.injectFault({ ...fault, transport: 'websocket' });
     let streams = 0;
     const source: UpdatesSource = {
-      updates: (request, options) => client.updates(request, options),
-      streamUpdates: (request, options) => {
-        streams++;
-        return client.streamUpdates(request, options);
+      transports: ['list', 'websocket'],
+      updates: (request, options) => {
+        if (options?.transport === 'websocket') streams++;
+        return client.updates(request, options);
       },
       ledgerEnd: () => client.ledgerEnd(),
     };

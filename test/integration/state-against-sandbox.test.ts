@@ -1,12 +1,15 @@
 import { lastValueFrom, take, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerClient, newCommandId, type ActiveContractsTransport, type LedgerClient } from '../../src/client/index.js';
+import { createLedgerClient, newCommandId, type LedgerClient, type Transport } from '../../src/client/index.js';
 import { activeContractsSnapshot, type TailStatus } from '../../src/operators/index.js';
 import { completionOf, completionOffset, isCompletionCheckpoint } from '../../src/completions/index.js';
 import type { JsGetActiveContractsResponse } from '../../src/schemas/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startCutProxy } from '../support/cut-proxy.js';
 import { activeSetAt, firstDisorder } from '../support/ledger-oracle.js';
+
+/** A transport one request goes over (every `Transport` but the operators' `'auto'`). */
+type RequestTransport = Exclude<Transport, 'auto'>;
 
 /**
  * `client.activeContracts` and `client.completions` against the sandbox, on every transport: the snapshot is
@@ -38,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 /** Reads the whole snapshot with a fresh client through `baseUrl`; the statuses and the reported offset with it. */
-async function snapshot(baseUrl: string, transport: ActiveContractsTransport, activeAtOffset?: number) {
+async function snapshot(baseUrl: string, transport: RequestTransport, activeAtOffset?: number) {
   const client = createLedgerClient({ baseUrl });
   const statuses: TailStatus[] = [];
   let reported: number | undefined;

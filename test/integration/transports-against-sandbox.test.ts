@@ -46,11 +46,11 @@ async function submitOne(): Promise<void> {
   });
 }
 
-describe('streamUpdates against the sandbox', () => {
+describe("updates over 'websocket' against the sandbox", () => {
   it('reads a bounded range with the same elements, byte for byte, as the HTTP list, and completes', async () => {
     const end = sandbox.ledgerEnd();
     const before = tokens;
-    const streamed = await lastValueFrom(client.streamUpdates({ beginExclusive: 0, endInclusive: end, updateFormat: format }, { rawText: true }).pipe(toArray()));
+    const streamed = await lastValueFrom(client.updates({ beginExclusive: 0, endInclusive: end, updateFormat: format }, { transport: 'websocket', rawText: true }).pipe(toArray()));
     const listed = await lastValueFrom(client.updates({ beginExclusive: 0, endInclusive: end, updateFormat: format }, { rawText: true, limit: 200 }).pipe(toArray()));
     expect(streamed.length).toBeGreaterThan(100);
     expect(streamed.map((e) => elementText(e))).toEqual(listed.map((e) => elementText(e)));
@@ -61,7 +61,7 @@ describe('streamUpdates against the sandbox', () => {
     await waitFor(() => sandbox.webSocketSessions().length === 0, 'the sockets of the test before to close', signal);
     const start = sandbox.ledgerEnd();
     const got: number[] = [];
-    const subscription = client.streamUpdates({ beginExclusive: start, updateFormat: format }).subscribe((e) => got.push(updateOffset(e) as number));
+    const subscription = client.updates({ beginExclusive: start, updateFormat: format }, { transport: 'websocket' }).subscribe((e) => got.push(updateOffset(e) as number));
     for (let i = 0; i < 3; i++) await submitOne();
     const submitted = sandbox.updates({ beginExclusive: start }).filter((u) => u.kind === 'Transaction').map((u) => u.offset);
     await waitFor(() => submitted.every((o) => got.includes(o)), 'the three submissions on the stream', signal);
@@ -73,13 +73,13 @@ describe('streamUpdates against the sandbox', () => {
 
   it('maps the error frame of a rejected request to LedgerApiError, and server faults to retryable TransportErrors', async () => {
     const after = sandbox.ledgerEnd() + 1000;
-    const rejected = await lastValueFrom(client.streamUpdates({ beginExclusive: after, updateFormat: format })).catch((e: unknown) => e);
+    const rejected = await lastValueFrom(client.updates({ beginExclusive: after, updateFormat: format }, { transport: 'websocket' })).catch((e: unknown) => e);
     expect(rejected).toBeInstanceOf(LedgerApiError);
     expect(rejected).toMatchObject({ code: 'OFFSET_AFTER_LEDGER_END', status: 400, retryable: true });
     for (const [kind, closeCode] of [['drop', 1006], ['close-1011', 1011], ['truncate', 1006]] as const) {
       sandbox.injectFault({ kind, afterElements: 5, transport: 'websocket' });
       const received: number[] = [];
-      const error = await lastValueFrom(client.streamUpdates({ beginExclusive: 0, updateFormat: format }).pipe(tap((e) => received.push(updateOffset(e) as number)))).catch((e: unknown) => e);
+      const error = await lastValueFrom(client.updates({ beginExclusive: 0, updateFormat: format }, { transport: 'websocket' }).pipe(tap((e) => received.push(updateOffset(e) as number)))).catch((e: unknown) => e);
       expect(error, kind).toBeInstanceOf(TransportError);
       expect(error, kind).toMatchObject({ closeCode, retryable: true });
       expect(received, kind).toHaveLength(5);

@@ -69,7 +69,7 @@ describe.skipIf(!nginx)('a proxy that does not pass WebSocket upgrades', () => {
     const end = (await client.ledgerEnd()).offset;
     const request = { beginExclusive: 0, endInclusive: end, updateFormat: format() };
     expect((await lastValueFrom(client.updates(request).pipe(toArray()))).length).toBeGreaterThan(0);
-    const error = await lastValueFrom(client.streamUpdates(request)).catch((e: unknown) => e);
+    const error = await lastValueFrom(client.updates(request, { transport: 'websocket' })).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'LedgerApiError', status: 404 });
   });
 

@@ -100,7 +100,7 @@ describe('the CONNECT tunnel against a scripted proxy', () => {
       const refused = { name: 'TransportError', code: 'PROXY_REFUSED', retryable: false, message: expect.stringContaining('407 Proxy Authentication Required (the proxy refused the credentials)') };
       const unary = await client.ledgerEnd().catch((e: unknown) => e as Error);
       expect(unary).toMatchObject(refused);
-      const stream = await lastValueFrom(client.streamUpdates(bounded)).catch((e: unknown) => e as Error);
+      const stream = await lastValueFrom(client.updates(bounded, { transport: 'websocket' })).catch((e: unknown) => e as Error);
       expect(stream).toMatchObject({ ...refused, request: 'GET /v2/updates (WebSocket)' });
       for (const error of [unary, stream]) {
         expect(String((error as Error).message)).toContain(`proxy ${proxy.url} (proxy.url)`);
@@ -134,7 +134,7 @@ describe('the CONNECT tunnel against a scripted proxy', () => {
         // a silent proxy: the unary call's own deadline (the same timeoutMs) may fire first, also REQUEST_TIMEOUT
         await expect(client.ledgerEnd()).rejects.toMatchObject({ name: 'TransportError', ...expected, ...(proxy === silent ? { message: expect.any(String) } : {}) });
         await expect(lastValueFrom(client.updates(bounded))).rejects.toMatchObject({ name: 'TransportError', ...expected });
-        await expect(lastValueFrom(client.streamUpdates(bounded))).rejects.toMatchObject({ name: 'TransportError', ...expected });
+        await expect(lastValueFrom(client.updates(bounded, { transport: 'websocket' }))).rejects.toMatchObject({ name: 'TransportError', ...expected });
       } finally {
         await client.close();
       }

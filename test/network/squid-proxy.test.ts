@@ -81,7 +81,7 @@ describe.skipIf(!squid)('a participant behind squid as a forward proxy (CONNECT 
     // the WebSocket first: the client sends nothing else (its version is given), so it is exactly one tunnel
     const before = tunnels(allowing);
     const overWebSocket = clientWithEnv({ HTTP_PROXY: allowing.url }, { baseUrl: sandbox.url, participantVersion: '3.5.0' });
-    expectLedger(await lastValueFrom(overWebSocket.streamUpdates(request()).pipe(toArray())), expected);
+    expectLedger(await lastValueFrom(overWebSocket.updates(request(), { transport: 'websocket' }).pipe(toArray())), expected);
     await overWebSocket.close();
     await logged(allowing, before + 1);
 
@@ -95,7 +95,7 @@ describe.skipIf(!squid)('a participant behind squid as a forward proxy (CONNECT 
   it('takes the proxy from the option, lower-case variables first, and NO_PROXY=127.0.0.1 bypasses it', async () => {
     let before = tunnels(allowing);
     const byOption = createLedgerClient({ baseUrl: sandbox.url, proxy: { url: allowing.url }, participantVersion: '3.5.0' });
-    expect((await lastValueFrom(byOption.streamUpdates(request()).pipe(toArray()))).length).toBeGreaterThan(0);
+    expect((await lastValueFrom(byOption.updates(request(), { transport: 'websocket' }).pipe(toArray()))).length).toBeGreaterThan(0);
     await byOption.close();
     await logged(allowing, before + 1);
 
@@ -116,7 +116,7 @@ describe.skipIf(!squid)('a participant behind squid as a forward proxy (CONNECT 
     ];
     for (const client of bypassing) {
       expect((await client.ledgerEnd()).offset).toBe(sandbox.ledgerEnd());
-      expect((await lastValueFrom(client.streamUpdates(request()).pipe(toArray()))).length).toBeGreaterThan(0);
+      expect((await lastValueFrom(client.updates(request(), { transport: 'websocket' }).pipe(toArray()))).length).toBeGreaterThan(0);
       await client.close();
     }
     // a last tunnel, opened after the others were closed: once squid has logged it, it would have logged theirs
@@ -139,7 +139,7 @@ describe.skipIf(!squid)('a participant behind squid as a forward proxy (CONNECT 
     };
     await expect(client.ledgerEnd()).rejects.toMatchObject(refused);
     await expect(lastValueFrom(client.updates(request()))).rejects.toMatchObject(refused);
-    await expect(lastValueFrom(client.streamUpdates(request()))).rejects.toMatchObject({ ...refused, request: 'GET /v2/updates (WebSocket)' });
+    await expect(lastValueFrom(client.updates(request(), { transport: 'websocket' }))).rejects.toMatchObject({ ...refused, request: 'GET /v2/updates (WebSocket)' });
     // squid denied the three tunnels (its lines may be written just after the answers: wait for them)
     const denied = () => refusing.accessLog().filter((line) => line.includes('TCP_DENIED/403') && line.includes(`CONNECT 127.0.0.1:${sandboxPort}`)).length;
     while (denied() < 3) await new Promise((resolve) => setTimeout(resolve, 20));

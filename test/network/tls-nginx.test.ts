@@ -83,7 +83,7 @@ describe.skipIf(!nginx)('an https participant behind nginx (TLS, client certific
       const alice = sandbox.partyId('Alice');
       const request = { beginExclusive: 0, endInclusive: end, updateFormat: updateFormat().transactions((t) => t.parties(alice)).build() };
       const listed = await lastValueFrom(client.updates(request).pipe(toArray()));
-      const streamed = await lastValueFrom(client.streamUpdates(request).pipe(toArray()));
+      const streamed = await lastValueFrom(client.updates(request, { transport: 'websocket' }).pipe(toArray()));
       expect(listed.length).toBeGreaterThan(0);
       expect(streamed).toEqual(listed);
     } finally {
@@ -98,7 +98,7 @@ describe.skipIf(!nginx)('an https participant behind nginx (TLS, client certific
     const noCa = createLedgerClient({ baseUrl, tls: { certFile: join(dir, 'client.pem'), keyFile: join(dir, 'client.key') } });
     await expect(noCa.ledgerEnd()).rejects.toMatchObject({ name: 'TransportError', code: 'CONNECTION_FAILED', message: expect.stringContaining('UNABLE_TO_VERIFY_LEAF_SIGNATURE') });
     const alice = sandbox.partyId('Alice');
-    const stream = noCa.streamUpdates({ beginExclusive: 0, endInclusive: 1, updateFormat: updateFormat().transactions((t) => t.parties(alice)).build() });
+    const stream = noCa.updates({ beginExclusive: 0, endInclusive: 1, updateFormat: updateFormat().transactions((t) => t.parties(alice)).build() }, { transport: 'websocket' });
     await expect(lastValueFrom(stream)).rejects.toMatchObject({ name: 'TransportError', code: 'CONNECTION_FAILED' });
     await noCa.close();
   });
@@ -132,7 +132,7 @@ describe.skipIf(!nginx)('an https participant behind nginx (TLS, client certific
       expect(end).toBe(sandbox.ledgerEnd());
       const request = { beginExclusive: 0, endInclusive: end, updateFormat: updateFormat().transactions((t) => t.parties(sandbox.partyId('Alice'))).build() };
       const listed = await lastValueFrom(client.updates(request).pipe(toArray()));
-      const streamed = await lastValueFrom(client.streamUpdates(request).pipe(toArray()));
+      const streamed = await lastValueFrom(client.updates(request, { transport: 'websocket' }).pipe(toArray()));
       expect(listed.length).toBeGreaterThan(0);
       expect(streamed).toEqual(listed);
       await client.close();
@@ -141,7 +141,7 @@ describe.skipIf(!nginx)('an https participant behind nginx (TLS, client certific
       // without the CA, the TLS handshake inside the tunnel fails like a direct one
       const noCa = createLedgerClient({ baseUrl, proxy: { url: squid.url }, tls: { certFile: join(dir, 'client.pem'), keyFile: join(dir, 'client.key') } });
       await expect(noCa.ledgerEnd()).rejects.toMatchObject({ name: 'TransportError', code: 'CONNECTION_FAILED', message: expect.stringContaining('UNABLE_TO_VERIFY_LEAF_SIGNATURE') });
-      await expect(lastValueFrom(noCa.streamUpdates(request))).rejects.toMatchObject({ name: 'TransportError', code: 'CONNECTION_FAILED' });
+      await expect(lastValueFrom(noCa.updates(request, { transport: 'websocket' }))).rejects.toMatchObject({ name: 'TransportError', code: 'CONNECTION_FAILED' });
       await noCa.close();
     } finally {
       await client.close();

@@ -1,7 +1,7 @@
 import { Observable, of, type Observer } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, LedgerApiError, TransportError } from '../../src/errors/index.js';
-import { readDescending, tailUpdates, type TailStatus, type TailUpdatesConfig, type UpdatesPageAnswer } from '../../src/operators/index.js';
+import { readDescending, tailUpdates, type TailStatus, type TailUpdatesConfig, type UpdatesPage } from '../../src/operators/index.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/index.js';
 import { cp, fakeSource, fakeTransportSource, tx, type TransportCall } from '../support/fake-updates-source.js';
 import { createTestScheduler } from '../support/test-scheduler.js';
@@ -20,7 +20,7 @@ function canton(status: number, code: string, category: number) {
     body: { code, cause: code, correlationId: null, traceId: null, context: {}, resources: [], errorCategory: category, grpcCodeValue: 5, retryInfo: category === 2 ? '1 second' : null, definiteAnswer: null },
   });
 }
-const page = (updates: JsGetUpdatesResponse[], highest: number, token?: string): UpdatesPageAnswer => ({ updates, highestPageOffsetInclusive: highest, nextPageToken: token });
+const page = (updates: JsGetUpdatesResponse[], highest: number, token?: string): UpdatesPage => ({ updates, lowestPageOffsetExclusive: 0, highestPageOffsetInclusive: highest, nextPageToken: token });
 const selected = (statuses: TailStatus[]) => statuses.filter((s) => s.type === 'transport-selected');
 /** Subscribes inside a TestScheduler run and records `[frame, offset]` of every element, and how it ended. */
 function timeline(scheduler: { now(): number }, source: Observable<JsGetUpdatesResponse>): { seen: [number, number][]; end?: [number, string] } {
@@ -49,6 +49,24 @@ describe('the transport of a read', () => {
         { type: 'retrying', attempt: 1, delayMs: 10, error: reset },
         { type: 'resumed', fromOffset: 6, attempt: 1, transport: 'websocket' },
       ]);
+    });
+  });
+
+  it("a source of the previous release (the deprecated streamUpdates(), no transports) still streams; a source without either reads the list", () => {
+    createTestScheduler().run(({ cold, expectObservable, flush }) => {
+      const websocketCalls: unknown[] = [];
+      const listCalls: unknown[] = [];
+      const old = {
+        updates: (request: unknown) => (listCalls.push(request), cold<JsGetUpdatesResponse>('-')),
+        // the deprecated member under test
+        streamUpdates: (request: unknown) => (websocketCalls.push(request), cold('-a-b-', { a: tx(1), b: tx(2) })),
+        ledgerEnd: () => of({ offset: 0 }),
+      };
+      expectObservable(tailUpdates(old, config({ transport: 'websocket' })), '^ 10ms !').toBe('-a-b-', { a: tx(1), b: tx(2) });
+      flush();
+      expect([websocketCalls.length, listCalls.length]).toEqual([1, 0]);
+      const listOnly = fakeSource([() => cold('-a|', { a: tx(1) })]);
+      expect(() => tailUpdates(listOnly, config({ transport: 'websocket' })).subscribe()).toThrow(InvalidArgumentError);
     });
   });
 

@@ -1,5 +1,5 @@
 import { of, type Observable } from 'rxjs';
-import type { UpdatesPageAnswer, UpdatesPageOptions, UpdatesSource } from '../../src/operators/index.js';
+import type { UpdatesPage, UpdatesOptions, UpdatesSource } from '../../src/operators/index.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../../src/schemas/index.js';
 
 /** A transaction element at `offset` (only the fields the operators look at). */
@@ -17,7 +17,7 @@ export function cp(offset: number, synchronizerTimes: { synchronizerId: string; 
 /** One recorded call of a fake source. */
 export interface RecordedCall {
   readonly request: GetUpdatesRequest;
-  readonly options: UpdatesPageOptions | undefined;
+  readonly options: UpdatesOptions | undefined;
 }
 
 /**
@@ -50,9 +50,10 @@ export interface TransportCall {
 }
 
 /**
- * A fake {@link UpdatesSource} offering all three transports: every call of `updates()`, `streamUpdates()` or
- * `updatesPage()` takes the next answer of ONE shared sequence `answers` (so a test states the order of calls
- * across transports) and is recorded with its transport; an answer for the wrong transport fails the test.
+ * A fake {@link UpdatesSource} offering all three transports: every call of `updates()` (over `list` or, with
+ * `transport: 'websocket'`, a WebSocket) or `updatesPage()` takes the next answer of ONE shared sequence `answers` (so a test states the order of calls
+ * across transports) and is recorded with its transport (and its options without `transport`); an answer
+ * for the wrong transport fails the test.
  */
 export function fakeTransportSource(
   answers: ((call: TransportCall) => Observable<unknown>)[],
@@ -68,9 +69,12 @@ export function fakeTransportSource(
   };
   return {
     calls,
-    updates: (request, options) => next('list', request, options) as Observable<JsGetUpdatesResponse>,
-    streamUpdates: (request, options) => next('websocket', request, options) as Observable<JsGetUpdatesResponse>,
-    updatesPage: (request, options) => next('page', request, options) as Observable<UpdatesPageAnswer>,
+    transports: ['list', 'websocket'],
+    updates: (request, options) => {
+      const { transport = 'list', ...rest } = options ?? {};
+      return next(transport, request, options === undefined ? undefined : rest) as Observable<JsGetUpdatesResponse>;
+    },
+    updatesPage: (request, options) => next('page', request, options) as Observable<UpdatesPage>,
     ledgerEnd: () => ledgerEnd(),
   };
 }

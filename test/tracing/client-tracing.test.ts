@@ -43,7 +43,7 @@ async function everyKindOfRequest(): Promise<{ listed: number; paged: number; st
   const end = (await client.ledgerEnd()).offset;
   const listed = await lastValueFrom(client.updates({ beginExclusive: 0, endInclusive: end, updateFormat: anyParty }, { limit: 3 }).pipe(toArray()));
   const page = await client.updatesPage({ beginOffsetExclusive: 0, endOffsetInclusive: end, maxPageSize: 2, updateFormat: anyParty });
-  const streamed = await lastValueFrom(client.streamUpdates({ beginExclusive: 0, endInclusive: 4, updateFormat: anyParty }).pipe(toArray()));
+  const streamed = await lastValueFrom(client.updates({ beginExclusive: 0, endInclusive: 4, updateFormat: anyParty }, { transport: 'websocket' }).pipe(toArray()));
   const refused = await client.getUser('nobody-here').catch((e: unknown) => e);
   return { listed: listed.length, paged: page.updates.length, streamed: streamed.length, refused };
 }

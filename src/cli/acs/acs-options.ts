@@ -1,3 +1,4 @@
+import type { Transport } from '../../updates/transport.js';
 import type { FilterOptions } from '../options/filter-options.js';
 import type { SourceOptions } from '../options/source-options.js';
 import type { OutputFormat } from '../output/output-format.js';
@@ -10,7 +11,7 @@ export interface AcsOptions {
   /** `--at OFFSET`: the snapshot's offset. Default: the ledger end. */
   readonly at?: number;
   /** `--transport`: how the snapshot is read. Default `websocket`. */
-  readonly transport?: 'websocket' | 'page' | 'list';
+  readonly transport?: Exclude<Transport, 'auto'>;
   /** `--format`; default chosen by `chooseOutputFormat` (pretty on a terminal). */
   readonly format?: OutputFormat;
 }

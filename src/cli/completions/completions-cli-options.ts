@@ -1,3 +1,4 @@
+import type { Transport } from '../../updates/transport.js';
 import type { FromOffset } from '../options/parse-from-offset.js';
 import type { SourceOptions } from '../options/source-options.js';
 import type { OutputFormat } from '../output/output-format.js';
@@ -10,7 +11,7 @@ export interface CompletionsCliOptions {
   /** `--from`: after an offset, `begin` or `end` (the default: only completions still to come). */
   readonly from: FromOffset;
   /** `--transport auto|websocket|list`. Default `auto` (websocket, falling back to list: docs/transports.md). */
-  readonly transport?: 'websocket' | 'list' | 'auto';
+  readonly transport?: Extract<Transport, 'websocket' | 'list' | 'auto'>;
   /** `--format`; default chosen by `chooseOutputFormat` (pretty on a terminal). */
   readonly format?: OutputFormat;
 }

@@ -1,7 +1,7 @@
 import { PrunedOffsetError } from '../../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { snapshotFormats } from '../../operators/internal/snapshot-formats.js';
-import type { TransportOption } from '../../operators/read-transport.js';
+import type { Transport } from '../../updates/transport.js';
 import type { SnapshotSource } from '../../operators/snapshot-source.js';
 import type { RetryConfig } from '../../retry/retry-config.js';
 import type { UpdateFormat } from '../../schemas/index.js';
@@ -19,7 +19,7 @@ export interface SnapshotStartContext {
   /** The stream's update format: the snapshot takes the event format of its transactions (else of its reassignments). */
   readonly updateFormat: UpdateFormat;
   /** `--transport`: the snapshot's transport too (`'auto'`: WebSocket, then page, then list). */
-  readonly transport: TransportOption;
+  readonly transport: Transport;
   /** Entries per insert statement (`--batch`). */
   readonly chunkSize: number;
   readonly retry: RetryConfig | undefined;

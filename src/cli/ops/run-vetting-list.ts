@@ -1,4 +1,5 @@
 import { lastValueFrom, tap } from 'rxjs';
+import { allVettedPackages } from '../../operators/all-vetted-packages.js';
 import type { ListVettedPackagesRequest } from '../../schemas/vetting.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { ExitCode } from '../process/exit-code.js';
@@ -7,8 +8,8 @@ import { formatVettedPackages } from './format-vetted-packages.js';
 import type { VettingListOptions } from './vetting-list-options.js';
 
 /**
- * `ledger-rx vetting list`: every page of `POST /v2/package-vetting/list` (`listAllVettedPackages`),
- * printed as it arrives — a table per (synchronizer, participant), or with `json` one compact
+ * `ledger-rx vetting list`: every page of `POST /v2/package-vetting/list` (`allVettedPackages`: a failed page
+ * is asked for again), printed as it arrives — a table per (synchronizer, participant), or with `json` one compact
  * `VettedPackages` document per line. Resolves with the exit code.
  */
 export function runVettingList(options: VettingListOptions, io: CliIo): Promise<ExitCode> {
@@ -26,7 +27,7 @@ export function runVettingList(options: VettingListOptions, io: CliIo): Promise<
   return runClientCommand(options.source, io, async (client, print) => {
     let first = true;
     await lastValueFrom(
-      client.listAllVettedPackages(request).pipe(
+      allVettedPackages(client, request).pipe(
         tap((state) => {
           if (options.json) print(JSON.stringify(state));
           else {

@@ -1,4 +1,4 @@
-import type { TransportOption } from '../../operators/read-transport.js';
+import type { Transport } from '../../updates/transport.js';
 import { flagValues } from './flag-values.js';
 import type { SourceOptions } from './source-options.js';
 
@@ -20,7 +20,7 @@ export function readSourceOptions(values: Readonly<Record<string, unknown>>): So
     sandbox: values['sandbox'] === true,
     sandboxRate: int('rate', '--rate', 1),
     sandboxSeed: int('seed', '--seed', 0),
-    transport: str('transport') as TransportOption | undefined,
+    transport: str('transport') as Transport | undefined,
     webSocketHandshakeTimeoutMs: int('websocketHandshakeTimeout', '--websocket-handshake-timeout', 1),
   };
 }

@@ -1,4 +1,4 @@
-import type { TransportOption } from '../../operators/read-transport.js';
+import type { Transport } from '../../updates/transport.js';
 
 /**
  * Where a command reads from: a participant (`url`, with an optional `token` or `tokenFile`), or the
@@ -21,7 +21,7 @@ export interface SourceOptions {
   /** Transactions the sandbox creates at start. Default 50. */
   readonly sandboxSeed?: number | undefined;
   /** How the reading commands read updates (`--transport`). Default `'auto'`. */
-  readonly transport?: TransportOption | undefined;
+  readonly transport?: Transport | undefined;
   /** `--websocket-handshake-timeout`: the client's `webSocketHandshakeTimeoutMs` (default the client's, 3 000). */
   readonly webSocketHandshakeTimeoutMs?: number | undefined;
 }

@@ -1,7 +1,7 @@
 import type { Observable, ObservableInput } from 'rxjs';
 import type { CheckpointStore } from '../../operators/checkpoint.js';
 import { readDescending } from '../../operators/read-descending.js';
-import type { TransportOption } from '../../operators/read-transport.js';
+import type { Transport } from '../../updates/transport.js';
 import type { RetryConfig } from '../../retry/retry-config.js';
 import type { TailStatus } from '../../operators/tail-status.js';
 import { tailUpdates } from '../../operators/tail-updates.js';
@@ -20,7 +20,7 @@ export interface TailReadContext {
   readonly validate: boolean;
   readonly retry?: RetryConfig | undefined;
   /** `--transport`; default `'auto'`. */
-  readonly transport?: TransportOption | undefined;
+  readonly transport?: Transport | undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { RetryConfig } from '../../retry/retry-config.js';
 import type { GetActiveContractsRequest } from '../../schemas/index.js';
+import type { Transport } from '../../updates/transport.js';
 import type { CallOptions } from '../call-options.js';
 
 /**
@@ -10,15 +11,6 @@ import type { CallOptions } from '../call-options.js';
 export type ActiveContractsRequest = Omit<GetActiveContractsRequest, 'activeAtOffset'> & {
   readonly activeAtOffset?: GetActiveContractsRequest['activeAtOffset'] | undefined;
 };
-
-/**
- * How `client.activeContracts` reads the snapshot:
- * - `websocket`: `GET /v2/state/active-contracts` upgraded to a WebSocket, one frame per entry;
- * - `page`: `GET /v2/state/active-contracts-page`, page after page with the server's page tokens;
- * - `list`: `POST /v2/state/active-contracts`, one list — for small sets: more entries than the participant's
- *   list limit (200 by default) is an HTTP 413 error.
- */
-export type ActiveContractsTransport = 'websocket' | 'page' | 'list';
 
 /**
  * Status of a snapshot read, on the side channel (`onStatus`); the same shapes as the update reads'
@@ -46,8 +38,13 @@ export type ActiveContractsStatus =
 
 /** Options of `client.activeContracts`. */
 export interface ActiveContractsOptions extends CallOptions {
-  /** The way to read the snapshot. Default `websocket`. */
-  readonly transport?: ActiveContractsTransport | undefined;
+  /**
+   * The way to read the snapshot (default `websocket`): `websocket` (`GET /v2/state/active-contracts`
+   * upgraded to a WebSocket, one frame per entry), `page` (`GET /v2/state/active-contracts-page`, page after
+   * page with the server's page tokens) or `list` (`POST /v2/state/active-contracts`, one list — for small
+   * sets: more entries than the participant's list limit, 200 by default, is an HTTP 413 error).
+   */
+  readonly transport?: Exclude<Transport, 'auto'> | undefined;
   /**
    * Called once with the offset the snapshot is taken at, before the first entry: the request's
    * `activeAtOffset`, or the ledger end it defaulted to. Updates after the snapshot start after it.
@@ -72,7 +69,7 @@ export interface ActiveContractsOptions extends CallOptions {
   /** Called with the size of each chunk or frame as it is read (for metrics). */
   readonly onBytes?: ((bytes: number) => void) | undefined;
   /**
-   * Flow control, as `streamUpdates`' `paused`: while `true` the WebSocket is not read, and the `page`
+   * Flow control, as `updates`' `paused`: while `true` the WebSocket is not read, and the `page`
    * transport asks for no further page.
    */
   readonly paused?: Observable<boolean> | undefined;

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { concatMap, defer, EMPTY, expand, filter, map, of, take, tap, type Observable } from 'rxjs';
+import { concatMap, defer, map, of, tap, type Observable } from 'rxjs';
 import { activeContractsElementDecoder, type ActiveContractsDecoding } from '../../active-contracts/active-contracts-element-decoder.js';
 import { GetLedgerEndResponse, JsGetActiveContractsPageResponse, type GetActiveContractsPageRequest, type JsGetActiveContractsResponse } from '../../schemas/index.js';
 import { lazySchema } from '../../schemas/lazy-schema.js';
 import { wireObject } from '../../schemas/wire-object.js';
 import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './active-contracts-options.js';
-import type { ActiveContractsPage } from './active-contracts-page.js';
+import type { ActiveContractsPage } from '../../active-contracts/active-contracts-page.js';
 import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';
 import { createResponseParser } from '../http/create-response-parser.js';
 import type { WebSocketTransport } from '../websocket/create-websocket-transport.js';
@@ -13,6 +13,7 @@ import { fromAbortable } from '../http/from-abortable.js';
 import { observeJsonList } from '../http/observe-json-list.js';
 import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js';
 import { readPage } from './read-page.js';
+import { walkPages } from './walk-pages.js';
 import type { ResolvedClientOptions } from '../resolve-client-options.js';
 import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
 import { toActiveContractsBody } from './to-active-contracts-body.js';
@@ -58,8 +59,8 @@ function fetchPage(
  * (`activeContractsSnapshot` in the operators resumes it): the offset is fixed before the first entry (the
  * request's, else the ledger end, looked up first for the WebSocket and the list, chosen by the participant
  * on the first page) and reported once through `onActiveAtOffset`; then one WebSocket stream or one list
- * (from the request's `streamContinuationToken`), or page after page with the page tokens, each asked for
- * once the previous one was emitted and `paused` is not `true`. Errors with the first failure.
+ * (from the request's `streamContinuationToken`), or page after page with the page tokens (`walkPages`).
+ * Errors with the first failure.
  */
 export function createActiveContractsMethods(deps: ActiveContractsDeps): {
   activeContracts(request: ActiveContractsRequest, options?: ActiveContractsOptions): Observable<JsGetActiveContractsResponse>;
@@ -77,21 +78,17 @@ export function createActiveContractsMethods(deps: ActiveContractsDeps): {
       if (options.transport === 'page') {
         return defer(() => {
           let reported = false;
-          // the next page is asked for once the consumer is not paused (a slow consumer holds one page at most)
-          const resumed: Observable<unknown> = paused === undefined ? of(0) : paused.pipe(filter((p) => !p), take(1));
-          const page = (pageToken?: string): Observable<ActiveContractsPage> =>
-            resumed.pipe(
-              concatMap(() => {
-                const pageRequest = { eventFormat: body.eventFormat, ...(activeAt === undefined ? {} : { activeAtOffset: activeAt }), ...(pageSize === undefined ? {} : { maxPageSize: pageSize }), ...(pageToken === undefined ? {} : { pageToken }) };
-                return fromAbortable((cancel) => fetchPage(deps, pageRequest, decoding, signal, cancel, onBytes));
-              }),
-              tap((p) => {
-                if (!reported) onActiveAtOffset?.(p.activeAtOffset);
-                reported = true;
-              }),
-            );
-          return page().pipe(
-            expand((p) => (p.nextPageToken === undefined ? EMPTY : page(p.nextPageToken))),
+          const pageRequest = { eventFormat: body.eventFormat, ...(activeAt === undefined ? {} : { activeAtOffset: activeAt }), ...(pageSize === undefined ? {} : { maxPageSize: pageSize }) };
+          return walkPages({
+            fetch: (pageToken, cancel) => fetchPage(deps, pageToken === undefined ? pageRequest : { ...pageRequest, pageToken }, decoding, signal, cancel, onBytes),
+            next: (p) => p.nextPageToken,
+            paused,
+            endpoint: `GET ${pagePath}`,
+          }).pipe(
+            tap((p) => {
+              if (!reported) onActiveAtOffset?.(p.activeAtOffset);
+              reported = true;
+            }),
             concatMap((p) => p.activeContracts),
           );
         });

@@ -46,7 +46,7 @@ export { validateReassignmentRequest } from './validate-reassignment-request.js'
 export { validateStreamOptions } from './validate-stream-options.js';
 export { validateSubmitRequest } from './validate-submit-request.js';
 export { validateUpdateUserRequest } from './validate-update-user-request.js';
-export { validateUpdatesCallOptions } from './validate-updates-call-options.js';
+export { validateUpdatesOptions } from './validate-updates-options.js';
 export { validateUpdateVettedPackagesOptions } from './validate-update-vetted-packages-options.js';
 export { validateUpdateVettedPackagesRequest } from './validate-update-vetted-packages-request.js';
 export { validateUserRightsRequest } from './validate-user-rights-request.js';

@@ -5,7 +5,7 @@ import { validateStreamOptions } from './validate-stream-options.js';
 const transports = ['websocket', 'page', 'list'];
 
 /**
- * Checks the options of `activeContracts()` before anything is sent: the checks of `streamUpdates()`'s
+ * Checks the options of `activeContracts()` before anything is sent: the checks of a WebSocket read's
  * options (signal, `validate`, `rawText`, `onBytes`, `paused`), then `transport` one of `websocket`, `page`,
  * `list`, `pageSize` a positive integer, `onActiveAtOffset` and `onStatus` functions, when set. The retry
  * policy is checked by `resolveRetryConfig`.

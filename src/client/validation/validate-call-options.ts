@@ -22,7 +22,7 @@ function isAbortSignal(value: unknown): value is AbortSignal {
  * `undefined` (no options) or a plain object, and its `signal`, when set, an `AbortSignal` (one from
  * another realm or a polyfill passes when it has `aborted`, `addEventListener` and `removeEventListener`).
  * Other keys are ignored here; the methods with more options check theirs on top (see
- * `validateUpdatesCallOptions`).
+ * `validateUpdatesOptions`).
  *
  * @param options - the caller's argument, as given.
  * @returns the options (`{}` for `undefined`), typed; the same object otherwise.

@@ -1,10 +1,10 @@
 import { InvalidArgumentError } from '../../errors/index.js';
 import type { CompletionsOptions } from '../reads/completions-options.js';
-import { requireNonNegativeInteger } from './require-non-negative-integer.js';
+import { requireOptionalCount } from './require-optional-count.js';
 import { validateStreamOptions } from './validate-stream-options.js';
 
 /**
- * Checks the options of `completions()` before anything is sent: the checks of `streamUpdates()`'s options,
+ * Checks the options of `completions()` before anything is sent: the checks of a WebSocket read's options (`validateStreamOptions`),
  * then `endpoint` (`command-completions` or `completions`), `transport` (`websocket` or `list`), and `limit`
  * and `streamIdleTimeoutMs` non-negative integers, when set.
  *
@@ -19,9 +19,7 @@ export function validateCompletionsOptions(options: unknown): CompletionsOptions
   if (checked.transport !== undefined && checked.transport !== 'websocket' && checked.transport !== 'list') {
     throw new InvalidArgumentError('transport', "must be 'websocket' or 'list' (or left out)");
   }
-  for (const name of ['limit', 'streamIdleTimeoutMs'] as const) {
-    if (checked[name] === null) throw new InvalidArgumentError(name, 'must be a non-negative integer (or left out)');
-    requireNonNegativeInteger(checked[name], name);
-  }
+  requireOptionalCount(checked.limit, 'limit');
+  requireOptionalCount(checked.streamIdleTimeoutMs, 'streamIdleTimeoutMs');
   return checked;
 }

@@ -14,7 +14,7 @@ function requireOptional(value: unknown, type: 'boolean' | 'function', field: st
 }
 
 /**
- * Checks the options of `updatesPage()` (and the shared part of `streamUpdates()`) before anything is sent:
+ * Checks the options of `updatesPage()` (and the shared part of every read's) before anything is sent:
  * {@link validateCallOptions}, then `validate` and `rawText` booleans and `onBytes` a function, when set.
  *
  * @returns the options (`{}` for `undefined`).

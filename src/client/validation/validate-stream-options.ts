@@ -1,9 +1,9 @@
 import { InvalidArgumentError } from '../../errors/index.js';
 import type { CallOptions } from '../call-options.js';
-import { requireNonNegativeInteger } from './require-non-negative-integer.js';
+import { requireOptionalCount } from './require-optional-count.js';
 import { validateReadOptions, type ReadOptions } from './validate-read-options.js';
 
-/** The options of `streamUpdates` on top of {@link ReadOptions}. */
+/** The options of a WebSocket read on top of {@link ReadOptions}. */
 interface StreamOptions extends ReadOptions {
   readonly paused?: unknown;
   readonly onOpen?: unknown;
@@ -11,13 +11,9 @@ interface StreamOptions extends ReadOptions {
   readonly silenceTimeoutMs?: unknown;
 }
 
-function requireOptionalCount(value: unknown, field: string): void {
-  if (value === null) throw new InvalidArgumentError(field, 'must be a non-negative integer (or left out)');
-  requireNonNegativeInteger(value, field);
-}
-
 /**
- * Checks the options of `streamUpdates()`: {@link validateReadOptions}, then `paused` an Observable (has
+ * Checks the options of a read that may go over a WebSocket (`updates()`, `activeContracts()`,
+ * `completions()`): {@link validateReadOptions}, then `paused` an Observable (has
  * `subscribe`), `onOpen` a function, `pingIntervalMs` and `silenceTimeoutMs` non-negative integers, when set.
  *
  * @throws InvalidArgumentError naming the option.

@@ -20,7 +20,7 @@ export const participantVersionTable = {
   updatesPage: {
     endpoint: 'POST /v2/updates/get-updates-page',
     since: '3.5.1',
-    alternative: 'updates() (POST /v2/updates, one list per call) or streamUpdates() over the same range',
+    alternative: "updates() over the same range with transport 'list' (POST /v2/updates, one list per call) or 'websocket'",
   },
   /** `activeContractsPage`. */
   activeContractsPage: {

@@ -3,7 +3,7 @@ import { AbortError, ErrorCodes, LedgerApiError, toLedgerApiError, TransportErro
 import { observeWebSocketFrames } from '../../streams/index.js';
 import type { OpenWebSocket, WebSocketTransport } from './create-websocket-transport.js';
 import { streamCloseOutcome } from './stream-close-outcome.js';
-import type { StreamUpdatesOptions } from './stream-updates-options.js';
+import type { UpdatesOptions } from '../../updates/updates-options.js';
 import { stripEnvelopeNulls } from '../http/strip-envelope-nulls.js';
 import type { RequestAttributes } from '../../tracing/trace-request.js';
 
@@ -24,7 +24,7 @@ export interface WebSocketStreamCall<T> {
    * the request's label, it returns what is done with each frame's JSON (see `streamFrameDecoder`).
    */
   readonly frameDecoder: (request: string) => (value: unknown, index: number, text: string, bytes: Uint8Array) => T;
-  readonly options: StreamUpdatesOptions;
+  readonly options: Pick<UpdatesOptions, 'signal' | 'onBytes' | 'paused' | 'onOpen' | 'pingIntervalMs' | 'silenceTimeoutMs'>;
   /** The token is a provider: a 401 error frame before any element is retried once with a fresh token. */
   readonly refreshableToken: boolean;
   /** Extra attributes of the connection's span (e.g. the range asked for). */

@@ -1,3 +1,4 @@
+import type { Transport } from '../../updates/transport.js';
 import { concatMap, from, map, shareReplay, Subject, Subscription, tap, type Observable, type SchedulerLike } from 'rxjs';
 import type { RetryConfig } from '../../retry/retry-config.js';
 import type { CompletionStreamResponse } from '../../schemas/index.js';
@@ -7,7 +8,7 @@ import { tailCompletions } from '../tail-completions.js';
 /** How the completion streams of a {@link completionTails} pool are read and kept. */
 export interface CompletionTailsConfig {
   readonly endpoint?: 'command-completions' | 'completions' | undefined;
-  readonly transport?: 'websocket' | 'list' | 'auto' | undefined;
+  readonly transport?: Extract<Transport, 'websocket' | 'list' | 'auto'> | undefined;
   readonly retry?: RetryConfig | false | undefined;
   readonly scheduler: SchedulerLike;
   /**

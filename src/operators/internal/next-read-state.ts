@@ -1,7 +1,7 @@
 import type { ObservableInput } from 'rxjs';
 import { onPageFailure } from '../../retry/on-page-failure.js';
 import type { ResolvedRetryConfig } from '../../retry/retry-config.js';
-import type { ReadTransport } from '../read-transport.js';
+import type { Transport } from '../../updates/transport.js';
 import type { TailStatus } from '../tail-status.js';
 import type { PageBounds } from './page-answer.js';
 import type { PagePlan } from './page-plan.js';
@@ -29,7 +29,7 @@ export interface ReadSpec<S, E, R, B = PageBounds> {
   pageEnd(state: S, page: PageEnd<R, B>): S | null;
   /** The offset and the transport a (re)start resumes with, for the `resumed` status. */
   position(state: S): number;
-  transport(state: S): ReadTransport;
+  transport(state: S): Exclude<Transport, 'auto'>;
   /**
    * Asked first when a request failed: the state to go on with, and `now: true` to ask again at once without
    * counting an attempt (a refused transport was replaced); `undefined` leaves it to the retry policy.

@@ -1,5 +1,5 @@
 import type { Observable, SchedulerLike } from 'rxjs';
-import type { UpdatesPageOptions } from '../updates-source.js';
+import type { UpdatesOptions } from '../../updates/updates-options.js';
 
 /** What a `get-updates-page` answer says beyond its updates. */
 export interface PageBounds {
@@ -22,7 +22,7 @@ export interface StreamSettings {
 
 /** What the engine hands a strategy with the plan: its options (with the meter's `onBytes`), and `paused` (the handler is behind). */
 export interface AnswerContext {
-  readonly options: UpdatesPageOptions;
+  readonly options: UpdatesOptions;
   readonly paused: Observable<boolean>;
   readonly scheduler: SchedulerLike;
 }

@@ -1,7 +1,7 @@
 import type { GetUpdatesPageRequest, GetUpdatesRequest } from '../../schemas/updates.js';
 import type { OffsetRequest } from '../../updates/offset-order-of.js';
-import type { ReadTransport } from '../read-transport.js';
-import type { UpdatesPageOptions } from '../updates-source.js';
+import type { Transport } from '../../updates/transport.js';
+import type { UpdatesOptions } from '../../updates/updates-options.js';
 
 /**
  * One planned request of a paged read. `R` is the request of the read's element stream (a
@@ -15,13 +15,13 @@ export interface PagePlan<R = GetUpdatesRequest & OffsetRequest> {
    * (`beginExclusive` = the last delivered offset), and `pageRequest` is what is sent.
    */
   readonly request: R;
-  readonly options: UpdatesPageOptions;
+  readonly options: UpdatesOptions;
   /** Ascending reads only: elements beyond this offset end the read instead of being delivered. */
   readonly stopAfter?: number;
   /** The ledger end read right before this page, when the read asked for it (the tail, to tell a slow participant from a quiet stream). */
   readonly ledgerEnd?: number;
   /** How the request goes to the participant. Default `list`. */
-  readonly transport?: ReadTransport;
+  readonly transport?: Exclude<Transport, 'auto'>;
   /** `page` transport: the `get-updates-page` request of this page (with the chain's offsets and token). */
   readonly pageRequest?: GetUpdatesPageRequest;
 }

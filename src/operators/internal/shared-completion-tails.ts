@@ -1,3 +1,4 @@
+import type { Transport } from '../../updates/transport.js';
 import type { SchedulerLike } from 'rxjs';
 import type { RetryConfig } from '../../retry/retry-config.js';
 import type { CompletionsSource } from '../completions-source.js';
@@ -6,7 +7,7 @@ import { completionTails, type CompletionTails } from './completion-tails.js';
 /** What decides whether two `submitAndTrack` calls can share completion streams. */
 export interface SharedTailsKey {
   readonly endpoint: 'command-completions' | 'completions' | undefined;
-  readonly transport: 'websocket' | 'list' | 'auto' | undefined;
+  readonly transport: Extract<Transport, 'websocket' | 'list' | 'auto'> | undefined;
   readonly retry: RetryConfig | false | undefined;
   readonly scheduler: SchedulerLike;
   readonly lingerMs: number;

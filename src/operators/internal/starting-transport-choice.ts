@@ -1,5 +1,8 @@
 import { catchError, defer, from, map, of, take, type Observable, type SchedulerLike } from 'rxjs';
-import type { ReadTransport } from '../read-transport.js';
+import type { Transport } from '../../updates/transport.js';
+
+/** A wire transport (not `'auto'`). */
+type ReadTransport = Exclude<Transport, 'auto'>;
 import type { TransportVersionInfo, UpdatesSource } from '../updates-source.js';
 import type { TransportChoice } from './transport-choice.js';
 import { recentWebSocketSetback } from './web-socket-setbacks.js';

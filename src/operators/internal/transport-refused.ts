@@ -1,7 +1,10 @@
 import { LedgerApiError } from '../../errors/ledger-api-error.js';
 import { TransportError } from '../../errors/transport-error.js';
 import { UnsupportedByParticipantVersionError } from '../../errors/unsupported-by-participant-version-error.js';
-import type { ReadTransport } from '../read-transport.js';
+import type { Transport } from '../../updates/transport.js';
+
+/** A wire transport (not `'auto'`). */
+type ReadTransport = Exclude<Transport, 'auto'>;
 
 /** The participant's own 503 when its request timeout fired (pekko-http's text, docs/network-paths.md): not a proxy. */
 const participantTimeoutText = 'The server was not able to produce a timely response';

@@ -2,6 +2,7 @@ import { NEVER, Subject, concatMap, defer, from, switchMap, takeUntil, throwErro
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import type { UpdatesSource } from '../updates-source.js';
 import { decodingOptions } from '../paged-read-options.js';
+import { websocketUpdates } from './websocket-updates.js';
 import type { AnswerContext, PageAnswer, PageBounds, StreamSettings } from './page-answer.js';
 import type { PagePlan } from './page-plan.js';
 import { tokenRefreshDelay } from './token-refresh-delay.js';
@@ -12,19 +13,20 @@ import { tokenRefreshDelay } from './token-refresh-delay.js';
  * - `list`: one `POST /v2/updates` (`source.updates()`), no bounds;
  * - `page`: one `updatesPage()` call with the plan's `pageRequest` (the chain's offsets and token); its
  *   `highestPageOffsetInclusive` and `nextPageToken` are the bounds;
- * - `websocket`: one `streamUpdates()` connection, paused while the read's handler is behind; it ends by a
+ * - `websocket`: one WebSocket connection (`websocketUpdates`), paused while the read's handler is behind; it ends by a
  *   failure, by the end of a bounded range, or by a planned reconnection `tokenRefreshMarginMs` before the
  *   token expires (`tokenRefreshDelay`, on the scheduler): it then completes, and the next plan resumes with
  *   a fresh token.
  */
 export function updatesAnswer(source: UpdatesSource, stream: StreamSettings): (plan: PagePlan, context: AnswerContext) => PageAnswer<JsGetUpdatesResponse> {
   const none = () => undefined;
-  const missing = (method: string) => ({ elements: throwError(() => new TypeError(`the source has no ${method}()`)), bounds: none });
+  const missing = (method: string) => ({ elements: throwError(() => new TypeError(`the source has no ${method}`)), bounds: none });
   return (plan, context) => {
     const decoding = decodingOptions(context.options);
     switch (plan.transport ?? 'list') {
       case 'websocket': {
-        if (!source.streamUpdates) return missing('streamUpdates');
+        const websocket = websocketUpdates(source);
+        if (!websocket) return missing("updates() over 'websocket'");
         const opened = new Subject<number | undefined>();
         const refresh = opened.pipe(
           switchMap((expiresAt) => {
@@ -39,11 +41,11 @@ export function updatesAnswer(source: UpdatesSource, stream: StreamSettings): (p
           ...(stream.pingIntervalMs === undefined ? {} : { pingIntervalMs: stream.pingIntervalMs }),
           ...(stream.silenceTimeoutMs === undefined ? {} : { silenceTimeoutMs: stream.silenceTimeoutMs }),
         };
-        return { elements: source.streamUpdates(plan.request, options).pipe(takeUntil(refresh)), bounds: none };
+        return { elements: websocket(plan.request, options).pipe(takeUntil(refresh)), bounds: none };
       }
       case 'page': {
         const request = plan.pageRequest;
-        if (!source.updatesPage || !request) return missing('updatesPage');
+        if (!source.updatesPage || !request) return missing('updatesPage()');
         const read = source.updatesPage.bind(source);
         let bounds: PageBounds | undefined;
         const elements = defer(() => from(read(request, decoding))).pipe(

@@ -1,4 +1,7 @@
-import type { ReadTransport } from '../read-transport.js';
+import type { Transport } from '../../updates/transport.js';
+
+/** A wire transport (not `'auto'`). */
+type ReadTransport = Exclude<Transport, 'auto'>;
 
 /** The last time a read with `'auto'` gave up the WebSocket of a client (its scheduler's time), and why. */
 export interface WebSocketSetback {

@@ -1,7 +1,7 @@
 import type { CallOptions } from '../call-options.js';
 
 /** Options of {@link LedgerClient.updatesPage}. */
-export interface UpdatesPageCallOptions extends CallOptions {
+export interface UpdatesPageOptions extends CallOptions {
   /** Validate each element (and the page's bounds) against the wire schema. Default: the client's `validateResponses`. */
   readonly validate?: boolean | undefined;
   /** Keep each element's exact JSON text, readable with `elementText(element)`. Default false. */

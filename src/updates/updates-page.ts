@@ -1,7 +1,8 @@
-import type { JsGetUpdatesResponse } from '../../schemas/index.js';
+import type { JsGetUpdatesResponse } from '../schemas/index.js';
 
 /**
- * One page of `POST /v2/updates/get-updates-page`: its updates (in the request's order; none is an
+ * One page of `POST /v2/updates/get-updates-page`, as `LedgerClient.updatesPage` resolves with it and as the
+ * operators read it from any `UpdatesSource`: its updates (in the request's order; none is an
  * `OffsetCheckpoint`) and the bounds of the ledger section it covers, `(lowestPageOffsetExclusive,
  * highestPageOffsetInclusive]`. `nextPageToken` asks for the next page with the same request; it is absent
  * on the last page, and always present for an ascending read without `endOffsetInclusive` (the way to tail).

@@ -1,0 +1,148 @@
+import { concatMap, defer, from, switchMap, type Observable } from 'rxjs';
+import type { GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/index.js';
+import type { LedgerClient } from '../ledger-client.js';
+import { updateDecoding, type UpdateDecoding } from '../../updates/update-decoding.js';
+import { updateElementDecoder } from '../../updates/update-element-decoder.js';
+import type { HttpTransport } from '../http/create-http-transport.js';
+import { observeJsonList } from '../http/observe-json-list.js';
+import type { ResolvedClientOptions } from '../resolve-client-options.js';
+import { validateGetUpdatesPageRequest, validateGetUpdatesRequest, validateReadOptions, validateStreamOptions, validateUpdatesOptions } from '../validation/index.js';
+import type { WebSocketTransport } from '../websocket/create-websocket-transport.js';
+import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js';
+import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
+import { iterateRead } from './iterate-read.js';
+import { iterateUpdates } from './iterate-updates.js';
+import { readUpdatesPage } from './read-updates-page.js';
+import { toUpdatesBody } from './to-updates-body.js';
+import type { UpdatesOptions } from '../../updates/updates-options.js';
+import type { UpdatesPageOptions } from './updates-page-options.js';
+import { walkPages } from './walk-pages.js';
+
+/** What the update reads use of the client. */
+export interface UpdatesDeps {
+  readonly http: HttpTransport;
+  readonly sockets: WebSocketTransport;
+  readonly resolved: ResolvedClientOptions;
+  /** Rejects (`UnsupportedByParticipantVersionError`) when the participant has no `get-updates-page`. */
+  readonly requirePages: (clientOperation: string, signal: AbortSignal | undefined) => Promise<void>;
+}
+
+const pagePath = '/v2/updates/get-updates-page';
+
+/** The span attributes of an updates request: the range asked for, the page size and the order. */
+function offsetAttributes(beginExclusive: number | null | undefined, endInclusive: number | null | undefined, limit: number | null | undefined, descending: boolean | null | undefined) {
+  return {
+    'ledger_rx.begin_exclusive': beginExclusive ?? undefined,
+    'ledger_rx.end_inclusive': endInclusive ?? undefined,
+    'ledger_rx.limit': limit ?? undefined,
+    'ledger_rx.descending': descending === true ? true : undefined,
+  };
+}
+
+/**
+ * The client's update reads, one request (or one walk over pages) per subscription, arguments validated
+ * before anything is sent (`validateUpdatesOptions`, `validateGetUpdatesRequest`), each element through
+ * `updateElementDecoder` (validation, the order and range check against the request, `rawText`):
+ * - `updates(request, { transport })`: `list` (`observeJsonList` over `POST /v2/updates`), `websocket`
+ *   (`observeWebSocketStream` over `GET /v2/updates`) or `page` (`walkPages` over `get-updates-page` with the
+ *   request's offsets, format and order, ONE decoder across the pages, so the order is checked across them;
+ *   it completes after the page without a next token, and an ascending read without `endInclusive` after
+ *   its first empty page: the ledger end as of that page);
+ * - `iterateUpdates`: the same read as an async iterable (`list` pulls the body; the others through `iterateRead`);
+ * - `updatesPage`: one page (`readUpdatesPage`).
+ */
+export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'updates' | 'iterateUpdates' | 'streamUpdates' | 'updatesPage'> {
+  const { http, sockets, resolved } = deps;
+
+  function prepared(request: GetUpdatesRequest, options: UpdatesOptions) {
+    const parsed = validateGetUpdatesRequest(request);
+    return { parsed, body: toUpdatesBody(request, parsed.filter), decoding: updateDecoding(parsed, options, resolved.validateResponses) };
+  }
+  type Prepared = ReturnType<typeof prepared>;
+
+  function listCall({ parsed, body }: Prepared, options: UpdatesOptions) {
+    return {
+      method: 'POST' as const,
+      path: '/v2/updates',
+      query: { limit: options.limit, stream_idle_timeout_ms: options.streamIdleTimeoutMs },
+      body,
+      spanAttributes: offsetAttributes(parsed.beginExclusive, parsed.endInclusive, options.limit, parsed.descendingOrder),
+    };
+  }
+
+  function websocket({ parsed, body, decoding }: Prepared, options: UpdatesOptions): Observable<JsGetUpdatesResponse> {
+    return observeWebSocketStream(sockets, {
+      path: '/v2/updates',
+      body,
+      bounded: body.endInclusive != null,
+      frameDecoder: (label) => streamFrameDecoder('update', updateElementDecoder(decoding), label),
+      options,
+      refreshableToken: resolved.refreshableToken,
+      spanAttributes: offsetAttributes(parsed.beginExclusive, parsed.endInclusive, undefined, parsed.descendingOrder),
+    });
+  }
+
+  function pages({ parsed, body, decoding }: Prepared, options: UpdatesOptions): Observable<JsGetUpdatesResponse> {
+    const { signal, onBytes, pageSize } = options;
+    const first: GetUpdatesPageRequest = {
+      updateFormat: body.updateFormat as NonNullable<typeof body.updateFormat>,
+      beginOffsetExclusive: parsed.beginExclusive,
+      ...(parsed.endInclusive == null ? {} : { endOffsetInclusive: parsed.endInclusive }),
+      ...(parsed.descendingOrder == null ? {} : { descendingOrder: parsed.descendingOrder }),
+      ...(pageSize === undefined ? {} : { maxPageSize: pageSize }),
+    };
+    const openEnded = parsed.endInclusive == null && parsed.descendingOrder !== true;
+    const spanAttributes = offsetAttributes(parsed.beginExclusive, parsed.endInclusive, pageSize, parsed.descendingOrder);
+    return defer(() => from(deps.requirePages('updates', signal))).pipe(
+      switchMap(() => {
+        const decode = updateElementDecoder(decoding);
+        return walkPages({
+          fetch: (pageToken, cancel) =>
+            readUpdatesPage(http, { method: 'POST', path: pagePath, body: pageToken === undefined ? first : { ...first, pageToken }, spanAttributes, cancel }, decode, decoding.validate, signal, onBytes),
+          next: (page) => (openEnded && page.updates.length === 0 ? undefined : page.nextPageToken),
+          paused: options.paused,
+          endpoint: `POST ${pagePath}`,
+        });
+      }),
+      concatMap((page) => page.updates),
+    );
+  }
+
+  function read(request: GetUpdatesRequest, options: UpdatesOptions): Observable<JsGetUpdatesResponse> {
+    const ready = prepared(request, options);
+    if (options.transport === 'websocket') return websocket(ready, options);
+    if (options.transport === 'page') return pages(ready, options);
+    return observeJsonList(http, listCall(ready, options), () => updateElementDecoder(ready.decoding), options.signal, options.onBytes);
+  }
+
+  return {
+    updates: (request, callOptions) => read(request, validateUpdatesOptions(callOptions)),
+
+    iterateUpdates(request, callOptions) {
+      const options = validateUpdatesOptions(callOptions);
+      if (options.transport === 'websocket' || options.transport === 'page') {
+        const { paused, ...rest } = options;
+        read(request, rest); // checks the request now, before the loop starts
+        return iterateRead((inner) => read(request, { ...rest, paused: inner }), paused);
+      }
+      const ready = prepared(request, options);
+      return iterateUpdates(http, listCall(ready, options), ready.decoding, options.signal, options.onBytes);
+    },
+
+    // the deprecated alias: the options of a WebSocket read as they were checked before (others ignored)
+    streamUpdates: (request, callOptions) => {
+      const options = validateStreamOptions<UpdatesOptions>(callOptions);
+      return websocket(prepared(request, options), options);
+    },
+
+    async updatesPage(request, callOptions) {
+      const options = validateReadOptions<UpdatesPageOptions>(callOptions);
+      const parsed = validateGetUpdatesPageRequest(request);
+      await deps.requirePages('updatesPage', options.signal);
+      const order = { beginExclusive: parsed.beginOffsetExclusive ?? 0, endInclusive: parsed.endOffsetInclusive, descendingOrder: parsed.descendingOrder };
+      const decoding: UpdateDecoding = updateDecoding(order, options, resolved.validateResponses);
+      const spanAttributes = offsetAttributes(parsed.beginOffsetExclusive, parsed.endOffsetInclusive, parsed.maxPageSize, parsed.descendingOrder);
+      return readUpdatesPage(http, { method: 'POST', path: pagePath, body: request, spanAttributes }, updateElementDecoder(decoding), decoding.validate, options.signal, options.onBytes);
+    },
+  };
+}
