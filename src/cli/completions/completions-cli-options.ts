@@ -1,5 +1,6 @@
 import type { FromOffset } from '../options/parse-from-offset.js';
 import type { SourceOptions } from '../options/source-options.js';
+import type { LogLevel } from '../log/log-level.js';
 import type { OutputFormat } from '../output/output-format.js';
 
 /** Options of `runCompletions` (`ledger-rx completions`). */
@@ -13,4 +14,6 @@ export interface CompletionsCliOptions {
   readonly transport?: 'websocket' | 'list';
   /** `--format`; default chosen by `chooseOutputFormat` (pretty on a terminal). */
   readonly format?: OutputFormat;
+  /** `--log-level` of the logs on stderr (retries, the transport). Default `info`. */
+  readonly logLevel?: LogLevel;
 }
