@@ -28,7 +28,7 @@ export function completionRow(element: CompletionStreamResponse): PrettyRow | un
     { text: offset === undefined ? '?' : String(offset), style: 'offset' as const, align: 'right' as const, minWidth: 6 },
     { text: at.time, style: 'time' as const },
     code === 0 ? { text: 'ok', style: 'created' as const, minWidth: 6 } : { text: 'FAILED', style: 'archived' as const, minWidth: 6 },
-    { text: completion.commandId, style: 'id' as const, minWidth: 10, maxWidth: 24 },
+    { text: completion.commandId, style: 'id' as const, minWidth: 12, maxWidth: 24 },
   ];
   if (code === 0) return { cells, spans: [parties, { text: ' ' }, { text: `update ${elide(completion.updateId ?? '', 8, 4)}`, style: 'muted', shrink: 2 }] };
   const failure = cantonCode.exec(message)?.[1] ?? `code ${code}`;
