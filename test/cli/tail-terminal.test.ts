@@ -110,6 +110,53 @@ describe.skipIf(!has('script'))('tail on a pseudo-terminal (script)', () => {
   });
 });
 
+describe.skipIf(!has('script'))('acs and completions on a pseudo-terminal (script)', () => {
+  /** Runs the CLI on a terminal of 100 columns until `enough(lines)`, then ends it; resolves with the screen lines. */
+  function untilScreen(args: readonly string[], enough: (lines: string[]) => boolean): Promise<string[]> {
+    const command = `stty cols 100 rows 40; exec ${quote(process.execPath)} ${quote(cliPath)} ${args.map(quote).join(' ')}`;
+    return new Promise((resolve, reject) => {
+      const child = spawn('script', ['-qefc', command, '/dev/null'], { env: terminalEnv({}), stdio: ['ignore', 'pipe', 'inherit'] });
+      let bytes = '';
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        bytes += d;
+        if (enough(screenLines(bytes))) child.kill('SIGTERM');
+      });
+      child.on('error', reject);
+      child.on('close', () => {
+        clearTimeout(timer);
+        resolve(screenLines(bytes));
+      });
+    });
+  }
+
+  it('acs: one compact row per contract as in tail (short id, template, parties, argument)', async () => {
+    const sandbox = await startSandbox({ seed: 40 });
+    try {
+      const { code, bytes } = await inTerminal(['acs', '--any-party', '--url', sandbox.url]);
+      expect(code).toBe(0);
+      const lines = screenLines(bytes);
+      const rows = lines.filter((l) => /^ *\d+ {2}active/.test(l));
+      expect(rows.length).toBeGreaterThan(0);
+      for (const l of rows) expect(l).toMatch(/^ *\d+ {2}active {2}#[0-9a-f]{6}…[0-9a-f]{4} {2}(ledger-rx-demo:)?(Iou:Iou|Asset:Asset) (Alice|Bob|Charlie)\b.* \{/);
+      for (const l of lines) expect(stringWidth(l), l).toBeLessThanOrEqual(100);
+      expect(lines.at(-1)).toMatch(/^\d+ entr(y|ies) at offset \d+$/);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('completions --sandbox: the outcomes of the workload, ok and FAILED, as rows; no checkpoint rows', async () => {
+    const completion = /^ *\d+ {2}\d\d:\d\d:\d\d\.\d{3} {2}(ok|FAILED) +workload-\d+ /;
+    const lines = await untilScreen(['completions', '--sandbox', '--rate', '200', '--log-level', 'warn'], (l) => l.filter((x) => /FAILED/.test(x)).length >= 1 && l.filter((x) => / ok /.test(x)).length >= 3);
+    const rows = lines.filter((l) => completion.test(l));
+    expect(rows.filter((l) => / ok /.test(l)).length).toBeGreaterThanOrEqual(3);
+    expect(rows.some((l) => /FAILED +workload-\d+ +(DUPLICATE_COMMAND|LOCAL_VERDICT_INACTIVE_CONTRACTS) /.test(l))).toBe(true);
+    expect(lines.filter((l) => l !== '' && !completion.test(l) && !logLine.test(l))).toEqual([]);
+    for (const l of lines) expect(stringWidth(l), l).toBeLessThanOrEqual(100);
+  });
+});
+
 const tmuxMissing = !has('tmux');
 if (tmuxMissing && process.env['CI']) throw new Error('tmux is required under CI (.ci/run installs it)');
 
