@@ -54,14 +54,25 @@ function inTerminal(args: readonly string[], env: Record<string, string> = {}, c
 
 /**
  * The lines a terminal shows for `bytes`, for the few controls the CLI uses: `\r` and `ESC[1G` move to the
- * line's start, `ESC[2K` erases the line, `\n` ends it; colours are dropped.
+ * line's start, `ESC[2K` erases the line, `\n` ends it; what is drawn between `ESC 7` and `ESC 8` (the status
+ * line on the bottom row, the cursor saved and restored around it) is not part of the scrolling text and is
+ * returned as `status` (the last one drawn); colours are dropped.
  */
-function screenLines(bytes: string): string[] {
+function screen(bytes: string): { lines: string[]; status: string | undefined } {
   const lines: string[] = [];
   let line = '';
-  const tokens = bytes.replace(sgr, '').split(new RegExp(`(\r\n|\n|\r|${esc}\\[[0-9;?]*[A-Za-z])`));
+  let status: string | undefined;
+  let elsewhere: string | undefined;
+  const tokens = bytes.replace(sgr, '').split(new RegExp(`(\r\n|\n|\r|${esc}\\[[0-9;?]*[A-Za-z]|${esc}[78])`));
   for (const t of tokens) {
-    if (t === '\n' || t === '\r\n') {
+    if (t === `${esc}7`) elsewhere = '';
+    else if (t === `${esc}8`) {
+      if (elsewhere !== undefined && elsewhere !== '') status = elsewhere;
+      elsewhere = undefined;
+    } else if (elsewhere !== undefined) {
+      if (t === `${esc}[2K`) elsewhere = '';
+      else if (!t.startsWith(esc)) elsewhere += t;
+    } else if (t === '\n' || t === '\r\n') {
       lines.push(line);
       line = '';
     } else if (t === '\r' || t === `${esc}[1G`) {
@@ -70,7 +81,12 @@ function screenLines(bytes: string): string[] {
     else if (!t.startsWith(esc)) line += t;
   }
   if (line !== '') lines.push(line);
-  return lines;
+  return { lines, status };
+}
+
+/** The scrolling lines of {@link screen}. */
+function screenLines(bytes: string): string[] {
+  return screen(bytes).lines;
 }
 
 describe.skipIf(!has('script'))('tail on a pseudo-terminal (script)', () => {
@@ -190,6 +206,15 @@ describe.skipIf(tmuxMissing)('tail on a screen (tmux)', () => {
     const command = `${quote(process.execPath)} ${quote(cliPath)} tail --url ${quote(sandbox.url)}; echo EXIT=$?; sleep 60`;
     tmux('new-session', '-d', '-s', 'tail', '-x', '100', '-y', '24', command);
     const live = await waitForScreen((l) => l.filter((x) => row.test(x)).length >= 12 && statusLine.test(l.at(-1) ?? ''), 'updates and the status line');
+    // always on screen, on the bottom row of its own: in every capture while rows keep coming
+    let last = Math.max(...live.flatMap((l) => (row.exec(l) ? [Number((row.exec(l) as RegExpExecArray)[1])] : [])));
+    for (let i = 0; i < 5; i++) {
+      const later = await waitForScreen((l) => l.some((x) => Number(row.exec(x)?.[1] ?? 0) > last), 'a newer update');
+      last = Math.max(...later.flatMap((l) => (row.exec(l) ? [Number((row.exec(l) as RegExpExecArray)[1])] : [])));
+      const rows24 = tmux('capture-pane', '-p', '-t', 'tail').split('\n');
+      expect(rows24[23]?.trimEnd() ?? '', rows24.join('\n')).toMatch(statusLine);
+      expect(rows24.slice(0, 23).filter((l) => statusLine.test(l.trimEnd()))).toEqual([]);
+    }
     const above = live.slice(0, -1);
     expect(above.filter((l) => !row.test(l) && !dateLine.test(l) && !logLine.test(l))).toEqual([]); // nothing half-drawn, no status text in the data
     const offsets = above.flatMap((l) => (row.exec(l) ? [Number((row.exec(l) as RegExpExecArray)[1])] : []));
@@ -202,6 +227,7 @@ describe.skipIf(tmuxMissing)('tail on a screen (tmux)', () => {
     expect(stopped.filter((l) => statusLine.test(l))).toEqual([]);
     // the log line may have scrolled off a 24-row screen under load: look in the scrollback too
     const history = tmux('capture-pane', '-p', '-S', '-', '-t', 'tail').split('\n');
-    expect(history.some((l) => logLine.test(l) && l.includes('stopping: flushing the output and the checkpoint'))).toBe(true);
+    // (after the `^C` the terminal echoed at the cursor)
+    expect(history.some((l) => logLine.test(l.replace(/^\^C/, '')) && l.includes('stopping: flushing the output and the checkpoint')), history.join('\n')).toBe(true);
   });
 });

@@ -82,6 +82,7 @@ export async function runStreamingCommand(io: CliIo, settings: StreamingCommandS
         out: io.stderr,
         read: () => ({ ...read(), ledgerEnd: end, transport }),
         ...(io.stderrColumns ? { columns: io.stderrColumns } : {}),
+        ...(io.stderrRows ? { rows: io.stderrRows } : {}),
         ...(look.style ? { style: look.style } : {}),
       });
       progress = line;
