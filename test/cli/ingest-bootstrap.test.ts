@@ -8,7 +8,7 @@ import { UsageError } from '../../src/cli/options/usage-error.js';
 // The decisions of an ingest that starts from the active-contract snapshot; the end-to-end runs (server and
 // embedded store, kills included) are in ingest-e2e.test.ts and ingest-embedded.test.ts.
 
-const bounds = (ledgerEnd: number, prunedUpTo = 0) => ({ ledgerEnd: async () => ledgerEnd, prunedUpTo: async () => prunedUpTo });
+const bounds = (ledgerEnd: number, prunedUpTo = 0) => ({ ledgerEnd: async () => ledgerEnd, prunedUpTo: async () => prunedUpTo, reach: async () => undefined });
 
 describe('planSnapshotStart', () => {
   it('--from acs: at --at, else the ledger end; an --at after the ledger end or beyond --to is bad usage', async () => {

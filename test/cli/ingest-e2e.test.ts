@@ -303,9 +303,9 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
     }
   });
 
-  it('--to end retries an unreachable participant like the read does, and exits 4', async () => {
+  it('--wait-for-participant: --to end retries an unreachable participant like the read does, and exits 4', async () => {
     const port = await closedPort();
-    const result = await runCli(['ingest', '--pg', pgUrl as string, '--schema', `ing_unreachable_${unique}`, '--url', `http://127.0.0.1:${port}`, '--to', 'end', '--max-retries', '1', '--log-level', 'warn']);
+    const result = await runCli(['ingest', '--pg', pgUrl as string, '--schema', `ing_unreachable_${unique}`, '--url', `http://127.0.0.1:${port}`, '--to', 'end', '--max-retries', '1', '--log-level', 'warn', '--wait-for-participant']);
     expect(result.code, result.stderr).toBe(4);
     expect(result.stderr).toContain('RETRIES_EXHAUSTED');
   });

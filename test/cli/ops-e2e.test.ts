@@ -1,13 +1,34 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerClient } from '../../src/client/create-ledger-client.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { call } from '../support/sandbox-http.js';
+import { runAcs } from '../../src/cli/acs/run-acs.js';
+import type { SourceOptions } from '../../src/cli/options/source-options.js';
+import { parsePackageRef } from '../../src/cli/ops/parse-package-ref.js';
+import { runSubmit } from '../../src/cli/ops/run-submit.js';
+import { runUsersRevoke } from '../../src/cli/ops/run-users-revoke.js';
+import { runUsersUpdate } from '../../src/cli/ops/run-users-update.js';
+import { runVettingChange } from '../../src/cli/ops/run-vetting-change.js';
+import { runVettingList } from '../../src/cli/ops/run-vetting-list.js';
+import type { ExitCode } from '../../src/cli/process/exit-code.js';
+import { captureIo, type CapturedIo } from './support/capture-io.js';
 import { runCli, startCli } from './support/run-cli.js';
 
-describe('operator commands (spawned CLI)', () => {
+/** Runs a command's core in this process (what needs no process); the result as `runCli` gives it. */
+async function inProcess(run: (io: CapturedIo) => Promise<ExitCode>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const io = captureIo();
+  const code = await run(io);
+  return { code, stdout: io.out(), stderr: io.err() };
+}
+
+// One spawned process per command (vetting, users, submit, acs, completions) checks the command line itself;
+// the rest of each command's behaviour runs its core in process, which needs no process.
+describe('operator commands', () => {
+  let source: SourceOptions;
   let sandbox: Sandbox;
   let dir: string;
   let alice: string;
@@ -15,6 +36,7 @@ describe('operator commands (spawned CLI)', () => {
     sandbox = await startSandbox({ seed: 5 });
     dir = await mkdtemp(join(tmpdir(), 'ledger-rx-ops-'));
     alice = sandbox.partyId('Alice');
+    source = { url: sandbox.url };
     const client = createLedgerClient({ baseUrl: sandbox.url });
     await client.createUser({
       user: { id: 'alice', primaryParty: '', isDeactivated: false, identityProviderId: '' },
@@ -32,24 +54,25 @@ describe('operator commands (spawned CLI)', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^synchronizer \S+ {2}participant participant1::\S+ {2}serial \d+$/m);
     expect(result.stdout).toMatch(/^ {2}ledger-rx-demo +1\.1\.0 +[0-9a-f]{12} {2}-∞ \.\. \+∞$/m);
-    const json = await runCli(['vetting', 'list', '--url', sandbox.url, '--json', '--package-name-prefix', 'ledger-rx-demo']);
+    const json = await inProcess((io) => runVettingList({ source, json: true, packageNamePrefixes: ['ledger-rx-demo'] }, io));
     const states = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { packages: { packageName: string }[] });
     expect(states.length).toBeGreaterThan(0);
     for (const s of states) for (const p of s.packages) expect(p.packageName).toBe('ledger-rx-demo');
   });
 
   it('vetting unvet / vet --dry-run preview the change without applying it, then apply', async () => {
-    const unvet = await runCli(['vetting', 'unvet', 'ledger-rx-finance@1.0.0', '--url', sandbox.url]);
+    const finance = [parsePackageRef('ledger-rx-finance@1.0.0')];
+    const unvet = await inProcess((io) => runVettingChange({ source, operation: 'unvet', packages: finance }, io));
     expect(unvet.code, unvet.stderr).toBe(0);
     expect(unvet.stdout).toMatch(/^unvet on synchronizer \S+, serial 1 → 2$/m);
     expect(unvet.stdout).toMatch(/^ {2}- ledger-rx-finance 1\.0\.0 [0-9a-f]{12}/m);
-    const dry = await runCli(['vetting', 'vet', 'ledger-rx-finance@1.0.0', '--valid-from', '2027-01-01T00:00:00Z', '--dry-run', '--url', sandbox.url]);
+    const dry = await inProcess((io) => runVettingChange({ source, operation: 'vet', packages: finance, validFrom: '2027-01-01T00:00:00Z', dryRun: true }, io));
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/^dry run \(nothing changed\): vet on synchronizer \S+, serial 2 → 3$/m);
     expect(dry.stdout).toMatch(/^ {2}\+ ledger-rx-finance 1\.0\.0 [0-9a-f]{12} {2}2027-01-01T00:00:00(\.000)?Z \.\. \+∞$/m);
-    const list = await runCli(['vetting', 'list', '--url', sandbox.url, '--participant', sandbox.state.participantId]);
+    const list = await inProcess((io) => runVettingList({ source, participantIds: [sandbox.state.participantId] }, io));
     expect(list.stdout).not.toContain('ledger-rx-finance');
-    const unknown = await runCli(['vetting', 'vet', 'no-such-package', '--url', sandbox.url]);
+    const unknown = await inProcess((io) => runVettingChange({ source, operation: 'vet', packages: [parsePackageRef('no-such-package')] }, io));
     expect(unknown.code).toBe(3);
     expect(unknown.stderr).toMatch(/^error: [A-Z_]+: /);
   });
@@ -58,15 +81,15 @@ describe('operator commands (spawned CLI)', () => {
     const update = await runCli(['users', 'update', 'alice', '--primary-party', alice, '--annotation', 'team=blue', '--url', sandbox.url]);
     expect(update.code, update.stderr).toBe(0);
     expect(JSON.parse(update.stdout)).toMatchObject({ id: 'alice', primaryParty: alice, metadata: { annotations: { team: 'blue' } } });
-    const revoke = await runCli(['users', 'revoke', 'alice', '--act-as', alice, '--admin', '--url', sandbox.url]);
+    const revoke = await inProcess((io) => runUsersRevoke({ source, userId: 'alice', actAs: [alice], participantAdmin: true }, io));
     expect(revoke.code, revoke.stderr).toBe(0);
     expect(revoke.stdout).toBe(`revoked CanActAs ${alice}\n`);
-    const again = await runCli(['users', 'revoke', 'alice', '--act-as', alice, '--url', sandbox.url]);
+    const again = await inProcess((io) => runUsersRevoke({ source, userId: 'alice', actAs: [alice] }, io));
     expect(again.stdout).toBe('(none: the user had none of them)\n');
-    const missing = await runCli(['users', 'revoke', 'nobody', '--read-as', alice, '--url', sandbox.url]);
+    const missing = await inProcess((io) => runUsersRevoke({ source, userId: 'nobody', readAs: [alice] }, io));
     expect(missing.code).toBe(3);
     expect(missing.stderr).toContain('error: USER_NOT_FOUND: ');
-    const nothing = await runCli(['users', 'update', 'alice', '--url', sandbox.url]);
+    const nothing = await inProcess((io) => runUsersUpdate({ source, userId: 'alice' }, io));
     expect(nothing.code).toBe(2);
   });
 
@@ -99,16 +122,15 @@ describe('operator commands (spawned CLI)', () => {
         commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: dave, owner: dave, currency: 'USD', amount: '1.0', observers: [] } } }],
       }),
     );
-    const rejected = await runCli(['submit', bad, '--url', sandbox.url]);
+    const rejected = await inProcess((io) => runSubmit({ source, file: bad }, io));
     expect(rejected.code).toBe(3);
     expect(rejected.stderr).toMatch(/^error: [A-Z_]+: .+\n {2}correlation id: sub-42\n/);
 
     const notJson = join(dir, 'not.json');
     await writeFile(notJson, '{ nope');
-    expect((await runCli(['submit', notJson, '--url', sandbox.url])).code).toBe(2);
-    const stdin = await runCli(['submit', '-', '--url', sandbox.url], {
-      input: JSON.stringify({ actAs: [alice], userId: 'participant_admin', commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: alice, owner: alice, currency: 'EUR', amount: '1.0', observers: [] } } }] }),
-    });
+    expect((await inProcess((io) => runSubmit({ source, file: notJson }, io))).code).toBe(2);
+    const input = JSON.stringify({ actAs: [alice], userId: 'participant_admin', commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: alice, owner: alice, currency: 'EUR', amount: '1.0', observers: [] } } }] });
+    const stdin = await inProcess((io) => runSubmit({ source, file: '-' }, io, Readable.from([input])));
     expect(stdin.code, stdin.stderr).toBe(0);
     expect(JSON.parse(stdin.stdout).commandId).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -117,12 +139,12 @@ describe('operator commands (spawned CLI)', () => {
     const file = join(dir, 'wait.json');
     const createArguments = { issuer: alice, owner: alice, currency: 'USD', amount: '3.0', observers: [] };
     await writeFile(file, JSON.stringify({ actAs: [alice], userId: 'participant_admin', commandId: 'cli-wait-1', commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments } }] }));
-    const committed = await runCli(['submit', file, '--wait', '--url', sandbox.url]);
+    const committed = await inProcess((io) => runSubmit({ source, file, wait: true }, io));
     expect(committed.code, committed.stderr).toBe(0);
     const outcome = JSON.parse(committed.stdout) as { status: string; updateId: string; completionOffset: number };
     expect(outcome).toMatchObject({ status: 'committed', commandId: 'cli-wait-1' });
     expect(sandbox.updates().find((u) => u.updateId === outcome.updateId)?.offset).toBe(outcome.completionOffset);
-    const duplicate = await runCli(['submit', file, '--wait', '--url', sandbox.url]);
+    const duplicate = await inProcess((io) => runSubmit({ source, file, wait: true }, io));
     expect(duplicate.code).toBe(5);
     expect(JSON.parse(duplicate.stdout)).toMatchObject({ status: 'failed', commandId: 'cli-wait-1', cantonCode: 'DUPLICATE_COMMAND' });
     expect((await runCli(['submit', file, '--wait', '--timeout', '0', '--url', sandbox.url])).code).toBe(2);
@@ -130,7 +152,7 @@ describe('operator commands (spawned CLI)', () => {
 
   it('acs prints the active contracts at the ledger end or --at, byte for byte as the participant sends them, or one line each', async () => {
     const before = sandbox.ledgerEnd();
-    const ndjson = await runCli(['acs', '--party', alice, '--format', 'ndjson', '--transport', 'page', '--url', sandbox.url]);
+    const ndjson = await inProcess((io) => runAcs({ source, filter: { parties: [alice] }, format: 'ndjson', transport: 'page' }, io));
     expect(ndjson.code, ndjson.stderr).toBe(0);
     // without --at: the ledger end when it ran (commands submitted earlier in this file may still commit
     // meanwhile, so it is read from what acs reports, then compared with the participant's answer there)
@@ -146,11 +168,13 @@ describe('operator commands (spawned CLI)', () => {
     const lines = ndjson.stdout.trimEnd().split('\n');
     expect(lines.map((l) => withoutToken(JSON.parse(l)))).toEqual(expected);
     expect(Number(reported?.[1])).toBe(expected.length);
-    const pretty = await runCli(['acs', '--party', alice, '--format', 'pretty', '--at', '1', '--url', sandbox.url]);
+    const pretty = await runCli(['acs', '--party', alice, '--format', 'pretty', '--at', String(end), '--url', sandbox.url]);
     expect(pretty.code, pretty.stderr).toBe(0);
-    expect(pretty.stderr).toMatch(/ entr(y|ies) at offset 1\n$/);
-    for (const line of pretty.stdout.trimEnd().split('\n').filter((l) => l !== '')) expect(line).toMatch(/^ *\d+ {2}active {4}/);
-    const future = await runCli(['acs', '--party', alice, '--at', String(end + 1000), '--url', sandbox.url]);
+    expect(pretty.stderr).toMatch(new RegExp(` entr(y|ies) at offset ${end}\n$`));
+    const rows = pretty.stdout.trimEnd().split('\n').filter((l) => l !== '');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const line of rows) expect(line).toMatch(/^ *\d+ {2}active {2}#[0-9a-f]{6}…[0-9a-f]{4} {2}ledger-rx-demo:\S+ Alice \{/);
+    const future = await inProcess((io) => runAcs({ source, filter: { parties: [alice] }, at: end + 1000 }, io));
     expect(future.code).toBe(2);
     expect(future.stderr).toContain('is after the ledger end');
   });

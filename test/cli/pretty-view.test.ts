@@ -1,7 +1,10 @@
 import { PassThrough } from 'node:stream';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { contractEntryRow } from '../../src/cli/acs/contract-entry-row.js';
+import { completionRow } from '../../src/cli/completions/completion-row.js';
 import { createHumanLogger } from '../../src/cli/log/create-human-logger.js';
+import { TransportError } from '../../src/errors/transport-error.js';
 import { chooseOutputFormat } from '../../src/cli/output/choose-output-format.js';
 import { colorSupport } from '../../src/cli/pretty/color-support.js';
 import { compactValue } from '../../src/cli/pretty/compact-value.js';
@@ -56,12 +59,20 @@ const transaction = (offset: number, events: unknown[], extra: Record<string, un
 
 describe('the pieces of the human view', () => {
   it.each([
-    [alice, 'Alice::1220…c42d'],
-    [bob, 'Bob::1220…2580'],
+    [alice, 'Alice'],
+    [bob, 'Bob'],
     ['Alice', 'Alice'],
     ['Alice::nothex', 'Alice::nothex'],
     ['participant::1220abcd', 'participant::1220abcd'],
   ])('shortParty(%s) = %s', (id, short) => expect(shortParty(id)).toBe(short));
+
+  it('shortParty: a second party with a hint already shown keeps its fingerprint; each party keeps its form', () => {
+    const otherAlice = `Alice::1220${'f'.repeat(60)}9f0e`;
+    expect(shortParty(alice)).toBe('Alice');
+    expect(shortParty(otherAlice)).toBe('Alice::1220…9f0e');
+    expect(shortParty(alice)).toBe('Alice');
+    expect(compactValue({ a: otherAlice, b: alice })).toBe('{a: Alice::1220…9f0e, b: Alice}');
+  });
 
   it.each([
     [`${pkg}:Iou:Iou`, 'ledger-rx-demo', 'ledger-rx-demo:Iou:Iou'],
@@ -79,7 +90,7 @@ describe('the pieces of the human view', () => {
   ])('splitRecordTime(%s)', (ts, date, time) => expect(splitRecordTime(ts)).toEqual({ date, time }));
 
   it.each([
-    [{ issuer: alice, amount: '10.0000000000', currency: 'USD', observers: [] }, '{issuer: Alice::1220…c42d, amount: 10.0, currency: USD, observers: []}'],
+    [{ issuer: alice, amount: '10.0000000000', currency: 'USD', observers: [] }, '{issuer: Alice, amount: 10.0, currency: USD, observers: []}'],
     [{ tag: 'Some', value: { n: '1.50' } }, 'Some({n: 1.5})'],
     [{ tag: 'Unit', value: {} }, 'Unit'],
     [{ note: 'two words', empty: '', quote: 'a"b', cid }, '{note: "two words", empty: "", quote: "a\\"b", cid: #000000…94fb}'],
@@ -127,20 +138,20 @@ describe('eventSpans and updateRow', () => {
   const text = (spans: { text: string }[]) => spans.map((s) => s.text).join('');
 
   it('draws created, archived and exercised events with the template, the parties and the argument', () => {
-    expect(text(eventSpans(created(6)))).toBe('created    ledger-rx-demo:Iou:Iou Alice::1220…c42d {issuer: Alice::1220…c42d, owner: Bob::1220…2580, currency: USD, amount: 10.0, observers: []}');
+    expect(text(eventSpans(created(6)))).toBe('created    ledger-rx-demo:Iou:Iou Alice {issuer: Alice, owner: Bob, currency: USD, amount: 10.0, observers: []}');
     expect(text(eventSpans({ ArchivedEvent: { offset: 6, contractId: cid, templateId: `${pkg}:Iou:Iou`, packageName: 'ledger-rx-demo' } }))).toBe('archived   ledger-rx-demo:Iou:Iou #000000…94fb');
     const exercise = { ExercisedEvent: { contractId: cid, templateId: `${pkg}:Iou:Iou`, choice: 'Transfer', choiceArgument: { newOwner: bob }, actingParties: [alice], consuming: true, packageName: 'ledger-rx-demo' } };
-    expect(text(eventSpans(exercise))).toBe('consumed   ledger-rx-demo:Iou:Iou.Transfer Alice::1220…c42d {newOwner: Bob::1220…2580}');
+    expect(text(eventSpans(exercise))).toBe('consumed   ledger-rx-demo:Iou:Iou.Transfer Alice {newOwner: Bob}');
     expect(eventSpans(created(6)).find((s) => s.shrink === 2)?.style).toBe('value');
   });
 
   it('draws reassignment and topology events, and an unknown event by its tag', () => {
     const assigned = { JsAssignmentEvent: { source: 's1', target: 's2', reassignmentId: 'r', submitter: alice, reassignmentCounter: 1, createdEvent: created(3).CreatedEvent } };
-    expect(text(eventSpans(assigned))).toMatch(/^assigned {3}ledger-rx-demo:Iou:Iou Alice::1220…c42d \{issuer/);
+    expect(text(eventSpans(assigned))).toMatch(/^assigned {3}ledger-rx-demo:Iou:Iou Alice \{issuer/);
     const unassigned = { JsUnassignedEvent: { value: { contractId: cid, templateId: `${pkg}:Iou:Iou`, packageName: 'ledger-rx-demo', source: 'global::1220aa', target: 'other::1220bb' } } };
     expect(text(eventSpans(unassigned))).toBe('unassigned ledger-rx-demo:Iou:Iou #000000…94fb global::1220aa → other::1220bb');
     const added = { ParticipantAuthorizationAdded: { value: { partyId: alice, participantId: `participant1::1220${'c'.repeat(64)}`, participantPermission: 'PARTICIPANT_PERMISSION_SUBMISSION' } } };
-    expect(text(eventSpans(added))).toBe('authorized Alice::1220…c42d on participant1::1220…cccc submission');
+    expect(text(eventSpans(added))).toBe('authorized Alice on participant1 submission');
     expect(text(eventSpans({ FutureEvent: { a: 1 } }))).toBe('FutureEvent');
     expect(text(eventSpans('nonsense'))).toBe('event');
   });
@@ -181,14 +192,14 @@ describe('RowRenderer', () => {
     expect(stringWidth(a as string)).toBe(100);
     expect(stringWidth(b as string)).toBe(100);
     expect((a as string).indexOf('23:16')).toBe((b as string).indexOf('23:16') - 1); // the offset column grew by one past six digits
-    // narrow: parties by their hints, templates without their package, then the argument cut
+    // narrow: templates without their package, then the argument cut
     expect(a).toBe('     7  23:16:49.048  tx  transfer-7  created    Iou:Iou Alice {issuer: Alice, owner: Bob, currency…');
     expect(a?.endsWith('…')).toBe(true);
-    // two events on 100 columns: the short forms (template without its package, party hints, the id's end)
+    // two events on 100 columns: the short forms (template without its package, the id's end)
     expect(b).toMatch(/ {2}archived {3}Iou:Iou #…94fb │ created {4}Iou:Iou Alice \{issuer…$/);
     // on a wide terminal, the full forms
     const wide = new RowRenderer(plain, () => 250).render(updateRow(rows[1] as JsGetUpdatesResponse).row);
-    expect(wide).toMatch(/archived {3}ledger-rx-demo:Iou:Iou #000000…94fb │ created {4}ledger-rx-demo:Iou:Iou Alice::1220…c42d \{issuer: Alice::1220…c42d, owner: Bob::1220…2580, currency: USD, amount: 10.0, observers: \[\]\}$/);
+    expect(wide).toMatch(/archived {3}ledger-rx-demo:Iou:Iou #000000…94fb │ created {4}ledger-rx-demo:Iou:Iou Alice \{issuer: Alice, owner: Bob, currency: USD, amount: 10.0, observers: \[\]\}$/);
   });
 
   it('measures wide characters by their display width and never cuts one in half', () => {
@@ -232,9 +243,38 @@ describe('createHumanLogger', () => {
     logger.info({ url: 'http://127.0.0.1:7575', token: 'secret-jwt', err: new Error('boom') }, 'embedded sandbox started');
     logger.debug({}, 'not shown');
     logger.warn({ note: 'two words' }, 'careful');
+    logger.warn({ attempt: 1, err: new TransportError('CONNECTION_FAILED', 'POST /v2/updates: could not connect (ECONNREFUSED)') }, 'request failed; retrying');
     expect(lines).toEqual([
-      '03:04:05 info  embedded sandbox started url=http://127.0.0.1:7575 token=[redacted] err={"type":"Error","message":"boom"}\n',
+      '03:04:05 info  embedded sandbox started url=http://127.0.0.1:7575 token=[redacted] — boom\n',
       '03:04:05 warn  careful note="two words"\n',
+      // an error is text at the end of the line, not JSON
+      '03:04:05 warn  request failed; retrying attempt=1 — CONNECTION_FAILED: POST /v2/updates: could not connect (ECONNREFUSED)\n',
     ]);
+  });
+});
+
+describe('the rows of acs and completions', () => {
+  const text = (spans: readonly { text: string }[]) => spans.map((s) => s.text).join('');
+
+  it('acs: an active contract as in tail: offset, kind, short id, template, signatories, argument', () => {
+    const entry = { workflowId: '', contractEntry: { JsActiveContract: { createdEvent: created(6).CreatedEvent, synchronizerId: 's', reassignmentCounter: 0 } } };
+    const row = contractEntryRow(entry as never);
+    expect(row.cells.map((c) => c.text)).toEqual(['6', 'active', '#000000…94fb']);
+    expect(text(row.spans)).toBe('ledger-rx-demo:Iou:Iou Alice {issuer: Alice, owner: Bob, currency: USD, amount: 10.0, observers: []}');
+    const narrow = new RowRenderer(plain, () => 60).render(row);
+    expect(narrow).toBe('     6  active  #000000…94fb  Iou:Iou Alice {issuer: Alice,…');
+  });
+
+  it('completions: ok with the update, FAILED with the code and the cause; a checkpoint has no row', () => {
+    const completion = (status: { code: number; message: string }, updateId: string) => ({
+      completionResponse: { Completion: { value: { commandId: 'workload-3', status, updateId, userId: 'u', actAs: [alice], submissionId: 's', offset: 42, synchronizerTime: { synchronizerId: 'x', recordTime: '2026-11-24T23:16:49.048Z' } } } },
+    });
+    const ok = completionRow(completion({ code: 0, message: '' }, `1220${'ab'.repeat(32)}`) as never);
+    expect(ok?.cells.map((c) => c.text)).toEqual(['42', '23:16:49.048', 'ok', 'workload-3']);
+    expect(text(ok?.spans ?? [])).toBe('Alice update 1220abab…abab');
+    const failed = completionRow(completion({ code: 6, message: 'DUPLICATE_COMMAND(10,abc): Command submission already exists.' }, '') as never);
+    expect(failed?.cells[2]?.text).toBe('FAILED');
+    expect(text(failed?.spans ?? [])).toBe('DUPLICATE_COMMAND Alice Command submission already exists.');
+    expect(completionRow({ completionResponse: { OffsetCheckpoint: { value: { offset: 43, synchronizerTimes: [] } } } } as never)).toBeUndefined();
   });
 });

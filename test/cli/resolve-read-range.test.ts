@@ -19,6 +19,7 @@ function bounds(end: number, pruned: number): LedgerBounds & { calls: string[] }
       calls.push('pruned');
       return pruned;
     },
+    reach: async () => undefined,
   };
 }
 

@@ -6,6 +6,10 @@ import { LedgerApiError } from '../../src/errors/ledger-api-error.js';
 import { RetriesExhaustedError } from '../../src/errors/retries-exhausted-error.js';
 import { TransportError } from '../../src/errors/transport-error.js';
 import type { TailStatus } from '../../src/operators/tail-status.js';
+import { ParticipantUnreachableError } from '../../src/cli/source/participant-unreachable-error.js';
+import type { FirstContact } from '../../src/cli/source/retry-startup-call.js';
+import { describeError } from '../../src/cli/process/describe-error.js';
+import { exitCodeFor } from '../../src/cli/process/exit-code-for.js';
 
 const fast = { initialDelayMs: 1, maxDelayMs: 2, jitter: 0 };
 const refused = () => new TransportError('CONNECTION_FAILED', 'connect ECONNREFUSED');
@@ -95,5 +99,65 @@ describe('ledgerBounds', () => {
     expect(await bounds.prunedUpTo()).toBe(0);
     await bounds.prunedUpTo();
     expect([ends, pruned]).toEqual([1, 1]);
+  });
+});
+
+describe('retryStartupCall: fail fast on a wrong address', () => {
+  const osError = (code: string) => new TransportError('CONNECTION_FAILED', `GET /v2/state/ledger-end: could not connect (${code})`, { cause: Object.assign(new Error(code), { code }) });
+  /** A first contact on a clock that moves 1 s per request, so the bound is reached after a fixed number of requests. */
+  function contact(): FirstContact & { tick: () => void } {
+    let t = 0;
+    return { url: 'http://127.0.0.1:1', giveUpMs: 5_000, reached: false, now: () => t, tick: () => (t += 1_000) };
+  }
+
+  it('gives up after the bound with one line naming the address, the reason and the flag; no warning per attempt', async () => {
+    for (const [code, reason] of [['ECONNREFUSED', 'connection refused'], ['ENOTFOUND', 'host not found'], ['EAI_AGAIN', 'host not found']] as const) {
+      const first = contact();
+      const statuses: TailStatus[] = [];
+      let calls = 0;
+      const failing = retryStartupCall(
+        async () => {
+          calls++;
+          first.tick();
+          throw osError(code);
+        },
+        { retry: { ...fast, maxAttempts: 2 }, onStatus: (s) => statuses.push(s), firstContact: first },
+      );
+      const error = await failing.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ParticipantUnreachableError);
+      expect(calls).toBe(5); // more than maxAttempts: the bound is time, not attempts
+      expect(statuses).toEqual([]);
+      const text = describeError(error);
+      expect(text.split('\n')).toHaveLength(1);
+      expect(text).toContain(`cannot reach the participant at http://127.0.0.1:1: ${reason} (5 attempts in 5.0 s)`);
+      expect(text).toContain('--wait-for-participant');
+      expect(exitCodeFor(error)).toBe(4);
+    }
+  });
+
+  it('once the participant answered, and for other failures, retries as before (a running daemon keeps retrying)', async () => {
+    const first = contact();
+    await retryStartupCall(async () => 'up', { firstContact: first });
+    expect(first.reached).toBe(true);
+    const statuses: TailStatus[] = [];
+    const later = retryStartupCall(
+      async () => {
+        first.tick();
+        throw osError('ECONNREFUSED');
+      },
+      { retry: { ...fast, maxAttempts: 2 }, onStatus: (s) => statuses.push(s), firstContact: first },
+    );
+    await expect(later).rejects.toBeInstanceOf(RetriesExhaustedError);
+    expect(statuses.map((s) => s.type)).toEqual(['retrying', 'retrying']);
+
+    const reset = contact();
+    const resets = retryStartupCall(
+      async () => {
+        reset.tick();
+        throw new TransportError('CONNECTION_RESET', 'the connection broke');
+      },
+      { retry: { ...fast, maxAttempts: 7 }, firstContact: reset },
+    );
+    await expect(resets).rejects.toBeInstanceOf(RetriesExhaustedError);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTail } from '../../src/cli/tail/run-tail.js';
@@ -184,5 +185,48 @@ describe('runTail (in process)', () => {
     const pg = captureIo();
     expect(await runTail({ source: { url: sandbox.url }, filter: {}, checkpointPg: 'postgres://x' }, pg)).toBe(2);
     expect(pg.err()).toContain('--stream-name');
+  });
+
+  describe('a participant that is not there', () => {
+    let port: number;
+    beforeAll(async () => {
+      port = await new Promise<number>((resolve) => {
+        const server = createServer().listen(0, '127.0.0.1', () => {
+          const p = (server.address() as { port: number }).port;
+          server.close(() => resolve(p));
+        });
+      });
+    });
+
+    it('fails fast at start-up on a refused connection: one line, exit 4, no warning per attempt', async () => {
+      for (const range of [{ to: 'end' as const }, { from: 'end' as const }, {}]) {
+        const io = captureIo();
+        const code = await runTail({ source: { url: `http://127.0.0.1:${port}`, startupGiveUpMs: 300 }, filter: {}, ...range, logLevel: 'info' }, io);
+        expect(code, io.err()).toBe(4);
+        expect(io.out()).toBe('');
+        const errors = lines(io.err()).filter((l) => !l.startsWith('{'));
+        expect(errors).toEqual([expect.stringMatching(new RegExp(`^error: cannot reach the participant at http://127.0.0.1:${port}: connection refused .*--wait-for-participant`))]);
+        expect(io.err()).not.toContain('retrying');
+      }
+    });
+
+    it('--wait-for-participant: retried like the read, a warning per retry, then RETRIES_EXHAUSTED (exit 4)', async () => {
+      const io = captureIo();
+      const code = await runTail({ source: { url: `http://127.0.0.1:${port}`, waitForParticipant: true }, filter: {}, to: 'end', maxRetries: 2, logLevel: 'warn' }, io);
+      expect(code, io.err()).toBe(4);
+      expect(io.err()).toContain('RETRIES_EXHAUSTED');
+      expect(io.err()).toContain('/v2/state/ledger-end');
+      expect(io.err().match(/request failed; retrying/g)).toHaveLength(2);
+    });
+
+    it('SIGTERM while waiting for the participant at start-up exits 0 at once, writing nothing', async () => {
+      const io = captureIo();
+      const running = runTail({ source: { url: `http://127.0.0.1:${port}`, waitForParticipant: true }, filter: {}, to: 'end', logLevel: 'warn' }, io);
+      while (!io.err().includes('request failed; retrying')) await new Promise((r) => setTimeout(r, 20));
+      io.signal('SIGTERM');
+      expect(await running, io.err()).toBe(0);
+      expect(io.out()).toBe('');
+      expect(io.err()).not.toMatch(/"level":50|error:/);
+    });
   });
 });

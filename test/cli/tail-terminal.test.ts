@@ -54,14 +54,25 @@ function inTerminal(args: readonly string[], env: Record<string, string> = {}, c
 
 /**
  * The lines a terminal shows for `bytes`, for the few controls the CLI uses: `\r` and `ESC[1G` move to the
- * line's start, `ESC[2K` erases the line, `\n` ends it; colours are dropped.
+ * line's start, `ESC[2K` erases the line, `\n` ends it; what is drawn between `ESC 7` and `ESC 8` (the status
+ * line on the bottom row, the cursor saved and restored around it) is not part of the scrolling text and is
+ * returned as `status` (the last one drawn); colours are dropped.
  */
-function screenLines(bytes: string): string[] {
+function screen(bytes: string): { lines: string[]; status: string | undefined } {
   const lines: string[] = [];
   let line = '';
-  const tokens = bytes.replace(sgr, '').split(new RegExp(`(\r\n|\n|\r|${esc}\\[[0-9;?]*[A-Za-z])`));
+  let status: string | undefined;
+  let elsewhere: string | undefined;
+  const tokens = bytes.replace(sgr, '').split(new RegExp(`(\r\n|\n|\r|${esc}\\[[0-9;?]*[A-Za-z]|${esc}[78])`));
   for (const t of tokens) {
-    if (t === '\n' || t === '\r\n') {
+    if (t === `${esc}7`) elsewhere = '';
+    else if (t === `${esc}8`) {
+      if (elsewhere !== undefined && elsewhere !== '') status = elsewhere;
+      elsewhere = undefined;
+    } else if (elsewhere !== undefined) {
+      if (t === `${esc}[2K`) elsewhere = '';
+      else if (!t.startsWith(esc)) elsewhere += t;
+    } else if (t === '\n' || t === '\r\n') {
       lines.push(line);
       line = '';
     } else if (t === '\r' || t === `${esc}[1G`) {
@@ -70,7 +81,12 @@ function screenLines(bytes: string): string[] {
     else if (!t.startsWith(esc)) line += t;
   }
   if (line !== '') lines.push(line);
-  return lines;
+  return { lines, status };
+}
+
+/** The scrolling lines of {@link screen}. */
+function screenLines(bytes: string): string[] {
+  return screen(bytes).lines;
 }
 
 describe.skipIf(!has('script'))('tail on a pseudo-terminal (script)', () => {
@@ -110,6 +126,53 @@ describe.skipIf(!has('script'))('tail on a pseudo-terminal (script)', () => {
   });
 });
 
+describe.skipIf(!has('script'))('acs and completions on a pseudo-terminal (script)', () => {
+  /** Runs the CLI on a terminal of 100 columns until `enough(lines)`, then ends it; resolves with the screen lines. */
+  function untilScreen(args: readonly string[], enough: (lines: string[]) => boolean): Promise<string[]> {
+    const command = `stty cols 100 rows 40; exec ${quote(process.execPath)} ${quote(cliPath)} ${args.map(quote).join(' ')}`;
+    return new Promise((resolve, reject) => {
+      const child = spawn('script', ['-qefc', command, '/dev/null'], { env: terminalEnv({}), stdio: ['ignore', 'pipe', 'inherit'] });
+      let bytes = '';
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        bytes += d;
+        if (enough(screenLines(bytes))) child.kill('SIGTERM');
+      });
+      child.on('error', reject);
+      child.on('close', () => {
+        clearTimeout(timer);
+        resolve(screenLines(bytes));
+      });
+    });
+  }
+
+  it('acs: one compact row per contract as in tail (short id, template, parties, argument)', async () => {
+    const sandbox = await startSandbox({ seed: 40 });
+    try {
+      const { code, bytes } = await inTerminal(['acs', '--any-party', '--url', sandbox.url]);
+      expect(code).toBe(0);
+      const lines = screenLines(bytes);
+      const rows = lines.filter((l) => /^ *\d+ {2}active/.test(l));
+      expect(rows.length).toBeGreaterThan(0);
+      for (const l of rows) expect(l).toMatch(/^ *\d+ {2}active {2}#[0-9a-f]{6}…[0-9a-f]{4} {2}(ledger-rx-demo:)?(Iou:Iou|Asset:Asset) (Alice|Bob|Charlie)\b.* \{/);
+      for (const l of lines) expect(stringWidth(l), l).toBeLessThanOrEqual(100);
+      expect(lines.at(-1)).toMatch(/^\d+ entr(y|ies) at offset \d+$/);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('completions --sandbox: the outcomes of the workload, ok and FAILED, as rows; no checkpoint rows', async () => {
+    const completion = /^ *\d+ {2}\d\d:\d\d:\d\d\.\d{3} {2}(ok|FAILED) +workload-\d+ /;
+    const lines = await untilScreen(['completions', '--sandbox', '--rate', '200', '--log-level', 'warn'], (l) => l.filter((x) => /FAILED/.test(x)).length >= 1 && l.filter((x) => / ok /.test(x)).length >= 3);
+    const rows = lines.filter((l) => completion.test(l));
+    expect(rows.filter((l) => / ok /.test(l)).length).toBeGreaterThanOrEqual(3);
+    expect(rows.some((l) => /FAILED +workload-\d+ +(DUPLICATE_COMMAND|LOCAL_VERDICT_INACTIVE_CONTRACTS) /.test(l))).toBe(true);
+    expect(lines.filter((l) => l !== '' && !completion.test(l) && !logLine.test(l))).toEqual([]);
+    for (const l of lines) expect(stringWidth(l), l).toBeLessThanOrEqual(100);
+  });
+});
+
 const tmuxMissing = !has('tmux');
 if (tmuxMissing && process.env['CI']) throw new Error('tmux is required under CI (.ci/run installs it)');
 
@@ -143,6 +206,15 @@ describe.skipIf(tmuxMissing)('tail on a screen (tmux)', () => {
     const command = `${quote(process.execPath)} ${quote(cliPath)} tail --url ${quote(sandbox.url)}; echo EXIT=$?; sleep 60`;
     tmux('new-session', '-d', '-s', 'tail', '-x', '100', '-y', '24', command);
     const live = await waitForScreen((l) => l.filter((x) => row.test(x)).length >= 12 && statusLine.test(l.at(-1) ?? ''), 'updates and the status line');
+    // always on screen, on the bottom row of its own: in every capture while rows keep coming
+    let last = Math.max(...live.flatMap((l) => (row.exec(l) ? [Number((row.exec(l) as RegExpExecArray)[1])] : [])));
+    for (let i = 0; i < 5; i++) {
+      const later = await waitForScreen((l) => l.some((x) => Number(row.exec(x)?.[1] ?? 0) > last), 'a newer update');
+      last = Math.max(...later.flatMap((l) => (row.exec(l) ? [Number((row.exec(l) as RegExpExecArray)[1])] : [])));
+      const rows24 = tmux('capture-pane', '-p', '-t', 'tail').split('\n');
+      expect(rows24[23]?.trimEnd() ?? '', rows24.join('\n')).toMatch(statusLine);
+      expect(rows24.slice(0, 23).filter((l) => statusLine.test(l.trimEnd()))).toEqual([]);
+    }
     const above = live.slice(0, -1);
     expect(above.filter((l) => !row.test(l) && !dateLine.test(l) && !logLine.test(l))).toEqual([]); // nothing half-drawn, no status text in the data
     const offsets = above.flatMap((l) => (row.exec(l) ? [Number((row.exec(l) as RegExpExecArray)[1])] : []));
@@ -155,6 +227,7 @@ describe.skipIf(tmuxMissing)('tail on a screen (tmux)', () => {
     expect(stopped.filter((l) => statusLine.test(l))).toEqual([]);
     // the log line may have scrolled off a 24-row screen under load: look in the scrollback too
     const history = tmux('capture-pane', '-p', '-S', '-', '-t', 'tail').split('\n');
-    expect(history.some((l) => logLine.test(l) && l.includes('stopping: flushing the output and the checkpoint'))).toBe(true);
+    // (after the `^C` the terminal echoed at the cursor)
+    expect(history.some((l) => logLine.test(l.replace(/^\^C/, '')) && l.includes('stopping: flushing the output and the checkpoint')), history.join('\n')).toBe(true);
   });
 });

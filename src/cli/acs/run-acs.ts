@@ -9,13 +9,14 @@ import { activeContractsSnapshot } from '../../operators/active-contracts-snapsh
 import { elementText } from '../../updates/element-text.js';
 import { runClientCommand } from '../ops/run-client-command.js';
 import type { AcsOptions } from './acs-options.js';
-import { prettyContractEntry } from './pretty-contract-entry.js';
+import { firstContact } from '../source/first-contact.js';
+import { retryStartupCall } from '../source/retry-startup-call.js';
 
 /**
  * `ledger-rx acs`: the active contracts at one offset (`--at`, default the ledger end), read with
  * `activeContractsSnapshot` over `--transport` (resumed at the same offset after failures). NDJSON writes each
- * entry as the participant sent it (byte for byte), the human view one line per contract
- * (`prettyContractEntry`); while the output is full the WebSocket is not read (backpressure). Ends with one line on
+ * entry as the participant sent it (byte for byte), the human view one line per contract in `tail`'s compact
+ * style (`contractEntryRow`); while the output is full the WebSocket is not read (backpressure). Ends with one line on
  * stderr: how many entries, at which offset. Exit codes as for the one-shot commands: 2 for bad flags (an `--at`
  * after the ledger end included), 3 for a server error (an offset before the pruning offset), 4 retries
  * exhausted.
@@ -25,12 +26,13 @@ export async function runAcs(options: AcsOptions, io: CliIo): Promise<ExitCode> 
   const eventFormat = updateFormat.includeTransactions?.eventFormat;
   if (eventFormat == null) throw new UsageError('acs needs a party or --any-party');
   const format = chooseOutputFormat(options.format, { stdoutIsTTY: io.stdoutIsTTY === true, out: undefined });
-  return runClientCommand(options.source, io, async (client) => {
-    if (options.at !== undefined) {
-      // As for tail's --from: an offset the ledger has not reached is a usage error, not something to wait for.
-      const end = (await client.ledgerEnd()).offset ?? 0;
-      if (options.at > end) throw new UsageError(`--at ${options.at} is after the ledger end (${end})`);
-    }
+  // the terminal libraries load only for the human view
+  const render = format === 'pretty' ? (await import('./acs-view.js')).contractEntryRenderer(io) : undefined;
+  return runClientCommand(options.source, io, async (client, _print, source) => {
+    // The first request, failing fast on a wrong address (see retryStartupCall).
+    const end = (await retryStartupCall((signal) => client.ledgerEnd({ signal }), { firstContact: firstContact(options.source, source) })).offset ?? 0;
+    // As for tail's --from: an offset the ledger has not reached is a usage error, not something to wait for.
+    if (options.at !== undefined && options.at > end) throw new UsageError(`--at ${options.at} is after the ledger end (${end})`);
     const writer = new LineWriter(io.stdout);
     let at: number | undefined;
     let count = 0;
@@ -45,7 +47,7 @@ export async function runAcs(options: AcsOptions, io: CliIo): Promise<ExitCode> 
       read.pipe(
         tap((entry) => {
           count++;
-          const line = format === 'ndjson' ? (elementText(entry) ?? JSON.stringify(entry)) : prettyContractEntry(entry, io.stdoutColumns?.());
+          const line = render === undefined ? (elementText(entry) ?? JSON.stringify(entry)) : render(entry);
           if (!writer.writeLine(`${line}\n`) && !paused.value) {
             paused.next(true);
             writer.drained().then(

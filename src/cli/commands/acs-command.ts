@@ -14,7 +14,7 @@ import { processIo } from '../process/process-io.js';
 export function acsCommand(): Command {
   const command = new Command('acs')
     .description('Print the active contracts at an offset (default: the ledger end), one per line: NDJSON as the participant sends them, or the human view')
-    .summary('the active contracts at an offset')
+    .summary('print the active contracts at an offset')
     .addOption(new Option('--at <offset>', 'the snapshot offset (between the pruning offset and the ledger end)').default(undefined, 'the ledger end'));
   // --transport comes with the source flags of the reading commands (auto: the WebSocket)
   addSourceOptions(command, true);

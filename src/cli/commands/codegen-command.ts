@@ -7,7 +7,7 @@ import { processIo } from '../process/process-io.js';
 export function codegenCommand(): Command {
   return new Command('codegen')
     .description('Generate TypeScript (types, zod schemas, template and interface descriptors) from DAR files: the main package of each and every package it needs')
-    .summary('TypeScript types and schemas from DARs')
+    .summary('generate TypeScript types and schemas from DARs')
     .argument('<dar...>', 'the DAR files')
     .addOption(new Option('--out <dir>', 'the directory to write to: one folder per package, one file per Daml module').makeOptionMandatory())
     .addHelpText(

@@ -4,7 +4,7 @@ import { addSourceOptions } from '../options/add-source-options.js';
 import { parseFromOffset } from '../options/parse-from-offset.js';
 import { readFormatOption } from '../options/read-format-option.js';
 import { readSourceOptions } from '../options/read-source-options.js';
-import { UsageError } from '../options/usage-error.js';
+import { logLevels, type LogLevel } from '../log/log-level.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { processIo } from '../process/process-io.js';
@@ -19,14 +19,14 @@ export function completionsCommand(): Command {
     .addOption(new Option('--party <party>', 'completions of commands acting as this party (repeatable); default: every party').argParser(collect))
     .addOption(new Option('--from <offset>', "start after this offset, 'begin', or 'end' (only completions to come)").default('end'));
   // --transport comes with the source flags of the reading commands: auto (websocket, then list), websocket or list; completions have no pages
-  addSourceOptions(command, true);
+  addSourceOptions(command, 'completions');
   addFormatOption(command);
+  command.addOption(new Option('--log-level <level>', 'log level of the logs on stderr').choices(logLevels).default('info'));
   command.addHelpText('after', exitCodesHelp);
   command.action(
     commandAction(async (values) => {
       const parties = Array.isArray(values['party']) ? (values['party'] as string[]) : [];
       const format = readFormatOption(values);
-      if (values['transport'] === 'page') throw new UsageError('completions are read over websocket or list (the participant has no paged completions)');
       const { runCompletions } = await import('../completions/run-completions.js');
       return runCompletions(
         {
@@ -35,6 +35,7 @@ export function completionsCommand(): Command {
           from: parseFromOffset(String(values['from'])),
           transport: values['transport'] === 'list' || values['transport'] === 'websocket' ? values['transport'] : 'auto',
           ...(format === undefined ? {} : { format }),
+          logLevel: values['logLevel'] as LogLevel,
         },
         processIo(),
       );

@@ -14,9 +14,9 @@ import { addSinkReadOptions } from '../sink/add-sink-read-options.js';
 export function exportCommand(): Command {
   const command = new Command('export')
     .description(
-      "Export the participant's updates to files for analytics, exactly once: Parquet tables updates and events (or\n" +
-        'the elements as sent, NDJSON in zstd), Hive-partitioned by record date and named by offset range,\n' +
-        '<out>/<table>/record_date=YYYY-MM-DD/<first>-<last>.parquet; the files are the checkpoint: a restart\n' +
+      "Export the participant's updates to files for analytics, exactly once: Parquet tables updates and events (or " +
+        'the elements as sent, NDJSON in zstd), Hive-partitioned by record date and named by offset range, ' +
+        '<out>/<table>/record_date=YYYY-MM-DD/<first>-<last>.parquet; the files are the checkpoint: a restart ' +
         'resumes after the last range every table completed',
     )
     .summary('export updates to Parquet files (exactly once)');

@@ -13,9 +13,9 @@ import { processIoWithLogger } from '../process/process-io-with-logger.js';
 export function ingestCommand(): Command {
   const command = new Command('ingest')
     .description(
-      'Load the participant\'s updates into PostgreSQL, exactly once — a server (--pg) or, with no set-up, the embedded\n' +
-        'one in --data-dir (default ./ledger-rx-data; look with `ledger-rx sql`): tables updates, created_events, archived_events\n' +
-        '(acs-delta) or exercised_events (ledger-effects), reassignment_events and active_contracts, created by\n' +
+      'Load the participant\'s updates into PostgreSQL, exactly once — a server (--pg) or, with no set-up, the embedded ' +
+        'one in --data-dir (default ./ledger-rx-data; look with `ledger-rx sql`): tables updates, created_events, archived_events ' +
+        '(acs-delta) or exercised_events (ledger-effects), reassignment_events and active_contracts, created by ' +
         'versioned migrations; each batch is committed with its checkpoint in one transaction',
     )
     .summary('ingest updates into PostgreSQL, a server or embedded (exactly once)');

@@ -61,6 +61,7 @@ interface SandboxFlags extends StreamOptionFlags {
 export function sandboxCommand(): Command {
   const command = new Command('sandbox')
     .description('Run the embedded sandbox participant (Canton JSON Ledger API v2) until interrupted')
+    .summary('run the embedded sandbox participant until interrupted')
     .addOption(
       new Option('--api-version <line>', 'the Canton release line to serve: its endpoints, fields and /v2/version (docs/participant-versions.md)')
         .choices([...sandboxApiVersions])

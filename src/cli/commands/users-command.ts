@@ -82,5 +82,5 @@ export function usersCommand(): Command {
         ),
       ),
     );
-  return new Command('users').description('Manage users').addCommand(update).addCommand(revoke);
+  return new Command('users').description('Manage users').summary('manage users (update, revoke rights)').addCommand(update).addCommand(revoke);
 }

@@ -90,6 +90,7 @@ export function vettingCommand(): Command {
     );
   return new Command('vetting')
     .description('Inspect and change package vetting')
+    .summary('inspect and change package vetting')
     .addCommand(listCommand)
     .addCommand(changeCommand('vet'))
     .addCommand(changeCommand('unvet'));

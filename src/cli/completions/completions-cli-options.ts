@@ -1,6 +1,7 @@
 import type { Transport } from '../../updates/transport.js';
 import type { FromOffset } from '../options/parse-from-offset.js';
 import type { SourceOptions } from '../options/source-options.js';
+import type { LogLevel } from '../log/log-level.js';
 import type { OutputFormat } from '../output/output-format.js';
 
 /** Options of `runCompletions` (`ledger-rx completions`). */
@@ -14,4 +15,6 @@ export interface CompletionsCliOptions {
   readonly transport?: Extract<Transport, 'websocket' | 'list' | 'auto'>;
   /** `--format`; default chosen by `chooseOutputFormat` (pretty on a terminal). */
   readonly format?: OutputFormat;
+  /** `--log-level` of the logs on stderr (retries, the transport). Default `info`. */
+  readonly logLevel?: LogLevel;
 }

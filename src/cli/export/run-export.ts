@@ -33,7 +33,7 @@ function logStatus(logger: Logger, status: ExportSinkStatus): void {
  * SIGINT/SIGTERM commit the open files and exit 0.
  */
 export function runExport(options: ExportOptions, io: CliIo): Promise<ExitCode> {
-  const settings = { logLevel: options.logLevel, stats: options.stats, activity: 'exporting', monitoring: options.monitoring, stream: options.out };
+  const settings = { logLevel: options.logLevel, stats: options.stats, activity: 'exporting', summary: 'exported', monitoring: options.monitoring, stream: options.out };
   return runStreamingCommand(io, settings, async (run) => {
     const { logger } = run;
     let sink: ExportSink | undefined;

@@ -70,7 +70,7 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * exits 1; other exit codes as for `tail`.
  */
 export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> {
-  const settings = { logLevel: options.logLevel, stats: options.stats, activity: 'ingesting', monitoring: options.monitoring, stream: options.streamName };
+  const settings = { logLevel: options.logLevel, stats: options.stats, activity: 'ingesting', summary: 'ingested', monitoring: options.monitoring, stream: options.streamName };
   return runStreamingCommand(io, settings, async (run) => {
     const schema = options.schema ?? 'public';
     const streamName = options.streamName ?? 'default';

@@ -18,6 +18,7 @@ export function readSourceOptions(values: Readonly<Record<string, unknown>>): So
     certFile: str('cert'),
     keyFile: str('key'),
     sandbox: values['sandbox'] === true,
+    waitForParticipant: values['waitForParticipant'] === true,
     sandboxRate: int('rate', '--rate', 1),
     sandboxSeed: int('seed', '--seed', 0),
     transport: str('transport') as Transport | undefined,

@@ -20,6 +20,16 @@ export interface SourceOptions {
   readonly sandboxRate?: number | undefined;
   /** Transactions the sandbox creates at start. Default 50. */
   readonly sandboxSeed?: number | undefined;
+  /**
+   * `--wait-for-participant`: at start-up, retry a participant that refuses connections or whose host is
+   * unknown for as long as the retries last, instead of giving up after `startupGiveUpMs`.
+   */
+  readonly waitForParticipant?: boolean | undefined;
+  /**
+   * How long the start-up (the first request) retries a refused connection or an unknown host before it
+   * gives up with one line (`ParticipantUnreachableError`). Default 5 000 ms; no flag (tests set it).
+   */
+  readonly startupGiveUpMs?: number | undefined;
   /** How the reading commands read updates (`--transport`). Default `'auto'`. */
   readonly transport?: Transport | undefined;
   /** `--websocket-handshake-timeout`: the client's `webSocketHandshakeTimeoutMs` (default the client's, 3 000). */

@@ -5,10 +5,10 @@ const bare = /^[\w.@+\-/#]+$/;
 const decimal = /^-?\d+\.\d+$/;
 const contractId = /^00[0-9a-f]{64,}$/;
 
-function text(s: string, partyHints: boolean): string {
+function text(s: string): string {
   if (contractId.test(s)) return `#${elide(s, 6, 4)}`;
   const party = shortParty(s);
-  if (party !== s) return partyHints ? party.slice(0, party.indexOf('::')) : party;
+  if (party !== s) return party;
   if (decimal.test(s)) return s.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '.0');
   return s !== '' && bare.test(s) ? s : JSON.stringify(s);
 }
@@ -16,15 +16,13 @@ function text(s: string, partyHints: boolean): string {
 /**
  * A one-line view of a Daml value in its JSON encoding (a create or choice argument), for people:
  * records as `{field: value, …}`, lists as `[a, b]`, variants (`{tag, value}`) as `Tag(value)` (`Tag` for a
- * unit value), party ids shortened (`Alice::1220…c42d`), contract ids as `#0000ab…cdef`, numerics without
+ * unit value), party ids shortened (`shortParty`: `Alice`), contract ids as `#0000ab…cdef`, numerics without
  * their trailing zeros (`10.0000000000` → `10.0`), text without quotes unless it has spaces or punctuation.
- *
- * With `partyHints`, parties are shown by their hint alone (`Alice`), for a narrow line.
  *
  * Stops once the text passes `budget` characters and ends it with `…` (a huge argument costs no more than
  * what fits on a line); the caller fits the result to its column.
  */
-export function compactValue(value: unknown, budget = 1_000, partyHints = false): string {
+export function compactValue(value: unknown, budget = 1_000): string {
   let out = '';
   const full = () => out.length > budget;
   const put = (s: string) => {
@@ -33,7 +31,7 @@ export function compactValue(value: unknown, budget = 1_000, partyHints = false)
   const walk = (v: unknown): void => {
     if (full()) return;
     if (v === null || v === undefined) put('null');
-    else if (typeof v === 'string') put(text(v, partyHints));
+    else if (typeof v === 'string') put(text(v));
     else if (typeof v === 'number' || typeof v === 'boolean') put(String(v));
     else if (Array.isArray(v)) {
       put('[');

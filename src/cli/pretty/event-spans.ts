@@ -8,15 +8,10 @@ import { wireVariant } from './wire-variant.js';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const partyList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((p): p is string => typeof p === 'string') : []);
-/** The parties shortened (`Alice::1220…c42d`), and as hints only (`Alice`) for a narrow line. */
-const parties = (v: unknown): PrettySpan => ({
-  text: partyList(v).map(shortParty).join(', '),
-  short: partyList(v).map((p) => p.split('::')[0] as string).join(', '),
-  style: 'party',
-  shrink: 3,
-});
-/** A Daml value (an argument) in its compact view, with party hints only for a narrow line. */
-const argument = (v: unknown): PrettySpan => ({ text: compactValue(v), short: compactValue(v, 1_000, true), style: 'value', shrink: 2 });
+/** The parties shortened (`shortParty`: `Alice`, the same form on every row). */
+const parties = (v: unknown): PrettySpan => ({ text: partyList(v).map(shortParty).join(', '), style: 'party', shrink: 3 });
+/** A Daml value (an argument) in its compact view. */
+const argument = (v: unknown): PrettySpan => ({ text: compactValue(v), style: 'value', shrink: 2 });
 /** A contract id as `#000000…cdef`, and `#…cdef` for a narrow line. */
 const contract = (v: unknown): PrettySpan => ({ text: `#${elide(str(v), 6, 4)}`, short: `#…${str(v).slice(-4)}`, style: 'id', shrink: 2 });
 const sp: PrettySpan = { text: ' ' };
@@ -29,12 +24,21 @@ function template(e: Readonly<Record<string, unknown>>, suffix = ''): PrettySpan
 }
 
 function created(e: Readonly<Record<string, unknown>>, action: string): PrettySpan[] {
-  return [verb(action, 'created'), template(e), sp, parties(e['signatories']), sp, argument(e['createArgument'])];
+  return [verb(action, 'created'), ...contractSpans(e)];
+}
+
+/**
+ * The spans of a contract from its `CreatedEvent` (wire form): the template as `package:Module:Entity`
+ * (`Module:Entity` on a narrow line), the signatories (`shortParty`) and the create argument (compact) —
+ * what a `created` event shows after its verb, and a row of `acs`.
+ */
+export function contractSpans(e: Readonly<Record<string, unknown>>): PrettySpan[] {
+  return [template(e), sp, parties(e['signatories']), sp, argument(e['createArgument'])];
 }
 
 /**
  * The spans of one event in the human view, from its wire form (or `{unknownVariant, payload}`):
- * - `CreatedEvent`: `created`, the template as `package:Module:Entity`, the signatories (shortened), the
+ * - `CreatedEvent`: `created`, the template as `package:Module:Entity`, the signatories (`shortParty`), the
  *   create argument (compact);
  * - `ArchivedEvent`: `archived`, the template, the contract id (`#0000ab…cdef`);
  * - `ExercisedEvent`: `exercised` (`consumed` for a consuming choice), the template and `.Choice`, the
@@ -44,9 +48,9 @@ function created(e: Readonly<Record<string, unknown>>, action: string): PrettySp
  * - topology events: the change (`authorized`, `changed`, `onboarding`, `revoked`), the party, the
  *   participant and its permission;
  * - anything else: its tag, muted.
- * When the line is too long, the parties give up width first (their hints alone), then the arguments and
- * ids (short forms, then cut), then the templates (without their package).
- * Meant for every command that shows events (`tail`, and later `acs` for its created events).
+ * When the line is too long, the parties give up width first (cut), then the arguments and ids (short
+ * forms, then cut), then the templates (without their package).
+ * Used by every command that shows events or contracts (`tail`, `acs` through `contractSpans`).
  */
 export function eventSpans(event: unknown): PrettySpan[] {
   const v = wireVariant(event);

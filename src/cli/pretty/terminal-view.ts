@@ -5,7 +5,9 @@ import type { CliIo } from '../process/cli-io.js';
 import type { StatusSurface } from '../report/status-surface.js';
 import { colorSupport } from './color-support.js';
 import { createPalette, type Palette } from './palette.js';
+import type { PrettyRow } from './pretty-row.js';
 import { PrettyWriter } from './pretty-writer.js';
+import { RowRenderer } from './row-renderer.js';
 
 /** What a command needs to show the human view (see {@link terminalView}). */
 export interface TerminalView {
@@ -21,6 +23,11 @@ export interface TerminalView {
    * or a file (coloured only under `FORCE_COLOR`).
    */
   updateWriter(stream: Writable, sync: () => Promise<void>, surface: StatusSurface | undefined, toStdout: boolean): UpdateWriter;
+  /**
+   * Draws rows for stdout as lines (without the newline): aligned across calls, fitted to stdout's width and
+   * coloured as it allows (the rows of `acs` and `completions`).
+   */
+  rows(): (row: PrettyRow) => string;
 }
 
 /** Lines written to a file or a pipe are fitted to this width, or to `COLUMNS` when it is set. */
@@ -39,6 +46,7 @@ export function terminalView(io: CliIo): TerminalView {
   const stderrPalette = createPalette(io.stderrColors === true);
   const fallback = Number(io.env['COLUMNS']);
   const offTerminal = Number.isSafeInteger(fallback) && fallback > 0 ? fallback : defaultColumns;
+  const stdoutColumns = () => io.stdoutColumns?.() ?? offTerminal;
   return {
     palette,
     stderrPalette,
@@ -47,9 +55,13 @@ export function terminalView(io: CliIo): TerminalView {
     updateWriter: (stream, sync, surface, toStdout) =>
       new PrettyWriter(stream, {
         palette: toStdout ? palette : createPalette(colorSupport({ isTTY: false, env: io.env })),
-        columns: () => (toStdout ? (io.stdoutColumns?.() ?? offTerminal) : offTerminal),
+        columns: () => (toStdout ? stdoutColumns() : offTerminal),
         surface,
         sync,
       }),
+    rows: () => {
+      const renderer = new RowRenderer(palette, stdoutColumns);
+      return (row) => renderer.render(row);
+    },
   };
 }

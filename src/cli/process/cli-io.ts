@@ -25,6 +25,8 @@ export interface CliIo {
   /** The width of the terminal on stdout / stderr, read when needed (it changes when the window does). */
   readonly stdoutColumns?: () => number | undefined;
   readonly stderrColumns?: () => number | undefined;
+  /** The height of stderr's terminal, when it is one: the status line gets the bottom row of its own. */
+  readonly stderrRows?: () => number | undefined;
   /** Whether the human view may colour stdout / stderr (see `colorSupport`). Default false. */
   readonly stdoutColors?: boolean;
   readonly stderrColors?: boolean;

@@ -9,7 +9,9 @@
  *   `--from` after the ledger end, a `--checkpoint` file that could not be saved) — no update was read;
  * - `SERVER` (3): the server rejected the request and retrying cannot help (pruned offset, permission,
  *   invalid argument, protocol violation);
- * - `RETRIES_EXHAUSTED` (4): a retryable failure persisted past the retry budget;
+ * - `RETRIES_EXHAUSTED` (4): a retryable failure persisted past the retry budget, or the participant could not
+ *   be reached at start-up (refused connections or an unknown host for a few seconds, without
+ *   `--wait-for-participant`);
  * - `COMMAND_FAILED` (5): `submit --wait`: the participant accepted the command, then it failed (its
  *   completion's status is printed);
  * - `OUTCOME_UNKNOWN` (6): `submit --wait`: no completion within `--timeout`; the command may still commit.

@@ -10,7 +10,8 @@ Exit codes:
        the ledger end, a --checkpoint that could not be saved)
   3    server error that cannot be retried (pruned offset: the earliest available offset is printed;
        permission denied; invalid request)
-  4    retries exhausted (the participant stayed unreachable or overloaded)
+  4    retries exhausted (the participant stayed unreachable or overloaded), or no participant at --url
+       at start-up (connection refused or host not found for 5 s; --wait-for-participant waits)
   5    submit --wait: the command was accepted, then failed (its completion's status is printed)
   6    submit --wait: no completion within --timeout: the outcome is unknown, the command may still
        commit (submit it again with the same commandId to find out: a duplicate is rejected)

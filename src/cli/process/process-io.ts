@@ -18,6 +18,7 @@ export function processIo(): CliIo {
     stdoutIsTTY: process.stdout.isTTY === true,
     stdoutColumns: () => (process.stdout.isTTY ? process.stdout.columns : undefined),
     stderrColumns: () => (process.stderr.isTTY ? process.stderr.columns : undefined),
+    stderrRows: () => (process.stderr.isTTY ? process.stderr.rows : undefined),
     stdoutColors: colors(process.stdout),
     stderrColors: colors(process.stderr),
     signals: process,

@@ -67,7 +67,7 @@ function logStatus(logger: Logger, status: JetStreamSinkStatus, rivals: Set<stri
  * per wait, so a publisher started together with its cluster waits for it instead of exiting.
  */
 export function runPublish(options: PublishOptions, io: CliIo): Promise<ExitCode> {
-  const settings = { logLevel: options.logLevel, stats: options.stats, activity: 'publishing', monitoring: options.monitoring, stream: options.stream };
+  const settings = { logLevel: options.logLevel, stats: options.stats, activity: 'publishing', summary: 'published', monitoring: options.monitoring, stream: options.stream };
   return runStreamingCommand(io, settings, async (run) => {
     const { logger } = run;
     const rivals = new Set<string>();

@@ -8,6 +8,7 @@ import { buildUpdateFormat } from '../options/build-update-format.js';
 import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { StreamingRun } from '../process/streaming-run.js';
+import { firstContact } from '../source/first-contact.js';
 import { ledgerBounds, type LedgerBounds } from '../source/ledger-bounds.js';
 import { openRunSource } from '../source/open-run-source.js';
 import { resolveReadRange, type ReadRange } from '../source/resolve-read-range.js';
@@ -103,8 +104,9 @@ export async function drainIntoSink(
       run.showProgress(() => ({ count, lastOffset }), async () => (await client.ledgerEnd()).offset ?? 0);
     }
     const retry = options.maxRetries === undefined ? {} : { retry: { maxAttempts: options.maxRetries } };
-    const bounds = ledgerBounds(client, { ...retry, onStatus: run.onStatus, signal: stops.signal });
+    const bounds = ledgerBounds(client, { ...retry, onStatus: run.onStatus, signal: stops.signal, firstContact: firstContact(options.source, source) });
     const range = await resolveReadRange({ from: options.from, to: options.to }, bounds, logger, settings.activity);
+    await bounds.reach();
     const endInclusive = range.endInclusive;
     stops.throwIfStopped();
     if (resumed) await settings.checkResume?.(resumed, { client, range, bounds, updateFormat: format });

@@ -10,6 +10,11 @@ export interface LedgerBounds {
    * nothing is pruned): the smallest `beginExclusive` the participant still serves.
    */
   prunedUpTo(): Promise<number>;
+  /**
+   * The first contact, when neither bound was asked yet: the ledger end (shared with `ledgerEnd()`), so that
+   * a wrong address fails at start-up (see `RetryStartupCallOptions.firstContact`) whatever the range.
+   */
+  reach(): Promise<void>;
 }
 
 /**
@@ -20,8 +25,12 @@ export interface LedgerBounds {
 export function ledgerBounds(client: Pick<LedgerClient, 'ledgerEnd' | 'latestPrunedOffsets'>, options: RetryStartupCallOptions): LedgerBounds {
   let end: Promise<number> | undefined;
   let pruned: Promise<number> | undefined;
+  const ledgerEnd = () => (end ??= retryStartupCall((signal) => client.ledgerEnd({ signal }), options).then((r) => r.offset ?? 0));
   return {
-    ledgerEnd: () => (end ??= retryStartupCall((signal) => client.ledgerEnd({ signal }), options).then((r) => r.offset ?? 0)),
+    ledgerEnd,
+    reach: async () => {
+      await (pruned ?? ledgerEnd());
+    },
     prunedUpTo: () =>
       (pruned ??= retryStartupCall((signal) => client.latestPrunedOffsets({ signal }), options).then(
         (r) => r.participantPrunedUpToInclusive ?? 0,

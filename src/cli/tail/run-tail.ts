@@ -12,6 +12,7 @@ import type { ExitCode } from '../process/exit-code.js';
 import { runStreamingCommand } from '../process/run-streaming-command.js';
 import type { StreamingRun } from '../process/streaming-run.js';
 import type { StatusSurface } from '../report/status-surface.js';
+import { firstContact } from '../source/first-contact.js';
 import { ledgerBounds } from '../source/ledger-bounds.js';
 import { openRunSource } from '../source/open-run-source.js';
 import { resolveReadRange } from '../source/resolve-read-range.js';
@@ -83,8 +84,9 @@ async function tail(options: TailOptions, io: CliIo, run: StreamingRun, view: Te
   const checkpoints = await stops.race(openCheckpointStore(options.checkpointFile, options.checkpointPg, options.streamName), (late) => late?.close());
   if (checkpoints) run.release(() => checkpoints.close());
   const retry = options.maxRetries === undefined ? undefined : { maxAttempts: options.maxRetries };
-  const bounds = ledgerBounds(client, { retry, onStatus: run.onStatus, signal: stops.signal });
+  const bounds = ledgerBounds(client, { retry, onStatus: run.onStatus, signal: stops.signal, firstContact: firstContact(options.source, source) });
   const range = await resolveReadRange(options, bounds, logger, 'reading');
+  await bounds.reach();
   stops.throwIfStopped();
 
   const output = await openTailOutput(options.out, io.stdout, checkpoints?.store, logger);

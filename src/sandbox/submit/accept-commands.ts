@@ -13,7 +13,7 @@ import { checkDeduplicationPeriod } from './check-deduplication-period.js';
 import { checkSubmissionFields } from './check-submission-fields.js';
 import { noSynchronizerError } from './no-synchronizer-error.js';
 import { planActions, type ActionPlan } from './plan-actions.js';
-import { isPackageId, transcodeCommand } from './transcode-command.js';
+import { isPackageId, transcodeCommand, type TranscodedCommand } from './transcode-command.js';
 import { sandboxTransactionHash } from './sandbox-transaction-hash.js';
 
 /** Per-submission inputs besides the body. */
@@ -76,8 +76,21 @@ export interface AcceptedCommands {
  * on the completion stream (see `commitCommands`).
  */
 export async function acceptCommands(state: ParticipantState, request: DecodedJsCommands, options: SubmitOptions): Promise<AcceptedCommands> {
-  const ledger = state.ledger;
-  // Step 2 — JSON layer.
+  const transcoded = transcodeJsonLayer(state, request);
+  return acceptAuthorized(state, request, transcoded, await options.claims(), options);
+}
+
+/**
+ * {@link acceptCommands} with claims known at once, synchronously: the same checks in the same order, for
+ * the sandbox's own workload (its submissions must not interleave with the generated transactions by
+ * timing, so that a seed gives one ledger).
+ */
+export function acceptCommandsNow(state: ParticipantState, request: DecodedJsCommands, claims: Claims, options: Omit<SubmitOptions, 'claims'> = {}): AcceptedCommands {
+  return acceptAuthorized(state, request, transcodeJsonLayer(state, request), claims, options);
+}
+
+/** Step 2 of {@link acceptCommands}: the JSON layer (see there); the transcoded commands. */
+function transcodeJsonLayer(state: ParticipantState, request: DecodedJsCommands): readonly TranscodedCommand[] {
   const first = request.actAs[0];
   if (first === undefined) throw requestErrors.missingField('act_as');
   if (!isPartyIdString(first)) throw requestErrors.invalidArgument(`Invalid party in actAs/act_as: "${first}" is not a valid party id`);
@@ -87,10 +100,22 @@ export async function acceptCommands(state: ParticipantState, request: DecodedJs
   const requestedSync = request.synchronizerId ?? '';
   const knownSync = state.synchronizers.find((s) => s.id === requestedSync);
   const resolutionSync = knownSync?.id ?? (state.synchronizers[0]?.id as string);
-  const transcoded = request.commands.map((c) => transcodeCommand(state, c, resolutionSync));
+  return request.commands.map((c) => transcodeCommand(state, c, resolutionSync));
+}
+
+/** Steps 3–5 of {@link acceptCommands} (see there), once the claims are known. */
+function acceptAuthorized(
+  state: ParticipantState,
+  request: DecodedJsCommands,
+  transcoded: readonly TranscodedCommand[],
+  claims: Claims,
+  options: Omit<SubmitOptions, 'claims'>,
+): AcceptedCommands {
+  const ledger = state.ledger;
+  const requestedSync = request.synchronizerId ?? '';
+  const knownSync = state.synchronizers.find((s) => s.id === requestedSync);
 
   // Step 3 — authorization.
-  const claims = await options.claims();
   const userId = matchUserId(claims, request.userId);
   const readAs = request.readAs ?? [];
   requireActAs(claims, request.actAs, readAs);

@@ -59,8 +59,10 @@ function faultError(fault: SubmissionFault, contractIds: readonly string[], corr
  *    offset.
  *
  * A rejection takes an offset of its own and consumes no contract. The change id leaves the in-flight set.
+ * With `injectedFaults: false` (the sandbox's own workload) step 2 is skipped, so a fault a test injected
+ * is left for the submission it was meant for.
  */
-export function commitCommands(state: ParticipantState, accepted: AcceptedCommands): CommitOutcome {
+export function commitCommands(state: ParticipantState, accepted: AcceptedCommands, options: { readonly injectedFaults?: boolean } = {}): CommitOutcome {
   const ledger = state.ledger;
   const { plan, submission, correlation, request } = accepted;
   state.inFlight.delete(accepted.changeId);
@@ -78,7 +80,7 @@ export function commitCommands(state: ParticipantState, accepted: AcceptedComman
   }
   const targets: ContractRecord[] = plan.actions.flatMap((a) => (a.kind === 'exercise' ? [a.target] : []));
   const ids = (contracts: readonly ContractRecord[]) => contracts.map((c) => ledger.ids.contractId(c.createdOffset, c.nodeId));
-  const fault = state.submissionFaults.take();
+  const fault = options.injectedFaults === false ? undefined : state.submissionFaults.take();
   if (fault) return reject(faultError(fault, ids(targets), correlation));
   const gone = targets.filter((c) => c.archivedOffset !== 0 || c.unassignedIn !== undefined);
   if (gone.length > 0) return reject(faultError({ kind: 'inactive-contracts' }, ids(gone), correlation));

@@ -6,6 +6,7 @@ import { observersOf } from '../submit/observers-of.js';
 import type { TemplateInfo } from '../ledger/template-catalog.js';
 import { unionParties } from '../ledger/union-parties.js';
 import type { ContractRecord, ExerciseRecord, NodeRecord, SubmissionRecord } from '../ledger/update-record.js';
+import { WorkloadCommands } from './workload-commands.js';
 
 interface IouShape {
   readonly issuer: number;
@@ -39,6 +40,10 @@ const amounts = ['10.0000000000', '25.5000000000', '100.0000000000', '250.000000
  * To stay small and fast at 10^6 transactions, contracts of the same shape share their argument JSON and
  * party arrays, and `Iou` arguments carry a shared `memo` text sized so the create argument is about
  * `payloadBytes` long. Generated transactions derive their command id from the offset (`seed-<offset>`).
+ *
+ * The live workload (`generate`) also submits commands through the command service, one step in four
+ * ({@link WorkloadCommands}: completions, some of them failures), so a completion stream has something to
+ * show; the seeded history (`seed`) is appended directly and has no completions.
  */
 export class WorkloadGenerator {
   private readonly state: ParticipantState;
@@ -51,6 +56,7 @@ export class WorkloadGenerator {
   private readonly submissions = new Map<string, SubmissionRecord>();
   private readonly activeIous: ContractRecord[] = [];
   private readonly choiceArgs = new Map<string, string>();
+  private readonly commands: WorkloadCommands;
   private assetCounter = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
 
@@ -58,6 +64,7 @@ export class WorkloadGenerator {
     this.state = state;
     this.ledger = state.ledger;
     this.random = createRandom(state.options.randomSeed ^ 0x27d4eb2f);
+    this.commands = new WorkloadCommands(state, state.options.randomSeed);
     const base = 200;
     this.memo = payloadBytes === undefined ? '' : 'x'.repeat(Math.max(0, payloadBytes - base));
   }
@@ -69,10 +76,13 @@ export class WorkloadGenerator {
     for (let i = 0; i < count; i++) this.appendOne(batch, time(i));
   }
 
-  /** Appends `count` transactions now. */
+  /** Runs `count` steps of the live workload now: a generated transaction, or a command submission. */
   generate(count: number): void {
     const batch = this.batch();
-    for (let i = 0; i < count; i++) this.appendOne(batch, this.ledger.nextRecordTime());
+    for (let i = 0; i < count; i++) {
+      if (this.commands.due()) this.commands.submitNext(batch, () => this.pickActiveIou());
+      else this.appendOne(batch, this.ledger.nextRecordTime());
+    }
   }
 
   /** Starts (or re-rates) a live workload of `rate` transactions per second. */
