@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newCommandId } from '../../src/client/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { activeContractIds, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
+import { expectSummary } from './support/expect-summary.js';
 import { runCli, startCli } from './support/run-cli.js';
 import { duckQuery, tempDirs } from '../sinks/support/export-kit.js';
 
@@ -64,7 +65,7 @@ describe('ledger-rx export (spawned CLI, read back with DuckDB)', () => {
       const ndjson = newDir();
       const [a, b, tail] = await Promise.all([
         runCli(['export', '--out', parquet, '--url', sandbox.url, '--to', 'end', '--batch', '97', '--stats', '--log-level', 'warn'], { timeoutMs: 60_000 }),
-        runCli(['export', '--out', ndjson, '--format', 'ndjson-zstd', '--url', sandbox.url, '--to', 'end', '--batch', '150', '--log-level', 'warn'], { timeoutMs: 60_000 }),
+        runCli(['export', '--out', ndjson, '--format', 'ndjson-zstd', '--url', sandbox.url, '--to', 'end', '--batch', '150', '--log-level', 'info'], { timeoutMs: 60_000 }),
         runCli(['tail', '--url', sandbox.url, '--to', 'end', '--log-level', 'warn'], { timeoutMs: 60_000 }),
       ]);
       expect(a.code, a.stderr).toBe(0);
@@ -85,6 +86,9 @@ describe('ledger-rx export (spawned CLI, read back with DuckDB)', () => {
       const lines = files.flatMap((f) => new Decoder().decodeSync(readFileSync(join(ndjson, f))).toString().split('\n').slice(0, -1));
       const tailLines = tail.stdout.split('\n').filter((l) => l.includes('"Transaction"'));
       expect(lines).toEqual(tailLines);
+      // without --stats, the last log line says what was exported: every update, its first and last offsets
+      const offsets = visibleAcsDeltaOffsets(sandbox, end);
+      expectSummary(b.stderr, 'exported', { count: offsets.length, firstOffset: offsets[0] as number, lastOffset: offsets.at(-1) as number });
     } finally {
       await sandbox.close();
     }

@@ -9,6 +9,7 @@ import { call } from '../support/sandbox-http.js';
 import { rawActiveSet } from './support/raw-active-set.js';
 import { activeContractIds, visibleAcsDeltaOffsets, visibleLedgerEffectsOffsets } from './support/ledger-truth.js';
 import { eventually } from '../support/eventually.js';
+import { expectSummary } from './support/expect-summary.js';
 import { runCli, startCli } from './support/run-cli.js';
 
 const pgUrl = inject('pgUrl');
@@ -96,7 +97,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       const end = sandbox.ledgerEnd();
       const [delta, effects] = await Promise.all([
         runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'delta', '--url', sandbox.url, '--to', 'end', '--batch', '97', '--stats', '--log-level', 'warn']),
-        runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'effects', '--shape', 'ledger-effects', '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']),
+        runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'effects', '--shape', 'ledger-effects', '--url', sandbox.url, '--to', 'end', '--log-level', 'info']),
       ]);
       expect(delta.code, delta.stderr).toBe(0);
       expect(effects.code, effects.stderr).toBe(0);
@@ -125,6 +126,10 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
         expect(Number(r.ledger_offset)).toBeGreaterThanOrEqual(rows.at(-1) as number);
         expect(Number(r.ledger_offset)).toBeLessThanOrEqual(end);
       }
+      // without --stats, the last log line says what was stored: the rows' count, the first row to the checkpoint
+      const effectsRows = await offsetsOf(schema, 'effects');
+      const effectsCheckpoint = Number(checkpoints.rows.find((r) => r.stream_name === 'effects')?.ledger_offset);
+      expectSummary(effects.stderr, 'ingested', { count: effectsRows.length, firstOffset: effectsRows[0] as number, lastOffset: effectsCheckpoint });
 
       // a second run has nothing left to do
       const again = await runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'delta', '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']);
