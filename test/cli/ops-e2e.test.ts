@@ -15,6 +15,7 @@ import { runUsersUpdate } from '../../src/cli/ops/run-users-update.js';
 import { runVettingChange } from '../../src/cli/ops/run-vetting-change.js';
 import { runVettingList } from '../../src/cli/ops/run-vetting-list.js';
 import type { ExitCode } from '../../src/cli/process/exit-code.js';
+import { startFaultProxy } from '../support/fault-proxy.js';
 import { captureIo, type CapturedIo } from './support/capture-io.js';
 import { runCli, startCli } from './support/run-cli.js';
 
@@ -177,6 +178,29 @@ describe('operator commands', () => {
     const future = await inProcess((io) => runAcs({ source, filter: { parties: [alice] }, at: end + 1000 }, io));
     expect(future.code).toBe(2);
     expect(future.stderr).toContain('is after the ledger end');
+  });
+
+  it('acs logs a warning per retry of its start-up (here two 503s of the ledger end), then prints the snapshot', async () => {
+    const proxy = await startFaultProxy({ target: sandbox.url });
+    try {
+      const end = sandbox.ledgerEnd();
+      proxy.schedule([{ kind: 'status', status: 503 }, { kind: 'status', status: 503 }], { match: (_method, path) => path.startsWith('/v2/state/ledger-end') });
+      const retried = await inProcess((io) => runAcs({ source: { url: proxy.url }, filter: { parties: [alice] }, at: end, format: 'ndjson', transport: 'page' }, io));
+      expect(retried.code, retried.stderr).toBe(0);
+      expect(proxy.applied()).toBe(2);
+      const logged = retried.stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(logged).toHaveLength(2);
+      expect(logged.map((r) => [r['level'], r['msg'], r['attempt']])).toEqual([
+        [40, 'request failed; retrying', 1],
+        [40, 'request failed; retrying', 2],
+      ]);
+      expect(retried.stderr).toMatch(new RegExp(`\\n\\d+ entr(y|ies) at offset ${end}\n$`));
+      const direct = await inProcess((io) => runAcs({ source, filter: { parties: [alice] }, at: end, format: 'ndjson', transport: 'page' }, io));
+      expect(retried.stdout).toBe(direct.stdout);
+      expect(direct.stderr).not.toContain('retrying');
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('completions tails the completions after --from (NDJSON) until SIGINT, then exits 0', async () => {
