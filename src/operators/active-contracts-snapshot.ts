@@ -2,9 +2,8 @@ import { asyncScheduler, concatMap, defer, filter, from, map, of, skip, take, ty
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { fallBackTransport } from './internal/fall-back-transport.js';
 import { defaultWebSocketCoolOffMs, snapshotVersionedTransports, startingTransportChoice } from './internal/starting-transport-choice.js';
-import { rememberFallback } from './internal/web-socket-setbacks.js';
+import { takeFallback } from './internal/take-fallback.js';
 import type { PageAnswer } from './internal/page-answer.js';
 import { readEngine } from './internal/read-engine.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
@@ -140,12 +139,8 @@ export function activeContractsSnapshot(
         position: () => at ?? -1,
         transport: (state) => state.choice.current,
         failed: (state, error) => {
-          const fallback = fallBackTransport(state.choice, error);
-          if (fallback === undefined) return undefined;
-          const { choice, reason } = fallback;
-          rememberFallback(source, state.choice.current, reason, scheduler.now());
-          onStatus?.({ type: 'transport-selected', transport: choice.current, requested, reason, refused: { transport: state.choice.current, error } });
-          return { state: { ...state, choice, chain: undefined }, now: true };
+          const choice = takeFallback(source, state.choice, error, scheduler.now(), onStatus);
+          return choice === undefined ? undefined : { state: { ...state, choice, chain: undefined }, now: true };
         },
       },
       {

@@ -10,10 +10,9 @@ import { decodingOptions } from './paged-read-options.js';
 import { completionOffsets } from './internal/element-offsets.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
-import { fallBackTransport } from './internal/fall-back-transport.js';
 import { defaultWebSocketCoolOffMs, startingTransportChoice } from './internal/starting-transport-choice.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
-import { rememberFallback } from './internal/web-socket-setbacks.js';
+import { takeFallback } from './internal/take-fallback.js';
 /** A wire transport (not `'auto'`). */
 type ReadTransport = Exclude<Transport, 'auto'>;
 import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
@@ -168,12 +167,8 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       position: (state) => state.tail.cursor,
       transport: (state) => state.choice.current,
       failed: (state, error) => {
-        const fallback = fallBackTransport(state.choice, error);
-        if (fallback === undefined) return undefined;
-        const { choice, reason } = fallback;
-        rememberFallback(source, state.choice.current, reason, scheduler.now());
-        onStatus?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, reason, refused: { transport: state.choice.current, error } });
-        return { state: { ...state, choice }, now: true };
+        const choice = takeFallback(source, state.choice, error, scheduler.now(), onStatus);
+        return choice === undefined ? undefined : { state: { ...state, choice }, now: true };
       },
     },
     {

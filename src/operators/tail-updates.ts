@@ -4,14 +4,13 @@ import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates
 import type { CheckpointStore } from './checkpoint.js';
 import type { PagePlan } from './internal/page-plan.js';
 import { nextPageChain, type PageChain } from './internal/page-chain.js';
-import { fallBackTransport } from './internal/fall-back-transport.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
 import type { PageEnd } from './internal/next-read-state.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
 import { defaultWebSocketCoolOffMs, startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
-import { rememberFallback } from './internal/web-socket-setbacks.js';
+import { takeFallback } from './internal/take-fallback.js';
 import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { TailStatus } from './tail-status.js';
@@ -308,13 +307,8 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
         position: (state) => state.tail.cursor,
         transport: (state) => state.choice.current,
         failed: (state, error) => {
-          const fallback = fallBackTransport(state.choice, error);
-          if (fallback !== undefined) {
-            const { choice, reason } = fallback;
-            rememberFallback(source, state.choice.current, reason, scheduler.now());
-            status({ type: 'transport-selected', transport: choice.current, requested: choice.requested, reason, refused: { transport: state.choice.current, error } });
-            return { state: { ...state, choice, chain: undefined, poll: false }, now: true };
-          }
+          const choice = takeFallback(source, state.choice, error, scheduler.now(), status);
+          if (choice !== undefined) return { state: { ...state, choice, chain: undefined, poll: false }, now: true };
           // a failed page chain is not continued: the next request starts after the last delivered offset
           return state.chain === undefined && !state.poll ? undefined : { state: { ...state, chain: undefined, poll: false }, now: false };
         },
