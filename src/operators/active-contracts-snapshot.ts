@@ -113,12 +113,7 @@ export function activeContractsSnapshot(
     return readEngine<SnapshotState, JsGetActiveContractsResponse, SnapshotCall, string>(
       {
         start: () =>
-          startingTransportChoice(source, firstChoice, snapshotVersionedTransports, { coolOffMs, scheduler }).pipe(
-            map(({ choice, reason }): SnapshotState => {
-              onStatus?.({ type: 'transport-selected', transport: choice.current, requested, ...(reason === undefined ? {} : { reason }) });
-              return { choice, token: undefined, since: 0, chain: undefined };
-            }),
-          ),
+          startingTransportChoice(source, firstChoice, snapshotVersionedTransports, { coolOffMs, scheduler, onStatus }).pipe(map((choice): SnapshotState => ({ choice, token: undefined, since: 0, chain: undefined }))),
         plan: (state) => {
           const pinned: ActiveContractsSnapshotRequest = at === undefined ? request : { ...request, activeAtOffset: at };
           if (state.choice.current !== 'page' || !pages) {

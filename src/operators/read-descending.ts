@@ -7,7 +7,7 @@ import type { PagePlan } from './internal/page-plan.js';
 import { readEngine } from './internal/read-engine.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
-import { defaultWebSocketCoolOffMs, startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
+import { startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
 import { takeFallback } from './internal/take-fallback.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { UpdatesSource } from './updates-source.js';
@@ -96,11 +96,7 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
   const firstChoice = initialTransportChoice(config.transport ?? 'auto', source, format.updateFormat != null);
   const status = config.onStatus;
   const scheduler = config.scheduler ?? asyncScheduler;
-  const starting = (): Observable<TransportChoice> =>
-    startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs: config.webSocketCoolOffMs ?? defaultWebSocketCoolOffMs, scheduler }).pipe(
-      tap(({ choice, reason }) => status?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, ...(reason === undefined ? {} : { reason }) })),
-      map(({ choice }) => choice),
-    );
+  const starting = (): Observable<TransportChoice> => startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status });
   const startWith = (end: number, choice: TransportChoice): DescendingState => ({ end, choice, chain: undefined });
 
   return readEngine<DescendingState, JsGetUpdatesResponse, PagePlan['request']>(

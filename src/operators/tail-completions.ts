@@ -10,7 +10,7 @@ import { decodingOptions } from './paged-read-options.js';
 import { completionOffsets } from './internal/element-offsets.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
-import { defaultWebSocketCoolOffMs, startingTransportChoice } from './internal/starting-transport-choice.js';
+import { startingTransportChoice } from './internal/starting-transport-choice.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
 import { takeFallback } from './internal/take-fallback.js';
 /** A wire transport (not `'auto'`). */
@@ -115,7 +115,6 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
   checkConfig(config);
   const firstChoice = transportChoiceAmong(config.transport ?? 'auto', completionTransports);
   const scheduler = config.scheduler ?? asyncScheduler;
-  const coolOffMs = config.webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
   const endpoint = config.endpoint ?? 'command-completions';
   const settings: TailSettings = {
     pageLimit: config.pageLimit ?? 200,
@@ -136,12 +135,7 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       begin === 'begin' ? of(0) : typeof begin === 'number' ? of(begin) : from(source.ledgerEnd()).pipe(map((end) => end.offset ?? 0), tap((offset) => onStatus?.({ type: 'ledger-end', offset })));
     return at.pipe(
       concatMap((cursor) =>
-        startingTransportChoice(source, firstChoice, {}, { coolOffMs, scheduler }).pipe(
-          map(({ choice, reason }): CompletionTailState => {
-            onStatus?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, ...(reason === undefined ? {} : { reason }) });
-            return { tail: initialTailState(cursor, settings), choice };
-          }),
-        ),
+        startingTransportChoice(source, firstChoice, {}, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus }).pipe(map((choice): CompletionTailState => ({ tail: initialTailState(cursor, settings), choice }))),
       ),
     );
   };

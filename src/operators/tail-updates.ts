@@ -9,7 +9,7 @@ import { readEngine } from './internal/read-engine.js';
 import type { PageEnd } from './internal/next-read-state.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
-import { defaultWebSocketCoolOffMs, startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
+import { startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
 import { takeFallback } from './internal/take-fallback.js';
 import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
@@ -151,7 +151,6 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   };
   const pollInterval = config.pollIntervalMs ?? 200;
   const scheduler = config.scheduler ?? asyncScheduler;
-  const coolOffMs = config.webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
   const status = (s: TailStatus) => config.onStatus?.(s);
   const to = config.endInclusive;
   /** The ledger end, reported as a `ledger-end` status on its way. */
@@ -283,9 +282,8 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     return readEngine<TransportTailState, JsGetUpdatesResponse, PagePlan['request']>(
       {
         start: () =>
-          startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs, scheduler }).pipe(
-            tap(({ choice, reason }) => status({ type: 'transport-selected', transport: choice.current, requested: choice.requested, ...(reason === undefined ? {} : { reason }) })),
-            concatMap(({ choice }) => from(startOffset()).pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false })))),
+          startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status }).pipe(
+            concatMap((choice) => from(startOffset()).pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false })))),
           ),
         plan: (state, limit) => {
           if (to !== undefined && state.tail.cursor >= to) return of(null);
