@@ -1,9 +1,9 @@
 import { asyncScheduler, concatMap, defer, filter, from, map, of, skip, take, type Observable } from 'rxjs';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { defaultWebSocketCoolOffMs, snapshotVersionedTransports, startingTransportChoice } from './internal/starting-transport-choice.js';
 import { takeFallback } from './internal/take-fallback.js';
+import { checkInteger } from './internal/check-integer.js';
 import type { PageAnswer } from './internal/page-answer.js';
 import { readEngine } from './internal/read-engine.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
@@ -77,7 +77,7 @@ export function activeContractsSnapshot(
   const { transport: requested = 'auto', webSocketCoolOffMs, onActiveAtOffset, retry, scheduler: givenScheduler, onStatus, pageSize, ...options } = config;
   const scheduler = givenScheduler ?? asyncScheduler;
   const coolOffMs = webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
-  if (!Number.isSafeInteger(coolOffMs) || coolOffMs < 0) throw new InvalidArgumentError('webSocketCoolOffMs', 'must be an integer >= 0');
+  checkInteger('webSocketCoolOffMs', coolOffMs, 0);
   const firstChoice = transportChoiceAmong(requested, snapshotTransports);
   const retryConfig = resolveRetryConfig(retry);
   const pages = typeof source.activeContractsPage === 'function' ? source.activeContractsPage.bind(source) : undefined;

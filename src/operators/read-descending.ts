@@ -9,6 +9,7 @@ import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
 import { startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
 import { takeFallback } from './internal/take-fallback.js';
+import { checkInteger } from './internal/check-integer.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { UpdatesSource } from './updates-source.js';
 import { updateOffset } from '../updates/update-offset.js';
@@ -86,7 +87,7 @@ function checkEnd(endOption: number | 'ledger-end' | undefined): void {
 
 /** One descending read of `(begin, end]`. */
 function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: number): Observable<JsGetUpdatesResponse> {
-  if (!Number.isSafeInteger(begin) || begin < 0) throw new InvalidArgumentError('beginExclusive', 'must be an integer >= 0');
+  checkInteger('beginExclusive', begin, 0);
   const endOption = config.endInclusive ?? 'ledger-end';
   checkEnd(endOption);
   const format = readFormat(config);

@@ -10,6 +10,7 @@ import { decodingOptions } from './paged-read-options.js';
 import { completionOffsets } from './internal/element-offsets.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
+import { checkInteger } from './internal/check-integer.js';
 import { startingTransportChoice } from './internal/starting-transport-choice.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
 import { takeFallback } from './internal/take-fallback.js';
@@ -79,15 +80,12 @@ export interface TailCompletionsConfig {
 }
 
 function checkConfig(c: TailCompletionsConfig): void {
-  const int = (name: string, v: number | undefined, min: number) => {
-    if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw new InvalidArgumentError(name, `must be an integer >= ${min}`);
-  };
-  if (typeof c.beginExclusive === 'number') int('beginExclusive', c.beginExclusive, 0);
-  int('pageLimit', c.pageLimit, 1);
-  int('idleTimeoutMs', c.idleTimeoutMs, 0);
-  int('longPollMs', c.longPollMs, 1);
-  int('targetLatencyMs', c.targetLatencyMs, 1);
-  int('webSocketCoolOffMs', c.webSocketCoolOffMs, 0);
+  if (typeof c.beginExclusive === 'number') checkInteger('beginExclusive', c.beginExclusive, 0);
+  checkInteger('pageLimit', c.pageLimit, 1);
+  checkInteger('idleTimeoutMs', c.idleTimeoutMs, 0);
+  checkInteger('longPollMs', c.longPollMs, 1);
+  checkInteger('targetLatencyMs', c.targetLatencyMs, 1);
+  checkInteger('webSocketCoolOffMs', c.webSocketCoolOffMs, 0);
   if (c.transport !== undefined && c.transport !== 'websocket' && c.transport !== 'list' && c.transport !== 'auto') throw new InvalidArgumentError('transport', "must be 'websocket', 'list' or 'auto'");
   if (c.endpoint === 'completions' && (c.parties === undefined || c.parties.length === 0)) {
     throw new InvalidArgumentError('parties', "the 'completions' endpoint needs at least one party");

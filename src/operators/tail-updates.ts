@@ -6,6 +6,7 @@ import type { PagePlan } from './internal/page-plan.js';
 import { nextPageChain, type PageChain } from './internal/page-chain.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
+import { checkInteger } from './internal/check-integer.js';
 import type { PageEnd } from './internal/next-read-state.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
@@ -62,15 +63,12 @@ interface TransportTailState {
 }
 
 function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
-  const int = (name: string, v: number | undefined, min: number) => {
-    if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw new InvalidArgumentError(name, `must be an integer >= ${min}`);
-  };
-  if (typeof c.beginExclusive === 'number') int('beginExclusive', c.beginExclusive, 0);
-  int('endInclusive', c.endInclusive, 1);
-  int('idleTimeoutMs', c.idleTimeoutMs, 0);
-  int('longPollMs', c.longPollMs, 1);
-  int('targetLatencyMs', c.targetLatencyMs, 1);
-  int('pollIntervalMs', c.pollIntervalMs, 0);
+  if (typeof c.beginExclusive === 'number') checkInteger('beginExclusive', c.beginExclusive, 0);
+  checkInteger('endInclusive', c.endInclusive, 1);
+  checkInteger('idleTimeoutMs', c.idleTimeoutMs, 0);
+  checkInteger('longPollMs', c.longPollMs, 1);
+  checkInteger('targetLatencyMs', c.targetLatencyMs, 1);
+  checkInteger('pollIntervalMs', c.pollIntervalMs, 0);
   if (typeof c.beginExclusive === 'number' && c.endInclusive !== undefined && c.endInclusive < c.beginExclusive) {
     throw new InvalidArgumentError('endInclusive', 'must not be below beginExclusive');
   }
