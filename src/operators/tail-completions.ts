@@ -16,7 +16,7 @@ import { transportChoiceAmong, type TransportChoice } from './internal/transport
 import { takeFallback } from './internal/take-fallback.js';
 /** A wire transport (not `'auto'`). */
 type ReadTransport = Exclude<Transport, 'auto'>;
-import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
+import { initialTailState, tailSettings, type TailState } from './internal/tail-state.js';
 import type { TailStatus } from './tail-status.js';
 
 /** The transports of the completions, in the order `'auto'` tries them (there are no paged completions). */
@@ -114,12 +114,7 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
   const firstChoice = transportChoiceAmong(config.transport ?? 'auto', completionTransports);
   const scheduler = config.scheduler ?? asyncScheduler;
   const endpoint = config.endpoint ?? 'command-completions';
-  const settings: TailSettings = {
-    pageLimit: config.pageLimit ?? 200,
-    idle: config.idleTimeoutMs ?? 20,
-    longPoll: config.longPollMs ?? 5_000,
-    targetLatency: config.targetLatencyMs ?? 50,
-  };
+  const settings = tailSettings(config);
   const { onStatus } = config;
   const decoding = decodingOptions(config);
   const request = (cursor: number): CompletionsRequest =>

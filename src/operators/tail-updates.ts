@@ -12,7 +12,7 @@ import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
 import { startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
 import { takeFallback } from './internal/take-fallback.js';
-import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
+import { initialTailState, tailSettings, type TailState } from './internal/tail-state.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { TailStatus } from './tail-status.js';
 import { isOffsetCheckpoint } from '../updates/is-offset-checkpoint.js';
@@ -140,13 +140,8 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   const format = checkConfig(config);
   const firstChoice = initialTransportChoice(config.transport ?? 'auto', source, format.updateFormat != null);
   const decoding = decodingOptions(config);
-  const pageLimit = config.pageLimit ?? 200;
-  const settings: TailSettings = {
-    pageLimit,
-    idle: config.idleTimeoutMs ?? 20,
-    longPoll: config.longPollMs ?? 5_000,
-    targetLatency: config.targetLatencyMs ?? 50,
-  };
+  const settings = tailSettings(config);
+  const { pageLimit } = settings;
   const pollInterval = config.pollIntervalMs ?? 200;
   const scheduler = config.scheduler ?? asyncScheduler;
   const status = (s: TailStatus) => config.onStatus?.(s);
