@@ -1,10 +1,9 @@
 import { asyncScheduler, concatMap, defer, filter, from, map, of, skip, take, type Observable } from 'rxjs';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { fallBackTransport } from './internal/fall-back-transport.js';
 import { defaultWebSocketCoolOffMs, snapshotVersionedTransports, startingTransportChoice } from './internal/starting-transport-choice.js';
-import { rememberFallback } from './internal/web-socket-setbacks.js';
+import { takeFallback } from './internal/take-fallback.js';
+import { checkInteger } from './internal/check-integer.js';
 import type { PageAnswer } from './internal/page-answer.js';
 import { readEngine } from './internal/read-engine.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
@@ -78,7 +77,7 @@ export function activeContractsSnapshot(
   const { transport: requested = 'auto', webSocketCoolOffMs, onActiveAtOffset, retry, scheduler: givenScheduler, onStatus, pageSize, ...options } = config;
   const scheduler = givenScheduler ?? asyncScheduler;
   const coolOffMs = webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
-  if (!Number.isSafeInteger(coolOffMs) || coolOffMs < 0) throw new InvalidArgumentError('webSocketCoolOffMs', 'must be an integer >= 0');
+  checkInteger('webSocketCoolOffMs', coolOffMs, 0);
   const firstChoice = transportChoiceAmong(requested, snapshotTransports);
   const retryConfig = resolveRetryConfig(retry);
   const pages = typeof source.activeContractsPage === 'function' ? source.activeContractsPage.bind(source) : undefined;
@@ -114,12 +113,7 @@ export function activeContractsSnapshot(
     return readEngine<SnapshotState, JsGetActiveContractsResponse, SnapshotCall, string>(
       {
         start: () =>
-          startingTransportChoice(source, firstChoice, snapshotVersionedTransports, { coolOffMs, scheduler }).pipe(
-            map(({ choice, reason }): SnapshotState => {
-              onStatus?.({ type: 'transport-selected', transport: choice.current, requested, ...(reason === undefined ? {} : { reason }) });
-              return { choice, token: undefined, since: 0, chain: undefined };
-            }),
-          ),
+          startingTransportChoice(source, firstChoice, snapshotVersionedTransports, { coolOffMs, scheduler, onStatus }).pipe(map((choice): SnapshotState => ({ choice, token: undefined, since: 0, chain: undefined }))),
         plan: (state) => {
           const pinned: ActiveContractsSnapshotRequest = at === undefined ? request : { ...request, activeAtOffset: at };
           if (state.choice.current !== 'page' || !pages) {
@@ -140,12 +134,8 @@ export function activeContractsSnapshot(
         position: () => at ?? -1,
         transport: (state) => state.choice.current,
         failed: (state, error) => {
-          const fallback = fallBackTransport(state.choice, error);
-          if (fallback === undefined) return undefined;
-          const { choice, reason } = fallback;
-          rememberFallback(source, state.choice.current, reason, scheduler.now());
-          onStatus?.({ type: 'transport-selected', transport: choice.current, requested, reason, refused: { transport: state.choice.current, error } });
-          return { state: { ...state, choice, chain: undefined }, now: true };
+          const choice = takeFallback(source, state.choice, error, scheduler.now(), onStatus);
+          return choice === undefined ? undefined : { state: { ...state, choice, chain: undefined }, now: true };
         },
       },
       {

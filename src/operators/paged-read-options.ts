@@ -5,6 +5,7 @@ import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates
 import type { RetryConfig } from '../retry/retry-config.js';
 import type { Transport } from '../updates/transport.js';
 import type { TailStatus } from './tail-status.js';
+import { checkInteger } from './internal/check-integer.js';
 import type { UpdatesOptions } from '../updates/updates-options.js';
 
 /** The options every paged read (`tailUpdates`, `readDescending`) shares. */
@@ -75,13 +76,10 @@ export function decodingOptions(options: Pick<UpdatesOptions, 'validate' | 'rawT
  */
 export function readFormat(options: PagedReadOptions): Partial<GetUpdatesRequest> {
   const { updateFormat, filter, verbose, pageLimit } = options;
-  if (pageLimit !== undefined && (!Number.isSafeInteger(pageLimit) || pageLimit < 1)) throw new InvalidArgumentError('pageLimit', 'must be an integer >= 1');
+  checkInteger('pageLimit', pageLimit, 1);
   const transports: readonly unknown[] = ['auto', 'websocket', 'page', 'list'];
   if (options.transport !== undefined && !transports.includes(options.transport)) throw new InvalidArgumentError('transport', "must be 'auto', 'websocket', 'page' or 'list'");
-  for (const name of ['pingIntervalMs', 'silenceTimeoutMs', 'tokenRefreshMarginMs', 'webSocketCoolOffMs'] as const) {
-    const v = options[name];
-    if (v !== undefined && (!Number.isSafeInteger(v) || v < 0)) throw new InvalidArgumentError(name, 'must be an integer >= 0');
-  }
+  for (const name of ['pingIntervalMs', 'silenceTimeoutMs', 'tokenRefreshMarginMs', 'webSocketCoolOffMs'] as const) checkInteger(name, options[name], 0);
   if (updateFormat && filter) throw new InvalidArgumentError('filter', 'give either updateFormat or the deprecated filter, not both');
   if (!updateFormat && !filter) throw new InvalidArgumentError('updateFormat', 'an updateFormat (or the deprecated filter) is required');
   if (updateFormat && verbose) throw new InvalidArgumentError('verbose', 'verbose belongs to the deprecated filter; set it in the updateFormat');

@@ -2,14 +2,14 @@ import { asyncScheduler, catchError, concatMap, defer, from, map, of, tap, throw
 import { PrunedOffsetError } from '../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { fallBackTransport } from './internal/fall-back-transport.js';
 import { nextPageChain, type PageChain } from './internal/page-chain.js';
 import type { PagePlan } from './internal/page-plan.js';
 import { readEngine } from './internal/read-engine.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
-import { defaultWebSocketCoolOffMs, startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
-import { rememberFallback } from './internal/web-socket-setbacks.js';
+import { startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
+import { takeFallback } from './internal/take-fallback.js';
+import { checkInteger } from './internal/check-integer.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { UpdatesSource } from './updates-source.js';
 import { updateOffset } from '../updates/update-offset.js';
@@ -87,7 +87,7 @@ function checkEnd(endOption: number | 'ledger-end' | undefined): void {
 
 /** One descending read of `(begin, end]`. */
 function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: number): Observable<JsGetUpdatesResponse> {
-  if (!Number.isSafeInteger(begin) || begin < 0) throw new InvalidArgumentError('beginExclusive', 'must be an integer >= 0');
+  checkInteger('beginExclusive', begin, 0);
   const endOption = config.endInclusive ?? 'ledger-end';
   checkEnd(endOption);
   const format = readFormat(config);
@@ -97,11 +97,7 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
   const firstChoice = initialTransportChoice(config.transport ?? 'auto', source, format.updateFormat != null);
   const status = config.onStatus;
   const scheduler = config.scheduler ?? asyncScheduler;
-  const starting = (): Observable<TransportChoice> =>
-    startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs: config.webSocketCoolOffMs ?? defaultWebSocketCoolOffMs, scheduler }).pipe(
-      tap(({ choice, reason }) => status?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, ...(reason === undefined ? {} : { reason }) })),
-      map(({ choice }) => choice),
-    );
+  const starting = (): Observable<TransportChoice> => startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status });
   const startWith = (end: number, choice: TransportChoice): DescendingState => ({ end, choice, chain: undefined });
 
   return readEngine<DescendingState, JsGetUpdatesResponse, PagePlan['request']>(
@@ -158,13 +154,8 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
       position: (state) => state.end,
       transport: (state) => state.choice.current,
       failed: (state, error) => {
-        const fallback = fallBackTransport(state.choice, error);
-        if (fallback !== undefined) {
-          const { choice, reason } = fallback;
-          rememberFallback(source, state.choice.current, reason, scheduler.now());
-          status?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, reason, refused: { transport: state.choice.current, error } });
-          return { state: { ...state, choice, chain: undefined }, now: true };
-        }
+        const choice = takeFallback(source, state.choice, error, scheduler.now(), status);
+        if (choice !== undefined) return { state: { ...state, choice, chain: undefined }, now: true };
         // a failed page chain is not continued: the next request starts below the last delivered offset
         return state.chain === undefined ? undefined : { state: { ...state, chain: undefined }, now: false };
       },

@@ -1,11 +1,11 @@
 import { concat, defer, from, map, of, switchMap, type Observable } from 'rxjs';
 import { ErrorCodes } from '../errors/error-codes.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ProtocolError } from '../errors/protocol-error.js';
 import type { EventFormat, JsGetActiveContractsResponse, JsGetUpdatesResponse, UpdateFormat } from '../schemas/index.js';
 import { activeContractsSnapshot } from './active-contracts-snapshot.js';
 import type { CheckpointStore } from './checkpoint.js';
 import { snapshotFormats } from './internal/snapshot-formats.js';
+import { checkInteger } from './internal/check-integer.js';
 import type { Transport } from '../updates/transport.js';
 import type { SnapshotSource } from './snapshot-source.js';
 import { tailUpdates, type TailUpdatesConfig } from './tail-updates.js';
@@ -76,9 +76,7 @@ export interface SnapshotThenUpdatesConfig extends Omit<TailUpdatesConfig, 'begi
 export function snapshotThenUpdates(source: SnapshotSource, config: SnapshotThenUpdatesConfig): Observable<SnapshotElement> {
   const { eventFormat, updateFormat } = snapshotFormats(config);
   const { activeAtOffset, snapshotTransport, checkpointStore, eventFormat: _e, updateFormat: _u, ...tail } = config;
-  if (activeAtOffset !== undefined && (!Number.isSafeInteger(activeAtOffset) || activeAtOffset < 0)) {
-    throw new InvalidArgumentError('activeAtOffset', 'must be an integer >= 0');
-  }
+  checkInteger('activeAtOffset', activeAtOffset, 0);
   tailUpdates(source, { ...tail, updateFormat }); // checks the tail options now (cold: nothing is sent)
 
   const updatesAfter = (offset: number): Observable<SnapshotElement> =>

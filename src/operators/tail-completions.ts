@@ -10,13 +10,13 @@ import { decodingOptions } from './paged-read-options.js';
 import { completionOffsets } from './internal/element-offsets.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
-import { fallBackTransport } from './internal/fall-back-transport.js';
-import { defaultWebSocketCoolOffMs, startingTransportChoice } from './internal/starting-transport-choice.js';
+import { checkInteger } from './internal/check-integer.js';
+import { startingTransportChoice } from './internal/starting-transport-choice.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
-import { rememberFallback } from './internal/web-socket-setbacks.js';
+import { takeFallback } from './internal/take-fallback.js';
 /** A wire transport (not `'auto'`). */
 type ReadTransport = Exclude<Transport, 'auto'>;
-import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
+import { initialTailState, tailSettings, type TailState } from './internal/tail-state.js';
 import type { TailStatus } from './tail-status.js';
 
 /** The transports of the completions, in the order `'auto'` tries them (there are no paged completions). */
@@ -80,15 +80,12 @@ export interface TailCompletionsConfig {
 }
 
 function checkConfig(c: TailCompletionsConfig): void {
-  const int = (name: string, v: number | undefined, min: number) => {
-    if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw new InvalidArgumentError(name, `must be an integer >= ${min}`);
-  };
-  if (typeof c.beginExclusive === 'number') int('beginExclusive', c.beginExclusive, 0);
-  int('pageLimit', c.pageLimit, 1);
-  int('idleTimeoutMs', c.idleTimeoutMs, 0);
-  int('longPollMs', c.longPollMs, 1);
-  int('targetLatencyMs', c.targetLatencyMs, 1);
-  int('webSocketCoolOffMs', c.webSocketCoolOffMs, 0);
+  if (typeof c.beginExclusive === 'number') checkInteger('beginExclusive', c.beginExclusive, 0);
+  checkInteger('pageLimit', c.pageLimit, 1);
+  checkInteger('idleTimeoutMs', c.idleTimeoutMs, 0);
+  checkInteger('longPollMs', c.longPollMs, 1);
+  checkInteger('targetLatencyMs', c.targetLatencyMs, 1);
+  checkInteger('webSocketCoolOffMs', c.webSocketCoolOffMs, 0);
   if (c.transport !== undefined && c.transport !== 'websocket' && c.transport !== 'list' && c.transport !== 'auto') throw new InvalidArgumentError('transport', "must be 'websocket', 'list' or 'auto'");
   if (c.endpoint === 'completions' && (c.parties === undefined || c.parties.length === 0)) {
     throw new InvalidArgumentError('parties', "the 'completions' endpoint needs at least one party");
@@ -116,14 +113,8 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
   checkConfig(config);
   const firstChoice = transportChoiceAmong(config.transport ?? 'auto', completionTransports);
   const scheduler = config.scheduler ?? asyncScheduler;
-  const coolOffMs = config.webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
   const endpoint = config.endpoint ?? 'command-completions';
-  const settings: TailSettings = {
-    pageLimit: config.pageLimit ?? 200,
-    idle: config.idleTimeoutMs ?? 20,
-    longPoll: config.longPollMs ?? 5_000,
-    targetLatency: config.targetLatencyMs ?? 50,
-  };
+  const settings = tailSettings(config);
   const { onStatus } = config;
   const decoding = decodingOptions(config);
   const request = (cursor: number): CompletionsRequest =>
@@ -137,12 +128,7 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       begin === 'begin' ? of(0) : typeof begin === 'number' ? of(begin) : from(source.ledgerEnd()).pipe(map((end) => end.offset ?? 0), tap((offset) => onStatus?.({ type: 'ledger-end', offset })));
     return at.pipe(
       concatMap((cursor) =>
-        startingTransportChoice(source, firstChoice, {}, { coolOffMs, scheduler }).pipe(
-          map(({ choice, reason }): CompletionTailState => {
-            onStatus?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, ...(reason === undefined ? {} : { reason }) });
-            return { tail: initialTailState(cursor, settings), choice };
-          }),
-        ),
+        startingTransportChoice(source, firstChoice, {}, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus }).pipe(map((choice): CompletionTailState => ({ tail: initialTailState(cursor, settings), choice }))),
       ),
     );
   };
@@ -168,12 +154,8 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       position: (state) => state.tail.cursor,
       transport: (state) => state.choice.current,
       failed: (state, error) => {
-        const fallback = fallBackTransport(state.choice, error);
-        if (fallback === undefined) return undefined;
-        const { choice, reason } = fallback;
-        rememberFallback(source, state.choice.current, reason, scheduler.now());
-        onStatus?.({ type: 'transport-selected', transport: choice.current, requested: choice.requested, reason, refused: { transport: state.choice.current, error } });
-        return { state: { ...state, choice }, now: true };
+        const choice = takeFallback(source, state.choice, error, scheduler.now(), onStatus);
+        return choice === undefined ? undefined : { state: { ...state, choice }, now: true };
       },
     },
     {

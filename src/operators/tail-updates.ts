@@ -4,15 +4,15 @@ import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates
 import type { CheckpointStore } from './checkpoint.js';
 import type { PagePlan } from './internal/page-plan.js';
 import { nextPageChain, type PageChain } from './internal/page-chain.js';
-import { fallBackTransport } from './internal/fall-back-transport.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
+import { checkInteger } from './internal/check-integer.js';
 import type { PageEnd } from './internal/next-read-state.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
-import { defaultWebSocketCoolOffMs, startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
-import { rememberFallback } from './internal/web-socket-setbacks.js';
-import { initialTailState, type TailSettings, type TailState } from './internal/tail-state.js';
+import { startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
+import { takeFallback } from './internal/take-fallback.js';
+import { initialTailState, tailSettings, type TailState } from './internal/tail-state.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { TailStatus } from './tail-status.js';
 import { isOffsetCheckpoint } from '../updates/is-offset-checkpoint.js';
@@ -63,15 +63,12 @@ interface TransportTailState {
 }
 
 function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
-  const int = (name: string, v: number | undefined, min: number) => {
-    if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw new InvalidArgumentError(name, `must be an integer >= ${min}`);
-  };
-  if (typeof c.beginExclusive === 'number') int('beginExclusive', c.beginExclusive, 0);
-  int('endInclusive', c.endInclusive, 1);
-  int('idleTimeoutMs', c.idleTimeoutMs, 0);
-  int('longPollMs', c.longPollMs, 1);
-  int('targetLatencyMs', c.targetLatencyMs, 1);
-  int('pollIntervalMs', c.pollIntervalMs, 0);
+  if (typeof c.beginExclusive === 'number') checkInteger('beginExclusive', c.beginExclusive, 0);
+  checkInteger('endInclusive', c.endInclusive, 1);
+  checkInteger('idleTimeoutMs', c.idleTimeoutMs, 0);
+  checkInteger('longPollMs', c.longPollMs, 1);
+  checkInteger('targetLatencyMs', c.targetLatencyMs, 1);
+  checkInteger('pollIntervalMs', c.pollIntervalMs, 0);
   if (typeof c.beginExclusive === 'number' && c.endInclusive !== undefined && c.endInclusive < c.beginExclusive) {
     throw new InvalidArgumentError('endInclusive', 'must not be below beginExclusive');
   }
@@ -143,16 +140,10 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   const format = checkConfig(config);
   const firstChoice = initialTransportChoice(config.transport ?? 'auto', source, format.updateFormat != null);
   const decoding = decodingOptions(config);
-  const pageLimit = config.pageLimit ?? 200;
-  const settings: TailSettings = {
-    pageLimit,
-    idle: config.idleTimeoutMs ?? 20,
-    longPoll: config.longPollMs ?? 5_000,
-    targetLatency: config.targetLatencyMs ?? 50,
-  };
+  const settings = tailSettings(config);
+  const { pageLimit } = settings;
   const pollInterval = config.pollIntervalMs ?? 200;
   const scheduler = config.scheduler ?? asyncScheduler;
-  const coolOffMs = config.webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
   const status = (s: TailStatus) => config.onStatus?.(s);
   const to = config.endInclusive;
   /** The ledger end, reported as a `ledger-end` status on its way. */
@@ -284,9 +275,8 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     return readEngine<TransportTailState, JsGetUpdatesResponse, PagePlan['request']>(
       {
         start: () =>
-          startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs, scheduler }).pipe(
-            tap(({ choice, reason }) => status({ type: 'transport-selected', transport: choice.current, requested: choice.requested, ...(reason === undefined ? {} : { reason }) })),
-            concatMap(({ choice }) => from(startOffset()).pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false })))),
+          startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status }).pipe(
+            concatMap((choice) => from(startOffset()).pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false })))),
           ),
         plan: (state, limit) => {
           if (to !== undefined && state.tail.cursor >= to) return of(null);
@@ -308,13 +298,8 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
         position: (state) => state.tail.cursor,
         transport: (state) => state.choice.current,
         failed: (state, error) => {
-          const fallback = fallBackTransport(state.choice, error);
-          if (fallback !== undefined) {
-            const { choice, reason } = fallback;
-            rememberFallback(source, state.choice.current, reason, scheduler.now());
-            status({ type: 'transport-selected', transport: choice.current, requested: choice.requested, reason, refused: { transport: state.choice.current, error } });
-            return { state: { ...state, choice, chain: undefined, poll: false }, now: true };
-          }
+          const choice = takeFallback(source, state.choice, error, scheduler.now(), status);
+          if (choice !== undefined) return { state: { ...state, choice, chain: undefined, poll: false }, now: true };
           // a failed page chain is not continued: the next request starts after the last delivered offset
           return state.chain === undefined && !state.poll ? undefined : { state: { ...state, chain: undefined, poll: false }, now: false };
         },

@@ -1,6 +1,5 @@
 import { Observable, asyncScheduler, defer, interval, type MonoTypeOperatorFunction, type SchedulerLike, type Subscription } from 'rxjs';
 import { ErrorCodes } from '../errors/error-codes.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { LedgerRxError } from '../errors/ledger-rx-error.js';
 import type { SynchronizerTime } from '../schemas/common.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
@@ -8,6 +7,7 @@ import { mergeSynchronizerTimes } from '../updates/merge-synchronizer-times.js';
 import { synchronizerTimesOf } from '../updates/synchronizer-times-of.js';
 import { updateOffset } from '../updates/update-offset.js';
 import type { Checkpoint, CheckpointStore } from './checkpoint.js';
+import { checkInteger } from './internal/check-integer.js';
 
 /** Options of {@link trackCheckpoint}. */
 export interface TrackCheckpointConfig {
@@ -43,8 +43,8 @@ export interface TrackCheckpointConfig {
 export function trackCheckpoint<T extends JsGetUpdatesResponse>(store: CheckpointStore, config: TrackCheckpointConfig = {}): MonoTypeOperatorFunction<T> {
   const every = config.every ?? 100;
   const everyMs = config.everyMs ?? 1_000;
-  if (!Number.isSafeInteger(every) || every < 1) throw new InvalidArgumentError('every', 'must be an integer >= 1');
-  if (!Number.isSafeInteger(everyMs) || everyMs < 0) throw new InvalidArgumentError('everyMs', 'must be an integer >= 0');
+  checkInteger('every', every, 1);
+  checkInteger('everyMs', everyMs, 0);
   const scheduler = config.scheduler ?? asyncScheduler;
 
   return (source) =>

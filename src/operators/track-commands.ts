@@ -11,6 +11,7 @@ import type { CommandSource } from './completions-source.js';
 import { completionTails } from './internal/completion-tails.js';
 import { resolveTrackSettings } from './internal/resolve-track-settings.js';
 import { trackCommand } from './internal/track-command.js';
+import { checkInteger } from './internal/check-integer.js';
 
 /** Options of {@link trackCommands} (and `submitAndTrack`). */
 export interface TrackCommandsConfig {
@@ -68,7 +69,7 @@ export type CommandOutcome =
 
 /** Throws `InvalidArgumentError` for options `trackCommands` and `submitAndTrack` cannot run with. */
 export function checkTrackCommandsConfig(c: TrackCommandsConfig): void {
-  if (c.timeoutMs !== undefined && (!Number.isSafeInteger(c.timeoutMs) || c.timeoutMs < 1)) throw new InvalidArgumentError('timeoutMs', 'must be an integer >= 1');
+  checkInteger('timeoutMs', c.timeoutMs, 1);
   if (c.concurrency !== undefined && !(c.concurrency === Infinity || (Number.isSafeInteger(c.concurrency) && c.concurrency >= 1))) {
     throw new InvalidArgumentError('concurrency', 'must be an integer >= 1 (or Infinity)');
   }

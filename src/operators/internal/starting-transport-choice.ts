@@ -1,5 +1,6 @@
-import { catchError, defer, from, map, of, take, type Observable, type SchedulerLike } from 'rxjs';
+import { catchError, defer, from, map, of, take, tap, type Observable, type SchedulerLike } from 'rxjs';
 import type { Transport } from '../../updates/transport.js';
+import type { TailStatus } from '../tail-status.js';
 
 /** A wire transport (not `'auto'`). */
 type ReadTransport = Exclude<Transport, 'auto'>;
@@ -46,16 +47,18 @@ export function narrowTransportChoice(choice: TransportChoice, skip: (transport:
  *   refusal falls back).
  *
  * `source` is the client (the key of its WebSocket memory; its `participantVersion`, when it has one, as
- * `UpdatesSource`'s). Emits one {@link StartingChoice} and completes; an explicit transport is emitted as it
- * is, without lookups.
+ * `UpdatesSource`'s). `coolOffMs` defaults to {@link defaultWebSocketCoolOffMs}. Reports the choice to
+ * `onStatus` (`transport-selected`, with the `reason` `'auto'` left transports out, if any), then emits it and
+ * completes; an explicit transport is reported and emitted as it is, without lookups.
  */
 export function startingTransportChoice(
   source: object,
   choice: TransportChoice,
   versioned: VersionedTransports,
-  settings: { readonly coolOffMs: number; readonly scheduler: SchedulerLike },
-): Observable<StartingChoice> {
-  return defer(() => {
+  settings: { readonly coolOffMs?: number | undefined; readonly scheduler: SchedulerLike; readonly onStatus?: ((status: TailStatus) => void) | undefined },
+): Observable<TransportChoice> {
+  const coolOffMs = settings.coolOffMs ?? defaultWebSocketCoolOffMs;
+  const starting = defer(() => {
     if (choice.requested !== 'auto') return of<StartingChoice>({ choice, reason: undefined });
     const chain = [choice.current, ...choice.fallbacks];
     // any source (updates, snapshot, completions): a client offers `participantVersion` (UpdatesSource's)
@@ -70,10 +73,10 @@ export function startingTransportChoice(
     return version$.pipe(
       map((version) => {
         const now = settings.scheduler.now();
-        const setback = recentWebSocketSetback(source, now, settings.coolOffMs);
+        const setback = recentWebSocketSetback(source, now, coolOffMs);
         return narrowTransportChoice(choice, (transport) => {
           if (transport === 'websocket' && setback !== undefined) {
-            return `${setback.reason} ${now - setback.at} ms ago (tried again ${settings.coolOffMs} ms after that)`;
+            return `${setback.reason} ${now - setback.at} ms ago (tried again ${coolOffMs} ms after that)`;
           }
           const row = versioned[transport];
           if (row !== undefined && version !== undefined && !version.supports(row.operation)) return `participant ${version.version} has no ${row.endpoint}`;
@@ -82,6 +85,10 @@ export function startingTransportChoice(
       }),
     );
   });
+  return starting.pipe(
+    tap(({ choice: { current, requested }, reason }) => settings.onStatus?.({ type: 'transport-selected', transport: current, requested, ...(reason === undefined ? {} : { reason }) })),
+    map(({ choice: chosen }) => chosen),
+  );
 }
 
 /** The update reads' transport that only some versions have: `get-updates-page` (3.5 and later). */

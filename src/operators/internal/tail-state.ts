@@ -75,3 +75,8 @@ export function initialTailState(cursor: number, settings: TailSettings): TailSt
     firstElementMs: 0,
   };
 }
+
+/** A list tail's settings from its (already checked) options, with the defaults: page 200, idle 20, long poll 5 000, target latency 50. */
+export function tailSettings(options: { readonly pageLimit?: number | undefined; readonly idleTimeoutMs?: number | undefined; readonly longPollMs?: number | undefined; readonly targetLatencyMs?: number | undefined }): TailSettings {
+  return { pageLimit: options.pageLimit ?? 200, idle: options.idleTimeoutMs ?? 20, longPoll: options.longPollMs ?? 5_000, targetLatency: options.targetLatencyMs ?? 50 };
+}
