@@ -53,8 +53,11 @@ BEGIN
    ORDER BY l.contract_id, l.activated_at DESC;
 END $$`;
 
-/** `creates(name [, from, to])` the same way: name, stream and range resolved once. */
-const creates = `CREATE OR REPLACE FUNCTION creates(qname text DEFAULT NULL, from_offset bigint DEFAULT NULL, to_offset bigint DEFAULT NULL) RETURNS TABLE (${contractColumns})
+/**
+ * A function over an offset range (`creates`, `archives`) the same way: name, stream and range resolved once,
+ * then the lives of the named templates whose `offsetColumn` lies in the range (and `also`), in its order.
+ */
+const rangeFunction = (name: string, offsetColumn: string, also: string): string => `CREATE OR REPLACE FUNCTION ${name}(qname text DEFAULT NULL, from_offset bigint DEFAULT NULL, to_offset bigint DEFAULT NULL) RETURNS TABLE (${contractColumns})
 LANGUAGE plpgsql STABLE SET plan_cache_mode = force_custom_plan AS $$
 DECLARE
   s text := ledger_rx_stream();
@@ -65,25 +68,15 @@ BEGIN
   RETURN QUERY
   SELECT ${contractSelect}
     FROM ledger_rx_contract_lives(s, ids) l
-   WHERE l.created_at_offset IS NOT NULL AND l.created_at_offset = l.activated_at AND l.created_at_offset BETWEEN lo AND hi
-   ORDER BY l.created_at_offset, l.contract_id;
+   WHERE ${also}l.${offsetColumn} BETWEEN lo AND hi
+   ORDER BY l.${offsetColumn}, l.contract_id;
 END $$`;
 
-/** `archives(name [, from, to])` the same way. */
-const archives = `CREATE OR REPLACE FUNCTION archives(qname text DEFAULT NULL, from_offset bigint DEFAULT NULL, to_offset bigint DEFAULT NULL) RETURNS TABLE (${contractColumns})
-LANGUAGE plpgsql STABLE SET plan_cache_mode = force_custom_plan AS $$
-DECLARE
-  s text := ledger_rx_stream();
-  ids text[] := ledger_rx_template_ids(qname);
-  lo bigint := CASE WHEN from_offset IS NULL THEN oldest_offset() ELSE ledger_rx_held_offset(from_offset) END;
-  hi bigint := ledger_rx_held_offset(to_offset);
-BEGIN
-  RETURN QUERY
-  SELECT ${contractSelect}
-    FROM ledger_rx_contract_lives(s, ids) l
-   WHERE l.archived_at_offset BETWEEN lo AND hi
-   ORDER BY l.archived_at_offset, l.contract_id;
-END $$`;
+/** `creates(name [, from, to])`: the creates in the range (not the assignments or snapshot rows). */
+const creates = rangeFunction('creates', 'created_at_offset', 'l.created_at_offset IS NOT NULL AND l.created_at_offset = l.activated_at AND ');
+
+/** `archives(name [, from, to])`: the archives in the range. */
+const archives = rangeFunction('archives', 'archived_at_offset', '');
 
 /**
  * Version 9: `active`, `creates` and `archives` resolve the stream, the name and the offsets once, before the
