@@ -15,6 +15,7 @@ import { Readable } from 'node:stream';
 import { decodeUpdateElement, observeJsonArrayBody, type JsGetUpdatesResponse } from 'ledger-rx';
 import * as d from 'ledger-rx/daml';
 import { lastValueFrom, map, mergeMap, type Observable, reduce } from 'rxjs';
+import { mulberry32 } from '../lib/mulberry32.js';
 
 // ---- what `ledger-rx codegen` writes for richtypes' RichRecord (RichTypes.ts), declared here as it generates it ----
 type Marker = { owner: d.Party };
@@ -43,21 +44,9 @@ const RichRecord = d.template({
   implements: [],
 });
 
-/** A deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` transactions of one RichRecord create each, as the participant sends them (a `POST /v2/updates` body). */
 function body(count: number): Uint8Array {
-  const r = prng(23);
+  const r = mulberry32(23);
   const word = () => Math.floor(r() * 36 ** 6).toString(36);
   const parts: string[] = [];
   for (let i = 1; i <= count; i++) {

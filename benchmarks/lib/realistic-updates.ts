@@ -8,6 +8,7 @@
  * reassignments, topology transactions and offset checkpoints; offsets strictly increase. The average element
  * is about 4.7 KB. The same `seed` always yields the same bytes.
  */
+import { mulberry32 } from './mulberry32.js';
 
 /** The result of {@link generateRealisticUpdatesBody}. */
 export interface RealisticUpdatesBody {
@@ -81,7 +82,8 @@ const tags = ['priority', 'internal', 'external', 'reviewed', 'eu', 'apac', 'fx'
 const currencies = ['USD', 'EUR', 'CHF', 'JPY', 'CC', 'GBP'];
 
 class UpdateGenerator {
-  private state: number;
+  /** The generator's random numbers (mulberry32). */
+  private readonly rand: () => number;
   offset = 1000;
   private time = Date.UTC(2026, 5, 30, 10, 15, 30);
   private readonly parties: string[];
@@ -91,7 +93,7 @@ class UpdateGenerator {
   private readonly live: { contractId: string; templateId: string; packageName: string }[] = [];
 
   constructor(seed: number) {
-    this.state = seed >>> 0 || 1;
+    this.rand = mulberry32(seed >>> 0 || 1);
     this.parties = [];
     for (let i = 0; i < 40; i++) this.parties.push(`${firstNames[i % firstNames.length]}${i >= firstNames.length ? `-${i}` : ''}::1220${this.hex(64)}`);
     this.packages = [];
@@ -100,14 +102,7 @@ class UpdateGenerator {
     this.participants = [`PAR::participant1::1220${this.hex(64)}`, `PAR::participant2::1220${this.hex(64)}`];
   }
 
-  /** mulberry32 */
-  private rand(): number {
-    this.state = (this.state + 0x6d2b79f5) | 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
+
 
   private int(lo: number, hi: number): number {
     return lo + Math.floor(this.rand() * (hi - lo + 1));
