@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import stringWidth from 'string-width';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { visibleAcsDeltaOffsets } from './support/ledger-truth.js';
 import { cliPath, runCli } from './support/run-cli.js';
@@ -133,16 +133,13 @@ describe.skipIf(!has('script'))('acs and completions on a pseudo-terminal (scrip
     return new Promise((resolve, reject) => {
       const child = spawn('script', ['-qefc', command, '/dev/null'], { env: terminalEnv({}), stdio: ['ignore', 'pipe', 'inherit'] });
       let bytes = '';
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      onTestFinished(() => void child.kill('SIGKILL')); // a screen that never has enough ends with the test's timeout
       child.stdout.setEncoding('utf8').on('data', (d: string) => {
         bytes += d;
         if (enough(screenLines(bytes))) child.kill('SIGTERM');
       });
       child.on('error', reject);
-      child.on('close', () => {
-        clearTimeout(timer);
-        resolve(screenLines(bytes));
-      });
+      child.on('close', () => resolve(screenLines(bytes)));
     });
   }
 
