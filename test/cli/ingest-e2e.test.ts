@@ -11,6 +11,7 @@ import { activeContractIds, visibleAcsDeltaOffsets, visibleLedgerEffectsOffsets 
 import { eventually } from '../support/eventually.js';
 import { expectSummary } from './support/expect-summary.js';
 import { runCli, startCli } from './support/run-cli.js';
+import { runInProcess, startInProcess } from './support/run-in-process.js';
 
 const pgUrl = inject('pgUrl');
 
@@ -70,7 +71,10 @@ const waitFor = async (what: () => boolean | Promise<boolean>) => {
   await eventually(async () => ((await what()) ? true : undefined), 'the condition', { intervalMs: 25 });
 };
 
-describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
+// The runs are in process (the program of `createProgram`, the same flags) unless a process is the point:
+// the runs killed with -9, a real SIGINT and SIGTERM, and a second process refused the stream's lock. The
+// smoke run of the built entry is in ingest-embedded.test.ts.
+describe.runIf(pgUrl)('ledger-rx ingest (PostgreSQL)', () => {
   let db: pg.Pool;
   beforeAll(() => {
     db = new pg.Pool({ connectionString: pgUrl, max: 2 });
@@ -96,8 +100,8 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       const schema = `ing_shapes_${unique}`;
       const end = sandbox.ledgerEnd();
       const [delta, effects] = await Promise.all([
-        runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'delta', '--url', sandbox.url, '--to', 'end', '--batch', '97', '--stats', '--log-level', 'warn']),
-        runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'effects', '--shape', 'ledger-effects', '--url', sandbox.url, '--to', 'end', '--log-level', 'info']),
+        runInProcess(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'delta', '--url', sandbox.url, '--to', 'end', '--batch', '97', '--stats', '--log-level', 'warn']),
+        runInProcess(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'effects', '--shape', 'ledger-effects', '--url', sandbox.url, '--to', 'end', '--log-level', 'info']),
       ]);
       expect(delta.code, delta.stderr).toBe(0);
       expect(effects.code, effects.stderr).toBe(0);
@@ -132,7 +136,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       expectSummary(effects.stderr, 'ingested', { count: effectsRows.length, firstOffset: effectsRows[0] as number, lastOffset: effectsCheckpoint });
 
       // a second run has nothing left to do
-      const again = await runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'delta', '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']);
+      const again = await runInProcess(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'delta', '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']);
       expect(again.code).toBe(0);
       expect(await offsetsOf(schema, 'delta')).toEqual(visibleAcsDeltaOffsets(sandbox, end));
     } finally {
@@ -145,7 +149,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
     try {
       const at = visibleAcsDeltaOffsets(sandbox)[20] as number;
       sandbox.prune(at);
-      const result = await runCli(['ingest', '--pg', pgUrl as string, '--schema', `ing_pruned_${unique}`, '--url', sandbox.url, '--from', '0', '--log-level', 'warn']);
+      const result = await runInProcess(['ingest', '--pg', pgUrl as string, '--schema', `ing_pruned_${unique}`, '--url', sandbox.url, '--from', '0', '--log-level', 'warn']);
       expect(result.code).toBe(3);
       expect(result.stderr).toContain(`earliest available offset: ${at}`);
       expect(result.stderr).not.toContain('retrying'); // "fast": the first answer ends it, nothing is retried
@@ -161,10 +165,10 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       sandbox.prune(at);
       const end = sandbox.ledgerEnd();
       const schema = `ing_pruned_begin_${unique}`;
-      const result = await runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']);
+      const result = await runInProcess(['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']);
       expect(result.code, result.stderr).toBe(0);
       expect(await offsetsOf(schema, 'default')).toEqual(visibleAcsDeltaOffsets(sandbox, end).filter((o) => o > at));
-      const beyond = await runCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'beyond', '--url', sandbox.url, '--from', String(end + 50), '--log-level', 'warn'], { timeoutMs: 10_000 });
+      const beyond = await runInProcess(['ingest', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 'beyond', '--url', sandbox.url, '--from', String(end + 50), '--log-level', 'warn']);
       expect(beyond.code, beyond.stderr).toBe(2);
       expect(beyond.stderr).toContain(`--from ${end + 50} is after the ledger end (${end})`);
     } finally {
@@ -206,7 +210,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       expect(atPruning.active.length).toBeGreaterThan(50);
 
       sandbox.startWorkload(40); // creates, transfers (archives) after the pruning offset
-      const cli = startCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--reassignments', '--batch', '20', '--batch-ms', '30', '--log-level', 'info']);
+      const cli = startInProcess(['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--reassignments', '--batch', '20', '--batch-ms', '30', '--log-level', 'info']);
       await waitFor(() => cli.stderr().includes('active contracts stored'));
       expect(cli.stderr()).toContain('the participant is pruned: taking the active contracts at the pruning offset');
       await reassign(sandbox, alice, 'AssignCommand', { reassignmentId, source: s0, target: s1 });
@@ -222,8 +226,8 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
         await new Promise((r) => setTimeout(r, 60));
       }
       expect(compared.has(prunedAt) || Math.min(...compared) > prunedAt).toBe(true);
-      cli.child.kill('SIGTERM');
-      expect((await cli.exited).code, cli.stderr()).toBe(0);
+      cli.signal('SIGTERM');
+      expect(await cli.exited, cli.stderr()).toBe(0);
       sandbox.stopWorkload();
 
       const final = await storedState(schema);
@@ -290,7 +294,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       // 3. the last run resumes from the checkpoint: no snapshot again, the updates after it once each
       sandbox.stopWorkload();
       const end = sandbox.ledgerEnd();
-      const last = await runCli([...args, '--to', 'end']);
+      const last = await runInProcess([...args, '--to', 'end']);
       expect(last.code, last.stderr).toBe(0);
       expect(last.stderr).toContain('resuming after the stored position');
       expect(last.stderr).not.toContain('taking the active contracts');
@@ -310,7 +314,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
 
   it('--wait-for-participant: --to end retries an unreachable participant like the read does, and exits 4', async () => {
     const port = await closedPort();
-    const result = await runCli(['ingest', '--pg', pgUrl as string, '--schema', `ing_unreachable_${unique}`, '--url', `http://127.0.0.1:${port}`, '--to', 'end', '--max-retries', '1', '--log-level', 'warn', '--wait-for-participant']);
+    const result = await runInProcess(['ingest', '--pg', pgUrl as string, '--schema', `ing_unreachable_${unique}`, '--url', `http://127.0.0.1:${port}`, '--to', 'end', '--max-retries', '1', '--log-level', 'warn', '--wait-for-participant']);
     expect(result.code, result.stderr).toBe(4);
     expect(result.stderr).toContain('RETRIES_EXHAUSTED');
   });
@@ -321,12 +325,12 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
     const holder = await db.connect();
     try {
       await holder.query('SELECT pg_advisory_lock(hashtext($1))', [`ledger-rx-ingest:${schema}:default`]);
-      const cli = startCli(['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--to', 'end', '--lock-wait-ms', '8000', '--log-level', 'info']);
+      const cli = startInProcess(['ingest', '--pg', pgUrl as string, '--schema', schema, '--url', sandbox.url, '--to', 'end', '--lock-wait-ms', '8000', '--log-level', 'info']);
       await waitFor(() => cli.stderr().includes('schema ready'));
       await new Promise((r) => setTimeout(r, 300)); // waiting for the lock now
       const stoppedAt = Date.now();
-      cli.child.kill('SIGTERM');
-      const { code } = await cli.exited;
+      cli.signal('SIGTERM');
+      const code = await cli.exited;
       expect(code, cli.stderr()).toBe(0);
       expect(Date.now() - stoppedAt).toBeLessThan(2_000);
       expect(cli.stderr()).not.toMatch(/"level":50|error:/);
@@ -390,7 +394,7 @@ describe.runIf(pgUrl)('ledger-rx ingest (spawned CLI, PostgreSQL)', () => {
       const rowsAtKills = seen.filter((n, i) => i === 0 || n > (seen[i - 1] as number)).length;
       sandbox.stopWorkload();
       const end = sandbox.ledgerEnd();
-      const final = await runCli([...args, '--to', 'end']);
+      const final = await runInProcess([...args, '--to', 'end']);
       expect(final.code, final.stderr).toBe(0);
 
       const offsets = await offsetsOf(schema, 'default');

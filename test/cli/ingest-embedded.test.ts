@@ -12,13 +12,17 @@ import { visibleAcsDeltaOffsets } from './support/ledger-truth.js';
 import { rawActiveSet } from './support/raw-active-set.js';
 import { eventually } from '../support/eventually.js';
 import { runCli, startCli } from './support/run-cli.js';
+import { runInProcess } from './support/run-in-process.js';
 
 // `ingest` with no set-up: the embedded PostgreSQL (PGlite) in --data-dir, and `sql` to look at it. The
-// server path is tested by ingest-e2e.test.ts with the same sink, migrations and transactions.
+// server path is tested by ingest-e2e.test.ts with the same sink, migrations and transactions. The commands
+// run in process (the program of `createProgram`, the same flags); real processes where a process is the
+// point: one smoke run of `ingest` and of `sql` (the built entry, its exit code and output), the runs
+// killed with -9, and a second process refused by the directory's lock.
 
 /** The offsets stored in a data directory, read with `ledger-rx sql` (NDJSON rows). */
 async function storedOffsets(dataDir: string): Promise<number[]> {
-  const result = await runCli(['sql', '--data-dir', dataDir, '--format', 'ndjson', "select ledger_offset from updates where stream_name = 'default' order by ledger_offset"], { timeoutMs: 60_000 });
+  const result = await runInProcess(['sql', '--data-dir', dataDir, '--format', 'ndjson', "select ledger_offset from updates where stream_name = 'default' order by ledger_offset"]);
   expect(result.code, result.stderr).toBe(0);
   return result.stdout
     .split('\n')
@@ -53,6 +57,7 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
       await runMigrations(old.database, 'public', migrations.filter((m) => m.version <= 2));
       await old.database.query(`INSERT INTO updates (stream_name, ledger_offset, update_id, kind, element) VALUES ('old', 1, 'u-old', 'unknown', '{"update": {"X": {"value": {"updateId": "u-old"}}}}')`);
       await old.close();
+      // the smoke runs of `ingest` and `sql`: the built entry as a process
       const ingest = await runCli(['ingest', '--url', sandbox.url, '--to', 'end', '--data-dir', data, '--stats', '--log-level', 'warn'], { timeoutMs: 60_000 });
       expect(ingest.code, ingest.stderr).toBe(0);
       const truth = visibleAcsDeltaOffsets(sandbox);
@@ -68,13 +73,17 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
         '',
       ]);
       // schema 3 stores the element as json: as sent, and read with the json operators (the old row too)
-      const ids = await runCli(
-        ['sql', '--data-dir', data, '--format', 'ndjson', `select stream_name as s, element #>> '{update,Transaction,value,updateId}' = update_id as tx, element::jsonb->'update' ? 'X' as x from updates order by stream_name <> 'old', ledger_offset limit 2`],
-        { timeoutMs: 60_000 },
-      );
+      const ids = await runInProcess([
+        'sql',
+        '--data-dir',
+        data,
+        '--format',
+        'ndjson',
+        `select stream_name as s, element #>> '{update,Transaction,value,updateId}' = update_id as tx, element::jsonb->'update' ? 'X' as x from updates order by stream_name <> 'old', ledger_offset limit 2`,
+      ]);
       expect(ids.code, ids.stderr).toBe(0);
       expect(ids.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([{ s: 'old', tx: null, x: true }, { s: 'default', tx: true, x: false }]);
-      const bad = await runCli(['sql', '--data-dir', data, 'select * from no_such_table'], { timeoutMs: 60_000 });
+      const bad = await runInProcess(['sql', '--data-dir', data, 'select * from no_such_table']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('no_such_table');
     } finally {
@@ -86,10 +95,10 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
     const sandbox = await startSandbox({ seed: 40, generate: 80 });
     try {
       const data = await fresh('killed');
-      const args = ['ingest', '--url', sandbox.url, '--data-dir', data, '--batch', '25', '--batch-ms', '30', '--log-level', 'info', '--lock-wait-ms', '0'];
+      const args = ['ingest', '--url', sandbox.url, '--data-dir', data, '--batch', '25', '--batch-ms', '30', '--log-level', 'debug', '--lock-wait-ms', '0'];
       const cli = startCli(args);
-      await eventually(() => (cli.stderr().includes('"msg":"new stream"') ? true : undefined), 'a new stream', { intervalMs: 50 });
-      await new Promise((r) => setTimeout(r, 1_500)); // batches are being committed
+      // batches are being committed (not a fixed delay: under load the start-up alone can outlast one)
+      await eventually(() => (cli.stderr().split('"msg":"batch committed"').length > 2 ? true : undefined), 'two committed batches', { intervalMs: 50 });
       // the directory serves one process: a second one is refused at once (exit 1), naming the holder
       const busy = await runCli(['sql', '--data-dir', data, 'select 1'], { timeoutMs: 60_000 });
       expect(busy.code).toBe(1);
@@ -100,7 +109,7 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
 
       sandbox.stopWorkload();
       const end = sandbox.ledgerEnd();
-      const restart = await runCli([...args, '--to', 'end'], { timeoutMs: 90_000 });
+      const restart = await runInProcess([...args, '--to', 'end']);
       expect(restart.code, restart.stderr).toBe(0);
       expect(restart.stderr).toContain('resuming after the stored position');
       expect(await storedOffsets(data)).toEqual(visibleAcsDeltaOffsets(sandbox, end)); // no gap, no duplicate
@@ -130,14 +139,18 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
       // the killed snapshot committed nothing: the restart finds a new stream
       proxy.schedule([]);
       const end = sandbox.ledgerEnd();
-      const restart = await runCli([...args, '--to', 'end'], { timeoutMs: 90_000 });
+      const restart = await runInProcess([...args, '--to', 'end']);
       expect(restart.code, restart.stderr).toBe(0);
       expect(restart.stderr).toContain('"msg":"new stream"');
       expect(restart.stderr).toContain('active contracts stored');
-      const stored = await runCli(
-        ['sql', '--data-dir', data, '--format', 'ndjson', "select 'u' as k, ledger_offset::text as v from updates union all select 'c', contract_id from active_contracts union all select 's', snapshot_offset::text from ledger_rx_snapshots"],
-        { timeoutMs: 60_000 },
-      );
+      const stored = await runInProcess([
+        'sql',
+        '--data-dir',
+        data,
+        '--format',
+        'ndjson',
+        "select 'u' as k, ledger_offset::text as v from updates union all select 'c', contract_id from active_contracts union all select 's', snapshot_offset::text from ledger_rx_snapshots",
+      ]);
       expect(stored.code, stored.stderr).toBe(0);
       const rows = stored.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { k: string; v: string });
       const of = (k: string) => rows.filter((r) => r.k === k).map((r) => r.v);
@@ -157,7 +170,7 @@ describe('ingest into the embedded PostgreSQL, and sql', () => {
     expect(readIngestOptions({ ...base, dataDir: 'here' }, { LEDGER_RX_PG_URL: 'postgres://env' })).toMatchObject({ pg: undefined, dataDir: 'here' });
     expect(readIngestOptions({ ...base, pg: 'postgres://flag' })).toMatchObject({ pg: 'postgres://flag', dataDir: undefined });
     expect(() => readIngestOptions({ ...base, pg: 'postgres://flag', dataDir: 'here' })).toThrow(/not both/);
-    const missing = await runCli(['sql', '--data-dir', join(dir, 'nothing-here'), 'select 1']);
+    const missing = await runInProcess(['sql', '--data-dir', join(dir, 'nothing-here'), 'select 1']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('run `ledger-rx ingest` first');
   });

@@ -8,7 +8,6 @@ import { readFormatOption } from '../options/read-format-option.js';
 import { readSourceOptions } from '../options/read-source-options.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { processIo } from '../process/process-io.js';
 
 /** `ledger-rx acs`: the commander layer over `runAcs`. */
 export function acsCommand(): Command {
@@ -28,7 +27,7 @@ with: ledger-rx tail --from 5678 (same filter flags).
 ${exitCodesHelp}`,
   );
   command.action(
-    commandAction(async (values) => {
+    commandAction(async (values, _args, io) => {
       const at = values['at'];
       const transport = values['transport'];
       const format = readFormatOption(values);
@@ -41,7 +40,7 @@ ${exitCodesHelp}`,
           ...(transport === 'page' || transport === 'list' ? { transport } : {}),
           ...(format === undefined ? {} : { format }),
         },
-        processIo(),
+        io,
       );
     }),
   );

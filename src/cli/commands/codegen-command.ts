@@ -1,7 +1,6 @@
 import { Command, Option } from 'commander';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { processIo } from '../process/process-io.js';
 
 /** `ledger-rx codegen FILE.dar... --out DIR`: the commander layer over `runCodegen`. */
 export function codegenCommand(): Command {
@@ -21,10 +20,10 @@ The files import their runtime from ledger-rx/daml (zod is a peer dependency). T
 ${exitCodesHelp}`,
     )
     .action(
-      commandAction(async (values, args) => {
+      commandAction(async (values, args, io) => {
         const { runCodegen } = await import('../codegen/run-codegen.js');
         const out = values['out'];
-        return runCodegen({ dars: args, out: typeof out === 'string' ? out : undefined }, processIo());
+        return runCodegen({ dars: args, out: typeof out === 'string' ? out : undefined }, io);
       }),
     );
 }

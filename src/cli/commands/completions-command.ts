@@ -7,7 +7,6 @@ import { readSourceOptions } from '../options/read-source-options.js';
 import { logLevels, type LogLevel } from '../log/log-level.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { processIo } from '../process/process-io.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -24,7 +23,7 @@ export function completionsCommand(): Command {
   command.addOption(new Option('--log-level <level>', 'log level of the logs on stderr').choices(logLevels).default('info'));
   command.addHelpText('after', exitCodesHelp);
   command.action(
-    commandAction(async (values) => {
+    commandAction(async (values, _args, io) => {
       const parties = Array.isArray(values['party']) ? (values['party'] as string[]) : [];
       const format = readFormatOption(values);
       const { runCompletions } = await import('../completions/run-completions.js');
@@ -37,7 +36,7 @@ export function completionsCommand(): Command {
           ...(format === undefined ? {} : { format }),
           logLevel: values['logLevel'] as LogLevel,
         },
-        processIo(),
+        io,
       );
     }),
   );

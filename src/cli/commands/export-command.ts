@@ -7,7 +7,6 @@ import { addRunOptions } from '../options/add-run-options.js';
 import { addSourceOptions } from '../options/add-source-options.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { processIoWithLogger } from '../process/process-io-with-logger.js';
 import { addSinkReadOptions } from '../sink/add-sink-read-options.js';
 
 /** `ledger-rx export`: the commander layer over `runExport`. */
@@ -68,6 +67,6 @@ Needs the optional
 packages hyparquet-writer and @toondepauw/node-zstd (npm install hyparquet-writer @toondepauw/node-zstd).
 ${exitCodesHelp}`,
     )
-    .action(commandAction(async (values) => (await import('../export/run-export.js')).runExport(readExportOptions(values), await processIoWithLogger(values))));
+    .action(commandAction(async (values, _args, io) => (await import('../export/run-export.js')).runExport(readExportOptions(values), io)));
   return command;
 }

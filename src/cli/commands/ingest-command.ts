@@ -7,7 +7,6 @@ import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { readIngestOptions } from '../ingest/read-ingest-options.js';
 import { addSinkReadOptions } from '../sink/add-sink-read-options.js';
-import { processIoWithLogger } from '../process/process-io-with-logger.js';
 
 /** `ledger-rx ingest`: the commander layer over `runIngest`. */
 export function ingestCommand(): Command {
@@ -60,6 +59,6 @@ Examples:
   ledger-rx ingest --sandbox --dar app.dar --to end             then: ledger-rx sql 'select owner, amount from "Main.Iou"'
 ${exitCodesHelp}`,
     )
-    .action(commandAction(async (values) => (await import('../ingest/run-ingest.js')).runIngest(readIngestOptions(values, process.env), await processIoWithLogger(values))));
+    .action(commandAction(async (values, _args, io) => (await import('../ingest/run-ingest.js')).runIngest(readIngestOptions(values, io.env), io)));
   return command;
 }

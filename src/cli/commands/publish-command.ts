@@ -5,7 +5,6 @@ import { addRunOptions } from '../options/add-run-options.js';
 import { addSourceOptions } from '../options/add-source-options.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { processIoWithLogger } from '../process/process-io-with-logger.js';
 import { readPublishOptions } from '../publish/read-publish-options.js';
 import { addSinkReadOptions } from '../sink/add-sink-read-options.js';
 
@@ -49,6 +48,6 @@ second publisher on the same stream is refused (exit 1, SINK_CONFLICT) and a res
 in the stream's last message (the Ledger-Offset header).
 ${exitCodesHelp}`,
     )
-    .action(commandAction(async (values) => (await import('../publish/run-publish.js')).runPublish(readPublishOptions(values, process.env), await processIoWithLogger(values))));
+    .action(commandAction(async (values, _args, io) => (await import('../publish/run-publish.js')).runPublish(readPublishOptions(values, io.env), io)));
   return command;
 }

@@ -1,7 +1,6 @@
 import { Command, Option } from 'commander';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { processIo } from '../process/process-io.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -28,9 +27,9 @@ The embedded database serves one process at a time: stop a running \`ingest\` on
 ${exitCodesHelp}`,
     )
     .action(
-      commandAction(async (values, args) => {
+      commandAction(async (values, args, io) => {
         const dataDir = str(values['dataDir']);
-        const env = process.env['LEDGER_RX_PG_URL'];
+        const env = io.env['LEDGER_RX_PG_URL'];
         const { runSql } = await import('../sql/run-sql.js');
         return runSql(
           {
@@ -40,7 +39,7 @@ ${exitCodesHelp}`,
             schema: str(values['schema']),
             format: values['format'] === 'ndjson' ? 'ndjson' : 'table',
           },
-          processIo(),
+          io,
         );
       }),
     );

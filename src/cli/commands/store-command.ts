@@ -1,7 +1,6 @@
 import { Command, Option } from 'commander';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { processIo } from '../process/process-io.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -25,10 +24,10 @@ Examples:
 ${exitCodesHelp}`,
       )
       .action(
-        commandAction(async (values) => {
+        commandAction(async (values, _args, io) => {
           const { runStoreWatch } = await import('../store/run-store-watch.js');
           const dataDir = str(values['dataDir']);
-          const env = process.env['LEDGER_RX_PG_URL'];
+          const env = io.env['LEDGER_RX_PG_URL'];
           return runStoreWatch(
             {
               pg: str(values['pg']) ?? (dataDir === undefined && env ? env : undefined),
@@ -37,7 +36,7 @@ ${exitCodesHelp}`,
               streamName: str(values['streamName']),
               count: typeof values['count'] === 'number' ? values['count'] : undefined,
             },
-            processIo(),
+            io,
           );
         }),
       ),
@@ -49,10 +48,10 @@ ${exitCodesHelp}`,
       .addOption(new Option('--schema <name>', 'the schema ingest writes to').default('public'))
       .addOption(new Option('--stream-name <name>', 'the stream').default('default'));
   const maintenance = (action: 'prune' | 'redact' | 'reset') =>
-    commandAction(async (values) => {
+    commandAction(async (values, _args, io) => {
       const { runStoreMaintenance } = await import('../store/run-store-maintenance.js');
       const dataDir = str(values['dataDir']);
-      const env = process.env['LEDGER_RX_PG_URL'];
+      const env = io.env['LEDGER_RX_PG_URL'];
       return runStoreMaintenance(
         action,
         {
@@ -66,7 +65,7 @@ ${exitCodesHelp}`,
           redactionId: str(values['redactionId']),
           to: str(values['to']),
         },
-        processIo(),
+        io,
       );
     });
   store.addCommand(
@@ -112,10 +111,10 @@ EXPR is SQL by design (one expression; no ';' or comments): run it only as someo
 ${exitCodesHelp}`,
       )
       .action(
-        commandAction(async (values) => {
+        commandAction(async (values, _args, io) => {
           const { runStoreIndex } = await import('../store/run-store-index.js');
           const dataDir = str(values['dataDir']);
-          const env = process.env['LEDGER_RX_PG_URL'];
+          const env = io.env['LEDGER_RX_PG_URL'];
           return runStoreIndex(
             {
               pg: str(values['pg']) ?? (dataDir === undefined && env ? env : undefined),
@@ -124,7 +123,7 @@ ${exitCodesHelp}`,
               template: str(values['template']),
               expr: str(values['expr']),
             },
-            processIo(),
+            io,
           );
         }),
       ),

@@ -2,7 +2,6 @@ import { Command } from 'commander';
 import { addSourceOptions } from '../options/add-source-options.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { processIo } from '../process/process-io.js';
 import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { readSourceOptions } from '../options/read-source-options.js';
 
@@ -25,7 +24,7 @@ Example file:
 ${exitCodesHelp}`,
   );
   command.action(
-    commandAction(async (values, args) =>
+    commandAction(async (values, args, io) =>
       (await import('../ops/run-submit.js')).runSubmit(
         {
           source: readSourceOptions(values),
@@ -33,7 +32,7 @@ ${exitCodesHelp}`,
           wait: values['wait'] === true,
           timeoutMs: parseIntegerFlag('--timeout', String(values['timeout']), 1),
         },
-        processIo(),
+        io,
       ),
     ),
   );

@@ -6,7 +6,6 @@ import { addRunOptions } from '../options/add-run-options.js';
 import { addSourceOptions } from '../options/add-source-options.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { processIoWithLogger } from '../process/process-io-with-logger.js';
 import { readTailOptions } from '../tail/read-tail-options.js';
 
 /** `ledger-rx tail`: the commander layer over `runTail` (flags → `readTailOptions` → `runTail`). */
@@ -59,6 +58,6 @@ Delivery with a checkpoint:
   SIGINT/SIGTERM never repeats a line: the checkpoint then covers every line written
 ${exitCodesHelp}`,
     )
-    .action(commandAction(async (values) => (await import('../tail/run-tail.js')).runTail(readTailOptions(values), await processIoWithLogger(values))));
+    .action(commandAction(async (values, _args, io) => (await import('../tail/run-tail.js')).runTail(readTailOptions(values), io)));
   return command;
 }

@@ -2,7 +2,6 @@ import { Command, Option } from 'commander';
 import { addSourceOptions } from '../options/add-source-options.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
-import { processIo } from '../process/process-io.js';
 import { readSourceOptions } from '../options/read-source-options.js';
 import { UsageError } from '../options/usage-error.js';
 
@@ -33,7 +32,7 @@ export function usersCommand(): Command {
     .addOption(new Option('--identity-provider-id <id>', 'the identity provider of the user'))
     .addHelpText('after', exitCodesHelp)
     .action(
-      commandAction(async (values, args) =>
+      commandAction(async (values, args, io) =>
         (await import('../ops/run-users-update.js')).runUsersUpdate(
           {
             source: readSourceOptions(values),
@@ -44,7 +43,7 @@ export function usersCommand(): Command {
             resourceVersion: str(values['resourceVersion']),
             identityProviderId: str(values['identityProviderId']),
           },
-          processIo(),
+          io,
         ),
       ),
     );
@@ -63,7 +62,7 @@ export function usersCommand(): Command {
     .addOption(new Option('--identity-provider-id <id>', 'the identity provider of the user'))
     .addHelpText('after', exitCodesHelp)
     .action(
-      commandAction(async (values, args) =>
+      commandAction(async (values, args, io) =>
         (await import('../ops/run-users-revoke.js')).runUsersRevoke(
           {
             source: readSourceOptions(values),
@@ -78,7 +77,7 @@ export function usersCommand(): Command {
             identityProviderAdmin: values['idpAdmin'] === true,
             identityProviderId: str(values['identityProviderId']),
           },
-          processIo(),
+          io,
         ),
       ),
     );

@@ -5,7 +5,6 @@ import { exitCodesHelp } from '../process/exit-codes-help.js';
 import { parseIntegerFlag } from '../options/parse-integer-flag.js';
 import { parsePackageRef } from '../ops/parse-package-ref.js';
 import type { VettingForceFlag } from '../ops/vetting-change-options.js';
-import { processIo } from '../process/process-io.js';
 import { readSourceOptions } from '../options/read-source-options.js';
 import { UsageError } from '../options/usage-error.js';
 
@@ -32,7 +31,7 @@ function changeCommand(operation: 'vet' | 'unvet'): Command {
     .addOption(new Option('--json', 'print the server response as JSON'))
     .addHelpText('after', exitCodesHelp)
     .action(
-      commandAction(async (values, args) => {
+      commandAction(async (values, args, io) => {
         const serial = str(values['expectSerial']);
         const force = list(values['force']);
         for (const f of force) {
@@ -55,7 +54,7 @@ function changeCommand(operation: 'vet' | 'unvet'): Command {
             endpoint: values['endpoint'] === 'update' ? 'update' : values['endpoint'] === 'deprecated' ? 'deprecated' : undefined,
             json: values['json'] === true,
           },
-          processIo(),
+          io,
         );
       }),
     );
@@ -74,7 +73,7 @@ export function vettingCommand(): Command {
     .addOption(new Option('--json', 'one VettedPackages JSON document per line'))
     .addHelpText('after', exitCodesHelp)
     .action(
-      commandAction(async (values) =>
+      commandAction(async (values, _args, io) =>
         (await import('../ops/run-vetting-list.js')).runVettingList(
           {
             source: readSourceOptions(values),
@@ -84,7 +83,7 @@ export function vettingCommand(): Command {
             synchronizerIds: list(values['synchronizer']),
             json: values['json'] === true,
           },
-          processIo(),
+          io,
         ),
       ),
     );

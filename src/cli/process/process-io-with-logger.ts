@@ -4,11 +4,10 @@ import type { LogLevel } from '../log/log-level.js';
 import { processIo } from './process-io.js';
 
 /**
- * The process's {@link CliIo}, with the logger of `--logger MODULE` when the option is set (see
+ * `io` (the process's by default) with the logger of `--logger MODULE` when the option is set (see
  * `loadLoggerModule`; a module that cannot be loaded is a `UsageError`), else the default JSON-lines logger.
  */
-export async function processIoWithLogger(values: Readonly<Record<string, unknown>>): Promise<CliIo> {
-  const io = processIo();
+export async function processIoWithLogger(values: Readonly<Record<string, unknown>>, io: CliIo = processIo()): Promise<CliIo> {
   const specifier = values['logger'];
   if (typeof specifier !== 'string') return io;
   const level = (typeof values['logLevel'] === 'string' ? values['logLevel'] : 'info') as LogLevel;
