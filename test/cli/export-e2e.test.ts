@@ -7,6 +7,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { activeContractIds, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
 import { expectSummary } from './support/expect-summary.js';
 import { runCli, startCli } from './support/run-cli.js';
+import { runInProcess } from './support/run-in-process.js';
 import { duckQuery, tempDirs } from '../sinks/support/export-kit.js';
 
 const newDir = tempDirs('ledger-rx-export-e2e-');
@@ -55,7 +56,9 @@ async function createIou(sandbox: Sandbox, amount: string): Promise<void> {
   await sandbox.submit({ commands: [{ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments } }], commandId: newCommandId('exp'), actAs: [party] });
 }
 
-describe('ledger-rx export (spawned CLI, read back with DuckDB)', () => {
+// The runs are in process (the program of `createProgram`, the same flags), except the smoke run of the
+// built entry (the NDJSON export of the first test) and the runs killed with -9.
+describe('ledger-rx export (read back with DuckDB)', () => {
   it('exports --to end: the rows equal the ledger; Numeric exact; ndjson-zstd holds the lines tail prints, byte for byte', async () => {
     const sandbox = await startSandbox({ seed: 400 });
     try {
@@ -64,9 +67,9 @@ describe('ledger-rx export (spawned CLI, read back with DuckDB)', () => {
       const parquet = newDir();
       const ndjson = newDir();
       const [a, b, tail] = await Promise.all([
-        runCli(['export', '--out', parquet, '--url', sandbox.url, '--to', 'end', '--batch', '97', '--stats', '--log-level', 'warn'], { timeoutMs: 60_000 }),
+        runInProcess(['export', '--out', parquet, '--url', sandbox.url, '--to', 'end', '--batch', '97', '--stats', '--log-level', 'warn']),
         runCli(['export', '--out', ndjson, '--format', 'ndjson-zstd', '--url', sandbox.url, '--to', 'end', '--batch', '150', '--log-level', 'info'], { timeoutMs: 60_000 }),
-        runCli(['tail', '--url', sandbox.url, '--to', 'end', '--log-level', 'warn'], { timeoutMs: 60_000 }),
+        runInProcess(['tail', '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']),
       ]);
       expect(a.code, a.stderr).toBe(0);
       expect(b.code, b.stderr).toBe(0);
@@ -112,7 +115,7 @@ describe('ledger-rx export (spawned CLI, read back with DuckDB)', () => {
         cli.child.kill('SIGKILL');
         expect((await cli.exited).signal).toBe('SIGKILL');
       }
-      const restart = await runCli(args, { timeoutMs: 90_000 });
+      const restart = await runInProcess(args);
       expect(restart.code, restart.stderr).toBe(0);
       expect(restart.stderr).toContain('resuming after the stored position');
       await expectExportEqualsLedger(dir, sandbox, end);
@@ -126,13 +129,13 @@ describe('ledger-rx export (spawned CLI, read back with DuckDB)', () => {
     try {
       const dir = newDir();
       const at = sandbox.ledgerEnd();
-      const first = await runCli(['export', '--out', dir, '--url', sandbox.url, '--from', 'acs', '--to', 'end', '--log-level', 'warn'], { timeoutMs: 60_000 });
+      const first = await runInProcess(['export', '--out', dir, '--url', sandbox.url, '--from', 'acs', '--to', 'end', '--log-level', 'warn']);
       expect(first.code, first.stderr).toBe(0);
       const contracts = await query(`SELECT contract_id, "offset" FROM read_parquet('${dir}/active_contracts/*.parquet') ORDER BY contract_id`);
       expect(contracts.map((r) => r['contract_id'])).toEqual(activeContractIds(sandbox, at));
       expect(new Set(contracts.map((r) => r['offset']))).toEqual(new Set([BigInt(at)]));
       await createIou(sandbox, '1.5000000000');
-      const second = await runCli(['export', '--out', dir, '--url', sandbox.url, '--to', 'end', '--log-level', 'warn'], { timeoutMs: 60_000 });
+      const second = await runInProcess(['export', '--out', dir, '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']);
       expect(second.code, second.stderr).toBe(0);
       const updates = await query(`SELECT "offset" FROM read_parquet('${dir}/updates/**/*.parquet')`);
       expect(updates.map((r) => Number(r['offset']))).toEqual(visibleAcsDeltaOffsets(sandbox).filter((o) => o > at));
@@ -146,7 +149,7 @@ describe('ledger-rx export (spawned CLI, read back with DuckDB)', () => {
     try {
       const dir = newDir();
       const dar = '../shared/dars/richtypes.dar';
-      const first = await runCli(['export', '--out', dir, '--url', sandbox.url, '--to', 'end', '--batch', '50', '--dar', dar, '--log-level', 'warn'], { timeoutMs: 60_000 });
+      const first = await runInProcess(['export', '--out', dir, '--url', sandbox.url, '--to', 'end', '--batch', '50', '--dar', dar, '--log-level', 'warn']);
       expect(first.code, first.stderr).toBe(0);
       const names = (table: string) => (readdirSync(join(dir, table), { recursive: true }) as string[]).filter((f) => f.endsWith('.parquet')).sort();
       const ranges = names('updates');
@@ -158,10 +161,10 @@ describe('ledger-rx export (spawned CLI, read back with DuckDB)', () => {
       const types = await query(`DESCRIBE SELECT amount, "asOf", "observedAt" FROM read_parquet('${dir}/template__richtypes__RichTypes__RichRecord/**/*.parquet')`);
       expect(types.map((r) => r['column_type'])).toEqual(['DECIMAL(38,10)', 'DATE', 'TIMESTAMP WITH TIME ZONE']);
       await expectExportEqualsLedger(dir, sandbox, sandbox.ledgerEnd());
-      const without = await runCli(['export', '--out', dir, '--url', sandbox.url, '--to', 'end', '--log-level', 'warn'], { timeoutMs: 60_000 });
+      const without = await runInProcess(['export', '--out', dir, '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']);
       expect(without.code).toBe(1);
       expect(without.stderr).toMatch(/the typed tables are fixed when an export starts/);
-      const broken = await runCli(['export', '--out', newDir(), '--url', sandbox.url, '--to', 'end', '--dar', join(dir, 'missing.dar'), '--log-level', 'warn'], { timeoutMs: 60_000 });
+      const broken = await runInProcess(['export', '--out', newDir(), '--url', sandbox.url, '--to', 'end', '--dar', join(dir, 'missing.dar'), '--log-level', 'warn']);
       expect(broken.code).toBe(1);
       expect(broken.stderr).toMatch(/missing\.dar/);
     } finally {
