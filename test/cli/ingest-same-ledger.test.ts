@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newCommandId } from '../../src/client/index.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { openEmbeddedPostgres } from '../../src/sinks/postgres/open-embedded-postgres.js';
-import { runCli } from './support/run-cli.js';
+import { runInProcess } from './support/run-in-process.js';
 
 // A store knows whose ledger it holds: `ingest` resumes only against the ledger it was filled from
 // (docs/query-store.md, checkSameLedger).
@@ -27,7 +27,7 @@ describe('ingest into a store filled from another ledger', () => {
     const longer = await startSandbox({ seed: 160, randomSeed: 7 });
     const dir = await mkdtemp(join(tmpdir(), 'ledger-rx-same-'));
     try {
-      const ingest = (url: string) => runCli(['ingest', '--url', url, '--data-dir', dir, '--to', 'end', '--log-level', 'warn', '--lock-wait-ms', '0'], { timeoutMs: 120_000 });
+      const ingest = (url: string) => runInProcess(['ingest', '--url', url, '--data-dir', dir, '--to', 'end', '--log-level', 'warn', '--lock-wait-ms', '0']);
       const filled = await ingest(first.url);
       expect(filled.code, filled.stderr).toBe(0);
       const stored = (await checkpointOf(dir)) as number;

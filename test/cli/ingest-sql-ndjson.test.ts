@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { jsonRow } from '../../src/cli/sql/json-row.js';
 import { openEmbeddedPostgres } from '../../src/sinks/postgres/open-embedded-postgres.js';
-import { runCli } from './support/run-cli.js';
+import { runInProcess } from './support/run-in-process.js';
 
 // `sql --format ndjson` prints the same JSON types from the embedded store and from a server (docs/query-store.md).
 
@@ -40,11 +40,11 @@ describe('sql --format ndjson', () => {
     const dir = await mkdtemp(join(tmpdir(), 'ledger-rx-ndjson-'));
     try {
       await (await openEmbeddedPostgres(dir)).close();
-      const embedded = await runCli(['sql', '--data-dir', dir, '--format', 'ndjson', query], { timeoutMs: 60_000 });
+      const embedded = await runInProcess(['sql', '--data-dir', dir, '--format', 'ndjson', query]);
       expect(embedded.code, embedded.stderr).toBe(0);
       expect(JSON.parse(embedded.stdout)).toEqual(expected);
       if (pgUrl) {
-        const server = await runCli(['sql', '--pg', pgUrl, '--format', 'ndjson', query], { timeoutMs: 60_000 });
+        const server = await runInProcess(['sql', '--pg', pgUrl, '--format', 'ndjson', query]);
         expect(server.code, server.stderr).toBe(0);
         expect(server.stdout).toBe(embedded.stdout);
       }
