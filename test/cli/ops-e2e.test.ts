@@ -18,6 +18,7 @@ import type { ExitCode } from '../../src/cli/process/exit-code.js';
 import { startFaultProxy } from '../support/fault-proxy.js';
 import { captureIo, type CapturedIo } from './support/capture-io.js';
 import { runCli, startCli } from './support/run-cli.js';
+import { runInProcess } from './support/run-in-process.js';
 
 /** Runs a command's core in this process (what needs no process); the result as `runCli` gives it. */
 async function inProcess(run: (io: CapturedIo) => Promise<ExitCode>): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -148,7 +149,7 @@ describe('operator commands', () => {
     const duplicate = await inProcess((io) => runSubmit({ source, file, wait: true }, io));
     expect(duplicate.code).toBe(5);
     expect(JSON.parse(duplicate.stdout)).toMatchObject({ status: 'failed', commandId: 'cli-wait-1', cantonCode: 'DUPLICATE_COMMAND' });
-    expect((await runCli(['submit', file, '--wait', '--timeout', '0', '--url', sandbox.url])).code).toBe(2);
+    expect((await runInProcess(['submit', file, '--wait', '--timeout', '0', '--url', sandbox.url])).code).toBe(2);
   });
 
   it('acs prints the active contracts at the ledger end or --at, byte for byte as the participant sends them, or one line each', async () => {

@@ -9,6 +9,7 @@ import { buildUpdateFormat } from '../../src/cli/options/build-update-format.js'
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { firstOrderViolation, offsetOfLine, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
 import { cliPath, runCli, startCli } from './support/run-cli.js';
+import { runInProcess } from './support/run-in-process.js';
 
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 
@@ -46,7 +47,10 @@ async function closedPort(): Promise<number> {
   });
 }
 
-describe('ledger-rx tail (spawned CLI)', () => {
+// The runs are in process (the program of `createProgram`: the same flags, defaults and exit codes) unless a
+// process is the point: the smoke runs of the built entry (the whole ledger, a usage error, --help, a wrong
+// address, `tail --sandbox` as `npm start` runs it), a real SIGTERM, a pipe whose reader does not read, kill -9.
+describe('ledger-rx tail', () => {
   let sandbox: Sandbox;
   let dir: string;
   beforeAll(async () => {
@@ -58,7 +62,7 @@ describe('ledger-rx tail (spawned CLI)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('--to end writes exactly the ledger: same elements, offsets in order, no duplicate, no gap', async () => {
+  it('--to end writes exactly the ledger: same elements, offsets in order, no duplicate, no gap (a process)', async () => {
     const end = sandbox.ledgerEnd();
     const result = await runCli(['tail', '--url', sandbox.url, '--to', 'end', '--log-level', 'warn']);
     expect(result.stderr).toBe('');
@@ -70,14 +74,14 @@ describe('ledger-rx tail (spawned CLI)', () => {
 
   it('--to OFFSET stops after that offset', async () => {
     const to = visibleAcsDeltaOffsets(sandbox)[40] as number;
-    const result = await runCli(['tail', '--url', sandbox.url, '--to', String(to), '--log-level', 'warn']);
+    const result = await runInProcess(['tail', '--url', sandbox.url, '--to', String(to), '--log-level', 'warn']);
     expect(result.code, result.stderr).toBe(0);
     expect(lines(result.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(sandbox, to));
   });
 
   it('--out /dev/null (a file that cannot be fsynced) exits 0 and counts every update in --stats', async () => {
     const end = sandbox.ledgerEnd();
-    const result = await runCli(['tail', '--url', sandbox.url, '--to', String(end), '--out', '/dev/null', '--stats', '--log-level', 'warn']);
+    const result = await runInProcess(['tail', '--url', sandbox.url, '--to', String(end), '--out', '/dev/null', '--stats', '--log-level', 'warn']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
     const stats = JSON.parse(result.stderr.trim()) as { count: number; lastOffset: number };
@@ -98,7 +102,7 @@ export function createLogger({ level }) {
 `,
     );
     const end = sandbox.ledgerEnd();
-    const result = await runCli(['tail', '--url', sandbox.url, '--to', String(end), '--logger', module, '--log-level', 'debug']);
+    const result = await runInProcess(['tail', '--url', sandbox.url, '--to', String(end), '--logger', module, '--log-level', 'debug']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(lines(result.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(sandbox, end));
@@ -107,19 +111,19 @@ export function createLogger({ level }) {
     expect(logged.every((l) => l.level === 'debug')).toBe(true);
     expect(logged.some((l) => l.method === 'debug' && l.msg === 'reading')).toBe(true);
 
-    const missing = await runCli(['tail', '--url', sandbox.url, '--to', String(end), '--logger', join(dir, 'nope.mjs')]);
+    const missing = await runInProcess(['tail', '--url', sandbox.url, '--to', String(end), '--logger', join(dir, 'nope.mjs')]);
     expect(missing.code).toBe(2);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toMatch(/--logger .*nope\.mjs: cannot load the module/);
     const notALogger = join(dir, 'not-a-logger.mjs');
     await writeFile(notALogger, 'export const logger = { info() {} };\n');
-    const wrong = await runCli(['tail', '--url', sandbox.url, '--to', String(end), '--logger', notALogger]);
+    const wrong = await runInProcess(['tail', '--url', sandbox.url, '--to', String(end), '--logger', notALogger]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/must export `logger` or `createLogger/);
   });
 
   it('--descending --limit N writes the newest N updates, newest first', async () => {
-    const result = await runCli(['tail', '--url', sandbox.url, '--descending', '--limit', '7', '--log-level', 'warn']);
+    const result = await runInProcess(['tail', '--url', sandbox.url, '--descending', '--limit', '7', '--log-level', 'warn']);
     expect(result.code).toBe(0);
     expect(lines(result.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(sandbox).slice(-7).reverse());
   });
@@ -127,10 +131,10 @@ export function createLogger({ level }) {
   it('restarts from --checkpoint FILE: the concatenated output equals the ledger, no duplicate', async () => {
     const checkpoint = join(dir, 'restart.json');
     const out = join(dir, 'restart.ndjson');
-    const first = await runCli(['tail', '--url', sandbox.url, '--limit', '33', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+    const first = await runInProcess(['tail', '--url', sandbox.url, '--limit', '33', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
     expect(first.code).toBe(0);
     expect(lines(await readFile(out, 'utf8'))).toHaveLength(33);
-    const second = await runCli(['tail', '--url', sandbox.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--stats', '--log-level', 'warn']);
+    const second = await runInProcess(['tail', '--url', sandbox.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--stats', '--log-level', 'warn']);
     expect(second.code).toBe(0);
     const offsets = lines(await readFile(out, 'utf8')).map(offsetOfLine);
     expect(offsets).toEqual(visibleAcsDeltaOffsets(sandbox));
@@ -152,7 +156,7 @@ export function createLogger({ level }) {
       await new Promise((r) => setTimeout(r, 200)); // the ledger keeps growing meanwhile
       live.stopWorkload();
       const end = live.ledgerEnd();
-      const restart = await runCli(['tail', '--url', live.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+      const restart = await runInProcess(['tail', '--url', live.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
       expect(restart.code).toBe(0);
       const all = lines(await readFile(out, 'utf8')).map(offsetOfLine);
       expect(firstOrderViolation(all)).toBe(-1);
@@ -167,12 +171,12 @@ export function createLogger({ level }) {
     try {
       const at = visibleAcsDeltaOffsets(pruned)[30] as number;
       pruned.prune(at);
-      const result = await runCli(['tail', '--url', pruned.url, '--from', '0', '--to', 'end', '--log-level', 'warn']);
+      const result = await runInProcess(['tail', '--url', pruned.url, '--from', '0', '--to', 'end', '--log-level', 'warn']);
       expect(result.code).toBe(3);
       expect(result.stderr).toContain('PARTICIPANT_PRUNED_DATA_ACCESSED');
       expect(result.stderr).toContain(`earliest available offset: ${at}`);
       expect(result.stdout).toBe('');
-      const fromEarliest = await runCli(['tail', '--url', pruned.url, '--from', String(at), '--to', 'end', '--log-level', 'warn']);
+      const fromEarliest = await runInProcess(['tail', '--url', pruned.url, '--from', String(at), '--to', 'end', '--log-level', 'warn']);
       expect(fromEarliest.code).toBe(0);
       expect(lines(fromEarliest.stdout).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(pruned).filter((o) => o > at));
     } finally {
@@ -187,9 +191,9 @@ export function createLogger({ level }) {
       pruned.prune(at);
       const left = visibleAcsDeltaOffsets(pruned).filter((o) => o > at);
       const [ascending, newest, descending] = await Promise.all([
-        runCli(['tail', '--url', pruned.url, '--to', 'end', '--log-level', 'warn']),
-        runCli(['tail', '--url', pruned.url, '--descending', '--limit', '5', '--log-level', 'warn']),
-        runCli(['tail', '--url', pruned.url, '--descending', '--log-level', 'warn']),
+        runInProcess(['tail', '--url', pruned.url, '--to', 'end', '--log-level', 'warn']),
+        runInProcess(['tail', '--url', pruned.url, '--descending', '--limit', '5', '--log-level', 'warn']),
+        runInProcess(['tail', '--url', pruned.url, '--descending', '--log-level', 'warn']),
       ]);
       expect(ascending.code, ascending.stderr).toBe(0);
       expect(lines(ascending.stdout).map(offsetOfLine)).toEqual(left);
@@ -205,8 +209,8 @@ export function createLogger({ level }) {
   it('--from after the ledger end, or --descending --to after it, exits 2 at once naming both offsets', async () => {
     const end = sandbox.ledgerEnd();
     const [from, descending] = await Promise.all([
-      runCli(['tail', '--url', sandbox.url, '--from', String(end + 1000), '--log-level', 'warn'], { timeoutMs: 10_000 }),
-      runCli(['tail', '--url', sandbox.url, '--descending', '--to', String(end + 1000), '--log-level', 'warn'], { timeoutMs: 10_000 }),
+      runInProcess(['tail', '--url', sandbox.url, '--from', String(end + 1000), '--log-level', 'warn']),
+      runInProcess(['tail', '--url', sandbox.url, '--descending', '--to', String(end + 1000), '--log-level', 'warn']),
     ]);
     expect(from.code, from.stderr).toBe(2);
     expect(from.stderr).toContain(`--from ${end + 1000} is after the ledger end (${end})`);
@@ -220,7 +224,7 @@ export function createLogger({ level }) {
   it('--checkpoint where it cannot be saved exits 2 before reading anything', async () => {
     const out = join(dir, 'unsaved.ndjson');
     for (const checkpoint of [join(dir, 'no-such-dir', 'c.json'), dir]) {
-      const result = await runCli(['tail', '--url', sandbox.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+      const result = await runInProcess(['tail', '--url', sandbox.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toContain(`--checkpoint ${checkpoint}: `);
       await expect(readFile(out)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -246,7 +250,7 @@ export function createLogger({ level }) {
     expect(first.length).toBeGreaterThan(0);
     expect(first.length).toBeLessThan(visibleAcsDeltaOffsets(sandbox).length); // it really was stopped mid-way
     expect(JSON.parse(await readFile(checkpoint, 'utf8')).offset).toBe(first.at(-1));
-    const restart = await runCli(['tail', '--url', sandbox.url, '--to', 'end', '--checkpoint', checkpoint, '--log-level', 'warn']);
+    const restart = await runInProcess(['tail', '--url', sandbox.url, '--to', 'end', '--checkpoint', checkpoint, '--log-level', 'warn']);
     expect(restart.code, restart.stderr).toBe(0);
     expect([...first, ...lines(restart.stdout).map(offsetOfLine)]).toEqual(visibleAcsDeltaOffsets(sandbox));
   });
@@ -265,7 +269,7 @@ export function createLogger({ level }) {
       await expect(readFile(checkpoint, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
       live.stopWorkload();
       const end = live.ledgerEnd();
-      const restart = await runCli(['tail', '--url', live.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+      const restart = await runInProcess(['tail', '--url', live.url, '--to', 'end', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
       expect(restart.code, restart.stderr).toBe(0);
       expect(lines(await readFile(out, 'utf8')).map(offsetOfLine)).toEqual(visibleAcsDeltaOffsets(live, end));
     } finally {
@@ -273,7 +277,7 @@ export function createLogger({ level }) {
     }
   });
 
-  it('bad usage exits 2 with a message', async () => {
+  it('bad usage exits 2 with a message (a missing command also as a process)', async () => {
     const cases: string[][] = [
       ['tail', '--url', sandbox.url, '--from', 'yesterday'],
       ['tail'],
@@ -287,7 +291,8 @@ export function createLogger({ level }) {
       ['vetting'],
       ['users'],
     ];
-    const results = await Promise.all(cases.map((args) => runCli(args)));
+    const results = await Promise.all([...cases.map((args) => runInProcess(args)), runCli([])]);
+    cases.push([]);
     results.forEach((r, i) => {
       expect(r.code, `${cases[i]?.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toMatch(/error/);
@@ -302,8 +307,8 @@ export function createLogger({ level }) {
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^error: cannot reach the participant at http://127.0.0.1:${port}: connection refused \\(\\d+ attempts in 5\\.\\d s\\); check --url`))]);
   });
 
-  it('--help documents the flags and the exit codes', async () => {
-    const result = await runCli(['tail', '--help']);
+  it('--help documents the flags and the exit codes (the program\'s help also as a process)', async () => {
+    const result = await runInProcess(['tail', '--help']);
     expect(result.code).toBe(0);
     for (const flag of ['--url', '--token-file', '--sandbox', '--party', '--any-party', '--template', '--interface', '--shape', '--reassignments', '--topology', '--from', '--to', '--descending', '--limit', '--page-limit', '--checkpoint', '--checkpoint-pg', '--stream-name', '--out', '--stats', '--log-level']) {
       expect(result.stdout).toContain(flag);
@@ -313,12 +318,14 @@ export function createLogger({ level }) {
     const top = await runCli(['--help']);
     expect(top.code).toBe(0);
     expect(top.stdout).toMatch(/tail[\s\S]*ingest[\s\S]*vetting[\s\S]*users[\s\S]*submit/);
-    for (const args of [['help'], ['vetting', '--help'], ['help', 'users']]) expect((await runCli(args)).code, args.join(' ')).toBe(0);
+    for (const args of [['help'], ['vetting', '--help'], ['help', 'users']]) expect((await runInProcess(args)).code, args.join(' ')).toBe(0);
+    const inProcess = await runInProcess(['--help']);
+    expect(inProcess).toEqual({ ...top, signal: undefined, code: 0 });
   });
 
   it('--help documents every exit code: 1 for a local failure, 130 for a second signal', async () => {
     for (const args of [['--help'], ['tail', '--help'], ['ingest', '--help']]) {
-      const { stdout } = await runCli(args);
+      const { stdout } = await runInProcess(args);
       expect(stdout).toMatch(/^ {2}1 +local failure \(file, lock, database\)/m);
       expect(stdout).toMatch(/^ {2}130 +a second SIGINT\/SIGTERM/m);
       for (const code of ['0', '2', '3', '4']) expect(stdout).toMatch(new RegExp(`^ {2}${code} +\\S`, 'm'));
