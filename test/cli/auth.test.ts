@@ -7,7 +7,7 @@ import { runTail } from '../../src/cli/tail/run-tail.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { captureIo } from './support/capture-io.js';
 import { offsetOfLine } from './support/ledger-truth.js';
-import { runCli } from './support/run-cli.js';
+import { runInProcess } from './support/run-in-process.js';
 
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 
@@ -49,13 +49,13 @@ describe('tokens', () => {
 
   it('a token without the read right exits 3 (permission) and is never printed', async () => {
     const token = await sandbox.token('nobody');
-    const result = await runCli(['tail', '--url', sandbox.url, '--token', token, '--to', 'end']);
+    const result = await runInProcess(['tail', '--url', sandbox.url, '--token', token, '--to', 'end']);
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/error: \S+: /);
     // what the redacted 403 checked: no --party is every party's updates; the token's user
     expect(result.stderr).toMatch(/^ {2}hint: The participant checks CanReadAsAnyParty for this request; the token is for the user 'nobody'/m);
     expect(result.stderr).not.toContain(token);
-    const viaEnv = await runCli(['tail', '--url', sandbox.url, '--to', 'end', '--log-level', 'debug'], { env: { LEDGER_RX_TOKEN: await sandbox.token('reader') } });
+    const viaEnv = await runInProcess(['tail', '--url', sandbox.url, '--to', 'end', '--log-level', 'debug'], { env: { LEDGER_RX_TOKEN: await sandbox.token('reader') } });
     expect(viaEnv.code).toBe(0);
     expect(lines(viaEnv.stdout).length).toBeGreaterThan(0);
   });

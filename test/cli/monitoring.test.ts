@@ -10,7 +10,8 @@ import { UsageError } from '../../src/cli/options/usage-error.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { findNatsServer, startNatsServer, type NatsServer } from '../../scripts/nats-server.js';
 import { parsePrometheusText } from '../support/prometheus-text.js';
-import { runCliToEnd, spawnCli } from '../support/spawn-cli.js';
+import { spawnCli } from '../support/spawn-cli.js';
+import { runInProcess } from './support/run-in-process.js';
 
 function flags(argv: string[]) {
   const command = addMonitoringOptions(new Command('x')).exitOverride().action(() => undefined);
@@ -46,7 +47,7 @@ describe('--metrics-port, --metrics-host, --stall-after', () => {
   });
 });
 
-describe('tail with --metrics-port (spawned CLI)', () => {
+describe('tail with --metrics-port (a spawned CLI serving the metrics; the refused port in process)', () => {
   let sandbox: Sandbox;
   let dir: string;
   beforeAll(async () => {
@@ -85,7 +86,7 @@ describe('tail with --metrics-port (spawned CLI)', () => {
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
     const port = (taken.address() as { port: number }).port;
     try {
-      const result = await runCliToEnd(['tail', '--url', sandbox.url, '--to', 'end', '--metrics-port', String(port), '--log-level', 'warn']);
+      const result = await runInProcess(['tail', '--url', sandbox.url, '--to', 'end', '--metrics-port', String(port), '--log-level', 'warn']);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`cannot serve metrics on 127.0.0.1:${port}`);
       expect(result.stdout).toBe('');

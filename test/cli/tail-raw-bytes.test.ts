@@ -2,7 +2,7 @@ import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { JsonArrayScanner } from '../../src/streams/index.js';
-import { runCli } from './support/run-cli.js';
+import { runInProcess } from './support/run-in-process.js';
 
 describe('ledger-rx tail writes each element exactly as the server sent it', () => {
   it('one NDJSON line per element, byte for byte the element of a raw POST /v2/updates', async () => {
@@ -24,7 +24,7 @@ describe('ledger-rx tail writes each element exactly as the server sent it', () 
       scanner.end();
       expect(raw.length).toBeGreaterThan(10);
 
-      const run = await runCli(['tail', '--url', sandbox.url, '--any-party', '--to', String(end), '--log-level', 'warn']);
+      const run = await runInProcess(['tail', '--url', sandbox.url, '--any-party', '--to', String(end), '--log-level', 'warn']);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout.split('\n').filter(Boolean)).toEqual(raw);
     } finally {

@@ -45,18 +45,18 @@ describe('trimTornLastLine', () => {
 describe('tail --checkpoint --out after a torn write', () => {
   it('repairs the partial last line and resumes: every line parses and the file equals the ledger', async () => {
     const { startSandbox } = await import('../../src/sandbox/index.js');
-    const { spawnCli } = await import('../support/spawn-cli.js');
+    const { runInProcess } = await import('./support/run-in-process.js');
     const sandbox = await startSandbox({ seed: 60 });
     try {
       const out = join(dir, 'updates.ndjson');
       const checkpoint = join(dir, 'tail.checkpoint');
       const common = ['tail', '--url', sandbox.url, '--checkpoint', checkpoint, '--out', out, '--log-level', 'error'];
-      const first = spawnCli([...common, '--limit', '10']);
-      expect((await first.exited).code).toBe(0);
+      const first = await runInProcess([...common, '--limit', '10']);
+      expect(first.code, first.stderr).toBe(0);
       // What a kill in the middle of a write leaves behind.
       writeFileSync(out, `${readFileSync(out, 'utf8')}{"update":{"Transaction":{"value":{"offs`);
-      const second = spawnCli([...common, '--to', 'end']);
-      expect((await second.exited).code).toBe(0);
+      const second = await runInProcess([...common, '--to', 'end']);
+      expect(second.code, second.stderr).toBe(0);
       const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
       const offsets = lines.map((l) => {
         const update = (JSON.parse(l) as { update: Record<string, { value: { offset: number } }> }).update;
