@@ -1,12 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { runCli, startCli } from '../cli/support/run-cli.js';
+import { runInProcess } from '../cli/support/run-in-process.js';
 import { eventually } from '../support/eventually.js';
 import { embeddedStore, ingestToEnd, participantActiveAt, serverStore, type StoreUnderTest } from './support/store-fixture.js';
 
 // `ledger-rx store prune` and `store redact` (docs/query-store.md "Maintenance"): beside a running ingester on a
 // server (each command runs with lock_timeout 1 s: a lock wait over a second, or a deadlock, fails it), and on the
-// embedded store.
+// embedded store. The ingester beside the commands is a process, and so is one `store` run (its smoke run).
 
 const pgUrl = inject('pgUrl');
 const unique = `${process.pid}_${Date.now() % 100000}`;
@@ -19,9 +20,10 @@ async function storedActiveAt(store: StoreUnderTest, at: number): Promise<Map<st
 async function latestOf(store: StoreUnderTest): Promise<number> {
   return Number((await store.query<{ l: unknown }>('SELECT latest_offset() AS l'))[0]?.l ?? -1);
 }
-const storeCli = async (store: StoreUnderTest, args: readonly string[]) => {
+/** `ledger-rx store ARGS` in process, or as a process (the command's smoke run). */
+const storeCli = async (store: StoreUnderTest, args: readonly string[], as: 'in process' | 'a process' = 'in process') => {
   await store.release();
-  const r = await runCli(['store', ...args, ...store.flags], { timeoutMs: 60_000 });
+  const r = as === 'a process' ? await runCli(['store', ...args, ...store.flags], { timeoutMs: 60_000 }) : await runInProcess(['store', ...args, ...store.flags]);
   return { ...r, json: r.code === 0 ? (JSON.parse(r.stdout) as Record<string, unknown>) : undefined };
 };
 
@@ -37,7 +39,7 @@ describe('store prune and redact', () => {
       const before = await storedActiveAt(store, pinned);
       const activeTable = await store.query<{ contract_id: string }>(`SELECT contract_id FROM active_contracts ORDER BY 1`);
 
-      const dry = await storeCli(store, ['prune', '--archived-before', '150']);
+      const dry = await storeCli(store, ['prune', '--archived-before', '150'], 'a process');
       expect(dry.code, dry.stderr).toBe(0);
       expect(dry.json).toMatchObject({ stream: 'default', archivedBefore: 150, dryRun: true });
       expect(Number(dry.json?.['pruned_contracts'])).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { newCommandId } from '../../src/client/index.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { runCli } from '../cli/support/run-cli.js';
+import { runInProcess } from '../cli/support/run-in-process.js';
 import { embeddedStore, ingestToEnd, serverStore, type StoreUnderTest } from './support/store-fixture.js';
 
 // `ledger-rx ingest --dar FILE`, `ledger-rx sql 'select owner, amount from "RichTypes.RichRecord"'` and `ledger-rx store
@@ -34,7 +34,7 @@ describe.each(stores)('ingest --dar on %s', (_name, makeStore) => {
       expect(first).toMatch(/"name":"RichTypes.RichRecord","kind":"template","action":"created"/);
       const sql = async (query: string) => {
         await store.release();
-        const result = await runCli(['sql', ...store.flags, '--format', 'ndjson', query], { timeoutMs: 60_000 });
+        const result = await runInProcess(['sql', ...store.flags, '--format', 'ndjson', query]);
         expect(result.code, result.stderr).toBe(0);
         return result.stdout.trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
       };
@@ -56,7 +56,7 @@ describe.each(stores)('ingest --dar on %s', (_name, makeStore) => {
       // store index: a typed view's column, deterministic and idempotent; the view's queries can use it
       const index = async (...args: string[]) => {
         await store.release();
-        return runCli(['store', 'index', ...store.flags, ...args], { timeoutMs: 60_000 });
+        return runInProcess(['store', 'index', ...store.flags, ...args]);
       };
       const made = await index('--template', 'RichRecord', '--expr', 'owner');
       expect(made.code, made.stderr).toBe(0);
@@ -88,7 +88,7 @@ describe.each(stores)('ingest --dar on %s', (_name, makeStore) => {
 
       // a file that is not a DAR stops ingest before it reads anything (exit 1, the path named)
       await store.release();
-      const broken = await runCli(['ingest', '--url', sandbox.url, ...store.flags, '--to', 'end', '--dar', 'package.json', '--log-level', 'warn'], { timeoutMs: 60_000 });
+      const broken = await runInProcess(['ingest', '--url', sandbox.url, ...store.flags, '--to', 'end', '--dar', 'package.json', '--log-level', 'warn']);
       expect(broken.code).toBe(1);
       expect(broken.stderr).toMatch(/package\.json/);
     } finally {

@@ -9,7 +9,7 @@ import { PostgresSink } from '../../src/sinks/postgres/postgres-sink.js';
 import { watchCommittedOffsets, type WatchStatus } from '../../src/sinks/postgres/watch-committed-offsets.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
-import { runCli, startCli } from '../cli/support/run-cli.js';
+import { runInProcess, startInProcess } from '../cli/support/run-in-process.js';
 import { eventually } from '../support/eventually.js';
 
 // Changes pushed, not polled: each commit notifies its stream's channel; watchCommittedOffsets and
@@ -106,11 +106,12 @@ describe('watchCommittedOffsets', () => {
       sub.unsubscribe();
 
       // the command: the checkpoint first, then the commits, as NDJSON
-      const cli = startCli(['store', 'watch', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 's', '--count', '2']);
-      await cli.waitForLines(1, 60_000);
+      const cli = startInProcess(['store', 'watch', '--pg', pgUrl as string, '--schema', schema, '--stream-name', 's', '--count', '2']);
+      const lines = () => cli.stdout().split('\n').filter((l) => l !== '');
+      await waitFor('the first line of store watch', () => lines().length >= 1);
       await commit(sink, 9);
-      expect((await cli.exited).code, cli.stderr()).toBe(0);
-      expect(cli.lines.map((l) => JSON.parse(l) as unknown)).toEqual([{ stream: 's', offset: 8 }, { stream: 's', offset: 9 }]);
+      expect(await cli.exited, cli.stderr()).toBe(0);
+      expect(lines().map((l) => JSON.parse(l) as unknown)).toEqual([{ stream: 's', offset: 8 }, { stream: 's', offset: 9 }]);
       await sink.close();
     } finally {
       await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -119,7 +120,7 @@ describe('watchCommittedOffsets', () => {
   }, 120_000);
 
   it('store watch refuses the embedded store with exit 2 and says why', async () => {
-    const r = await runCli(['store', 'watch', '--data-dir', 'somewhere'], { timeoutMs: 60_000, env: { LEDGER_RX_PG_URL: '' } });
+    const r = await runInProcess(['store', 'watch', '--data-dir', 'somewhere'], { env: { LEDGER_RX_PG_URL: '' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('store watch needs a PostgreSQL server');
   }, 60_000);

@@ -8,7 +8,7 @@ import { newCommandId } from '../../../src/client/index.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { openEmbeddedPostgres } from '../../../src/sinks/postgres/open-embedded-postgres.js';
 import { call } from '../../support/sandbox-http.js';
-import { runCli } from '../../cli/support/run-cli.js';
+import { runInProcess } from '../../cli/support/run-in-process.js';
 
 /** A store `ingest` filled, whichever kind: the flags that name it, and a way to query it from the test. */
 export interface StoreUnderTest {
@@ -82,12 +82,13 @@ export async function embeddedStore(): Promise<StoreUnderTest> {
   };
 }
 
-/** `ledger-rx ingest --to end` of the sandbox into `store` (any party, reassignments included); expects exit 0. */
+/**
+ * `ledger-rx ingest --to end` of the sandbox into `store` (any party, reassignments included), run in process;
+ * expects exit 0 and resolves with what it wrote on stderr.
+ */
 export async function ingestToEnd(sandbox: Sandbox, store: StoreUnderTest, extra: readonly string[] = []): Promise<string> {
   await store.release();
-  const result = await runCli(['ingest', '--url', sandbox.url, ...store.flags, '--reassignments', '--to', 'end', '--batch', '25', '--log-level', 'warn', ...extra], {
-    timeoutMs: 120_000,
-  });
+  const result = await runInProcess(['ingest', '--url', sandbox.url, ...store.flags, '--reassignments', '--to', 'end', '--batch', '25', '--log-level', 'warn', ...extra]);
   expect(result.code, result.stderr).toBe(0);
   return result.stderr;
 }
