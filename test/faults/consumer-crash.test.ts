@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { mulberry32 } from '../support/fault-proxy.js';
 import { duplicates, elementOffset, expectedOffsets, firstDisorder, reportFigures } from '../support/ledger-oracle.js';
-import { runCliToEnd, spawnCli } from '../support/spawn-cli.js';
+import { runInProcess } from '../cli/support/run-in-process.js';
+import { spawnCli } from '../support/spawn-cli.js';
 
 /**
  * Consumer crashes: `ledger-rx tail --checkpoint FILE` killed with SIGKILL at random moments (while catching
@@ -79,7 +80,7 @@ describe('ledger-rx tail --checkpoint under SIGKILL', () => {
     sandbox.stopWorkload();
     const end = sandbox.ledgerEnd();
     const startCheckpoint = await checkpointOffset(checkpoint);
-    const final = await runCliToEnd([...common, '--to', String(end)]);
+    const final = await runInProcess([...common, '--to', String(end)]); // the killed runs are processes; the last needs none
     expect(final.code, final.stderr).toBe(0);
     const finalLines = final.stdout.split('\n').filter((l) => l !== '');
     runs.push({ lines: finalLines, startCheckpoint, killCheckpoint: await checkpointOffset(checkpoint), killed: false });
@@ -163,7 +164,7 @@ describe('ledger-rx tail --checkpoint --out FILE under SIGKILL', () => {
 
       live.stopWorkload();
       const end = live.ledgerEnd();
-      const final = await runCliToEnd([...common, '--to', String(end)]);
+      const final = await runInProcess([...common, '--to', String(end)]); // the killed runs are processes; the last needs none
       expect(final.code, final.stderr).toBe(0);
       expect(final.stdout).toBe('');
 

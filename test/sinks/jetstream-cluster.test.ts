@@ -3,7 +3,8 @@ import { freePort } from '../../scripts/free-port.js';
 import { planNatsCluster, startNatsCluster, type NatsCluster } from '../../scripts/nats-server.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { visibleAcsDeltaOffsets } from '../cli/support/ledger-truth.js';
-import { runCli, startCli, type LiveCli } from '../cli/support/run-cli.js';
+import { startCli, type LiveCli } from '../cli/support/run-cli.js';
+import { runInProcess } from '../cli/support/run-in-process.js';
 import { reportFigures } from '../support/ledger-oracle.js';
 import { messageCount, natsServerOrSkip, streamInfo, streamOffsets, waitForMessages, waitForText } from './support/jetstream-kit.js';
 
@@ -19,7 +20,7 @@ async function finishAndRead(cli: LiveCli, args: readonly string[], sandbox: San
   expect((await cli.exited).code, cli.stderr()).toBe(0);
   sandbox.stopWorkload();
   const end = sandbox.ledgerEnd();
-  const final = await runCli([...args, '--to', 'end'], { timeoutMs: 120_000 });
+  const final = await runInProcess([...args, '--to', 'end']);
   expect(final.code, final.stderr).toBe(0);
   return { offsets: await streamOffsets(urls, stream, { signal }), truth: visibleAcsDeltaOffsets(sandbox, end) };
 }
@@ -94,7 +95,7 @@ describe.runIf(bin)('ledger-rx publish to a 3-node JetStream cluster (R3 stream)
     const sandbox = await startSandbox({ seed: 22 });
     try {
       const nowhere = `nats://127.0.0.1:${await freePort()}`;
-      const result = await runCli(['publish', '--nats', nowhere, '--stream', 'NONE', '--subject-prefix', 'ledger.none', '--url', sandbox.url, '--retry-for-ms', '1500', '--no-progress'], { timeoutMs: 60_000 });
+      const result = await runInProcess(['publish', '--nats', nowhere, '--stream', 'NONE', '--subject-prefix', 'ledger.none', '--url', sandbox.url, '--retry-for-ms', '1500', '--no-progress']);
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr).toContain('waiting for the JetStream cluster: connect to');
       expect(result.stderr).toMatch(new RegExp(`JetStream at ${nowhere.replace(/[.]/g, '\\.')} was not ready after \\d+ ms: connect to ${nowhere.replace(/[.]/g, '\\.')} failed \\d+ times`));

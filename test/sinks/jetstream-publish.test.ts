@@ -11,6 +11,7 @@ import { updateOffset } from '../../src/updates/update-offset.js';
 import { visibleAcsDeltaOffsets } from '../cli/support/ledger-truth.js';
 import { expectSummary } from '../cli/support/expect-summary.js';
 import { runCli, startCli } from '../cli/support/run-cli.js';
+import { runInProcess } from '../cli/support/run-in-process.js';
 import { eventually } from '../support/eventually.js';
 import { reportFigures } from '../support/ledger-oracle.js';
 import { natsServerOrSkip, streamOffsets, waitForMessages, waitForText } from './support/jetstream-kit.js';
@@ -41,7 +42,7 @@ describe.runIf(bin)('ledger-rx publish (spawned CLI, nats-server)', () => {
       // (a read bounded by --to carries no offset checkpoints: the range ends at the last visible update)
       expectSummary(first.stderr, 'published', { count: truth.length, firstOffset: truth[0] as number, lastOffset: truth.at(-1) as number });
 
-      const again = await runCli(publish('ONE', sandbox.url, '--to', 'end', '--stats'));
+      const again = await runInProcess(publish('ONE', sandbox.url, '--to', 'end', '--stats'));
       expect(again.code, again.stderr).toBe(0);
       expect(JSON.parse(again.stderr.trim().split('\n').at(-1) as string)).toMatchObject({ count: 0 });
       expect(await streamOffsets(server.url, 'ONE')).toEqual(truth);
@@ -110,7 +111,7 @@ describe.runIf(bin)('ledger-rx publish (spawned CLI, nats-server)', () => {
     const sandbox = await startSandbox({ seed: 33 });
     try {
       const end = sandbox.ledgerEnd();
-      const done = await runCli(publish('AWAY', sandbox.url, '--to', 'end'));
+      const done = await runInProcess(publish('AWAY', sandbox.url, '--to', 'end'));
       expect(done.code, done.stderr).toBe(0);
       const truth = visibleAcsDeltaOffsets(sandbox, end);
       const nc = await connect({ servers: server.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
@@ -160,7 +161,7 @@ describe.runIf(bin)('ledger-rx publish (spawned CLI, nats-server)', () => {
       }
       sandbox.stopWorkload();
       const end = sandbox.ledgerEnd();
-      const final = await runCli([...args, '--to', 'end']);
+      const final = await runInProcess([...args, '--to', 'end']);
       expect(final.code, final.stderr).toBe(0);
       const offsets = await streamOffsets(server.url, 'KILL');
       const truth = visibleAcsDeltaOffsets(sandbox, end);
