@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findNginx, startNginx, type NginxServer } from '../../scripts/nginx-server.js';
 import { createLedgerClient, tailUpdates, updateFormat, updateOffset, type LedgerClient, type TailStatus } from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { runCliToEnd } from '../support/spawn-cli.js';
+import { runInProcess } from '../cli/support/run-in-process.js';
 
 /**
  * nginx as a plain reverse proxy that does not pass WebSocket upgrades (no `Upgrade`/`Connection` headers
@@ -95,7 +95,7 @@ describe.skipIf(!nginx)('a proxy that does not pass WebSocket upgrades', () => {
 
   it('ledger-rx tail --transport auto --to end through it finishes, with one line saying it fell back', async () => {
     const end = sandbox.ledgerEnd();
-    const run = await runCliToEnd(['tail', '--url', `http://127.0.0.1:${proxy.port}`, '--transport', 'auto', '--to', 'end', '--party', sandbox.partyId('Alice'), '--stats']);
+    const run = await runInProcess(['tail', '--url', `http://127.0.0.1:${proxy.port}`, '--transport', 'auto', '--to', 'end', '--party', sandbox.partyId('Alice'), '--stats']);
     expect(run.code, run.stderr).toBe(0);
     const offsets = run.stdout.split('\n').filter((l) => l !== '').map((l) => updateOffset(JSON.parse(l)) ?? -1);
     expect(offsets.length).toBeGreaterThan(1);

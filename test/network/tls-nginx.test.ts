@@ -8,7 +8,7 @@ import { findNginx, startNginx, type NginxServer } from '../../scripts/nginx-ser
 import { findSquid, startSquid } from '../../scripts/squid-server.js';
 import { createLedgerClient, updateFormat } from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { runCliToEnd } from '../support/spawn-cli.js';
+import { runInProcess } from '../cli/support/run-in-process.js';
 
 /**
  * An `https://` participant behind nginx as a TLS reverse proxy (docs/network-paths.md): a private CA, a
@@ -106,12 +106,12 @@ describe.skipIf(!nginx)('an https participant behind nginx (TLS, client certific
   it('the CLI reads through it with --ca-file, --cert and --key (WebSocket), and refuses --cert without --key', async () => {
     const files = ['--ca-file', join(dir, 'ca.pem'), '--cert', join(dir, 'client.pem'), '--key', join(dir, 'client.key')];
     const end = String(sandbox.ledgerEnd());
-    const ok = await runCliToEnd(['tail', '--url', baseUrl, ...files, '--to', end, '--transport', 'websocket', '--party', sandbox.partyId('Alice')]);
+    const ok = await runInProcess(['tail', '--url', baseUrl, ...files, '--to', end, '--transport', 'websocket', '--party', sandbox.partyId('Alice')]);
     expect(ok.code, ok.stderr).toBe(0);
     const lines = ok.stdout.trim().split('\n').filter((l) => l !== '');
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.map((l) => (JSON.parse(l) as { offset?: number }).offset ?? 0).every((o) => o <= Number(end))).toBe(true);
-    const bad = await runCliToEnd(['tail', '--url', baseUrl, '--cert', join(dir, 'client.pem'), '--to', end, '--transport', 'list', '--party', sandbox.partyId('Alice')]);
+    const bad = await runInProcess(['tail', '--url', baseUrl, '--cert', join(dir, 'client.pem'), '--to', end, '--transport', 'list', '--party', sandbox.partyId('Alice')]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/--key|keyFile/);
   });
