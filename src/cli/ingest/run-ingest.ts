@@ -1,16 +1,18 @@
-import { Subject } from 'rxjs';
+import { EMPTY, Observable, Subject, defer, merge, tap } from 'rxjs';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import type { SinkPosition } from '../../sinks/ledger-sink.js';
 import type { PostgresSink, PostgresSinkStatus } from '../../sinks/postgres/postgres-sink.js';
+import type { CommittedOffsetsSource } from '../../sinks/postgres/watch-committed-offsets.js';
+import { watchScopeRequests } from '../../sinks/postgres/watch-scope-requests.js';
 import { readDarFiles } from '../options/read-dar-files.js';
 import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { ExitCode } from '../process/exit-code.js';
 import { runStreamingCommand } from '../process/run-streaming-command.js';
-import { drainIntoSink, type NewStreamStart } from '../sink/drain-into-sink.js';
+import { drainIntoSink, type LiveReformat, type NewStreamStart } from '../sink/drain-into-sink.js';
 import type { IngestOptions } from './ingest-options.js';
-import { applyScopeChange, scopeOfFilter } from './apply-scope-change.js';
+import { applyLiveScope, scopeChangePending, scopeOfFilter, startScope } from './apply-scope-change.js';
 import { checkSameLedger } from './check-same-ledger.js';
 import { openIngestSink } from './open-ingest-sink.js';
 import { planSnapshotStart } from './plan-snapshot-start.js';
@@ -108,7 +110,15 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
           }
     };
     let sink: PostgresSink | undefined;
-    const openSink = async () => (sink = await openIngestSink(options, { schema, streamName, onStatus, signal: run.stops.signal, logger, dars, scope }));
+    let channels: CommittedOffsetsSource | undefined;
+    const openSink = async () => {
+      const opened = await openIngestSink(options, { schema, streamName, onStatus, signal: run.stops.signal, logger, dars, scope });
+      channels = opened.channels;
+      return (sink = opened.sink);
+    };
+    const retry = options.maxRetries === undefined ? undefined : { maxAttempts: options.maxRetries };
+    const scopeContext = (s: PostgresSink) =>
+      ({ sink: s, filter: options.filter, transport: options.source.transport ?? 'auto', chunkSize: options.batch ?? 1_000, retry, validate: options.validate ?? true, run }) as const;
     const startNewStream = async ({ client, range, bounds, updateFormat }: NewStreamStart) => {
       const start = await planSnapshotStart(options, range, bounds);
       if (start === undefined || sink === undefined) return undefined;
@@ -117,13 +127,26 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
       return startFromSnapshot(start, context);
     };
     const checkResume = async (resumed: SinkPosition, start: NewStreamStart) => {
-      if (sink === undefined) return;
+      if (sink === undefined) return undefined;
       await checkSameLedger(sink, streamName, resumed, start);
-      const retry = options.maxRetries === undefined ? undefined : { maxAttempts: options.maxRetries };
-      await applyScopeChange(resumed, scope, {
-        client: start.client, sink, updateFormat: start.updateFormat, transport: options.source.transport ?? 'auto', chunkSize: options.batch ?? 1_000, retry, validate: options.validate ?? true, run,
-      });
+      return startScope(resumed, scope, start.client, scopeContext(sink));
     };
-    await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost, startNewStream, checkResume });
+    // live scope changes: a notification on the stream's scope channel (`store scope`, `requestScopeChange`) or a SIGHUP
+    const hangUps = new Observable<void>((subscriber) => {
+      const look = () => subscriber.next();
+      io.signals.on('SIGHUP', look);
+      return () => io.signals.off('SIGHUP', look);
+    });
+    const reformat: LiveReformat = {
+      requests: defer(() =>
+        merge(
+          channels === undefined ? EMPTY : watchScopeRequests(channels, { schema, streamName, onStatus: (s) => s.type === 'connection-lost' && logger.warn({ err: s.error }, 'lost the connection that listens for scope changes; listening again') }),
+          hangUps.pipe(tap(() => logger.info({ stream: streamName }, 'SIGHUP: looking for a scope change'))),
+        ),
+      ),
+      pending: () => (sink === undefined ? Promise.resolve(false) : scopeChangePending(sink)),
+      apply: (position, client) => applyLiveScope(position, client, scopeContext(sink as PostgresSink)),
+    };
+    await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost, startNewStream, checkResume, reformat });
   });
 }

@@ -1,0 +1,95 @@
+import { concatMap, filter, firstValueFrom, Observable, takeUntil } from 'rxjs';
+import { ErrorCodes } from '../../errors/error-codes.js';
+import { LedgerRxError } from '../../errors/ledger-rx-error.js';
+import type { SqlQueryable } from '../../checkpoints/sql-database.js';
+import { requestScopeChange } from '../../sinks/postgres/request-scope-change.js';
+import { sameScope, type StreamScope } from '../../sinks/postgres/stream-scope.js';
+import { watchScopeRequests } from '../../sinks/postgres/watch-scope-requests.js';
+import { buildUpdateFormat } from '../options/build-update-format.js';
+import { UsageError } from '../options/usage-error.js';
+import type { CliIo } from '../process/cli-io.js';
+import { describeError } from '../process/describe-error.js';
+import { exitCodeFor } from '../process/exit-code-for.js';
+import { ExitCode } from '../process/exit-code.js';
+import { openStoreDatabase } from './open-store-database.js';
+import type { StoreScopeOptions } from './store-scope-options.js';
+
+const identifier = /^[a-z_][a-z0-9_]*$/;
+
+interface ScopeRow {
+  readonly scope: StreamScope;
+  readonly wanted: StreamScope | null;
+}
+
+const readRow = async (db: SqlQueryable, schema: string, stream: string): Promise<ScopeRow | undefined> =>
+  (await db.query<ScopeRow>(`SELECT scope, wanted FROM ${schema}.ledger_rx_stream_scopes WHERE stream_name = $1`, [stream])).rows[0];
+
+/**
+ * `ledger-rx store scope`: asks a stream to change its scope (`requestScopeChange`: the edits applied in order to the
+ * scope already asked for, else the recorded one; recorded as `wanted` and notified on the stream's scope channel),
+ * and prints one JSON line `{"stream","scope","wanted"}` (the scope stored now, the one asked for; `wanted` null: none
+ * pending). A running `ingest` on the server applies it at its next batch boundary (docs/query-store.md, "Scope
+ * changes without a re-seed"); with `wait` (server only) the command waits for that (pushed: `LISTEN` on the scope
+ * channel, which the change's transaction notifies) and prints the line after it. On the embedded store (`dataDir`)
+ * only while no `ingest` has it open: the next start with the same flags applies it.
+ *
+ * Exit 0; 2 for bad usage, an id the filter builder refuses, an edit the scope refuses (`editScope`) or a stream with
+ * no recorded scope; 1 when the store cannot be opened (an embedded store in use by an ingest among them).
+ */
+export async function runStoreScope(options: StoreScopeOptions, io: CliIo): Promise<ExitCode> {
+  let close: (() => Promise<void>) | undefined;
+  try {
+    const schema = options.schema ?? 'public';
+    const stream = options.streamName ?? 'default';
+    if (!identifier.test(schema)) throw new UsageError(`--schema must be a plain lower-case SQL identifier, got '${schema}'`);
+    if (options.edits.length === 0) {
+      throw new UsageError('store scope needs at least one of --add-party, --remove-party, --add-template, --remove-template, --add-interface, --remove-interface');
+    }
+    if (options.wait === true && options.pg === undefined) {
+      throw new UsageError('--wait needs a PostgreSQL server (--pg URL or LEDGER_RX_PG_URL): the embedded store applies a change at the next start of ingest');
+    }
+    const ids = (kind: string) => [...new Set(options.edits.filter((e) => e.kind === kind).map((e) => e.id))];
+    // the ids as the filter builder takes them (a package id instead of a package name, a malformed id: exit 2)
+    buildUpdateFormat({ parties: ids('party'), templates: ids('template'), interfaces: ids('interface') });
+    let store;
+    try {
+      store = await openStoreDatabase({ pg: options.pg, dataDir: options.dataDir, schema });
+    } catch (error) {
+      if (options.pg !== undefined || !(error instanceof LedgerRxError) || error.code !== ErrorCodes.SINK_CONFLICT) throw error;
+      throw new LedgerRxError(
+        ErrorCodes.SINK_CONFLICT,
+        `${error.message}. An embedded store serves the ingesting process only, so another process cannot ask it for a live scope change: stop ingest, run store scope, and start ingest again with the same flags (the change is applied at its start), or ingest into a PostgreSQL server (--pg) for live changes`,
+        { cause: error },
+      );
+    }
+    close = () => store.close();
+    const requested = await requestScopeChange(store.database, { schema, streamName: stream, edits: options.edits });
+    let row: ScopeRow = requested;
+    if (options.wait === true && requested.wanted !== null) {
+      const wanted = requested.wanted;
+      const stop = new Observable<void>((subscriber) => {
+        const done = () => subscriber.next();
+        io.signals.on('SIGINT', done);
+        io.signals.on('SIGTERM', done);
+        return () => {
+          io.signals.off('SIGINT', done);
+          io.signals.off('SIGTERM', done);
+        };
+      });
+      const applied = watchScopeRequests({ url: options.pg as string }, { schema, streamName: stream }).pipe(
+        concatMap(() => readRow(store.database, schema, stream)),
+        // applied (nothing pending), or superseded by another request
+        filter((r): r is ScopeRow => r !== undefined && (r.wanted === null || !sameScope(r.wanted, wanted))),
+        takeUntil(stop),
+      );
+      row = (await firstValueFrom(applied, { defaultValue: undefined })) ?? row;
+    }
+    io.stdout.write(`${JSON.stringify({ stream, scope: row.scope, wanted: row.wanted })}\n`);
+    return ExitCode.OK;
+  } catch (error) {
+    io.stderr.write(`${describeError(error)}\n`);
+    return exitCodeFor(error);
+  } finally {
+    await close?.().catch(() => undefined);
+  }
+}
