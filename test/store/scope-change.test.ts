@@ -1,13 +1,13 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { newCommandId } from '../../src/client/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox } from '../../src/sandbox/index.js';
 import { streamScopeChange, type StreamScope } from '../../src/sinks/postgres/stream-scope.js';
 import { runCli } from '../cli/support/run-cli.js';
 import { startCutProxy } from '../support/cut-proxy.js';
 import { eventually } from '../support/eventually.js';
-import { call } from '../support/sandbox-http.js';
 import { spawnCli } from '../support/spawn-cli.js';
+import { participantActive } from './support/participant-view.js';
 
 // Scope changes (docs/query-store.md, "Scope changes"): a stream restarted with a wider filter backfills what it
 // adds from the active contracts at its checkpoint, exactly once, also when killed (-9) during the backfill.
@@ -28,18 +28,6 @@ describe('streamScopeChange', () => {
     expect(streamScopeChange(s(null), s(null, [], ['#p:M:I']))).toEqual({ widened: false, narrowed: true });
   });
 });
-
-/** The participant's active contract ids for `parties` at `offset`, read as raw HTTP. */
-async function participantActive(sandbox: Sandbox, parties: readonly string[], offset: number): Promise<string[]> {
-  const r = await call(sandbox.url, 'POST', '/v2/state/active-contracts', {
-    body: { activeAtOffset: offset, eventFormat: { filtersByParty: Object.fromEntries(parties.map((p) => [p, { cumulative: [] }])), verbose: false } },
-  });
-  expect(r.status, r.text.slice(0, 300)).toBe(200);
-  return (r.json as { contractEntry: { JsActiveContract?: { createdEvent: { contractId: string } } } }[])
-    .map((e) => e.contractEntry.JsActiveContract?.createdEvent.contractId)
-    .filter((id): id is string => id !== undefined)
-    .sort();
-}
 
 describe.runIf(pgUrl)('a widened filter on restart (PostgreSQL server)', () => {
   it('backfills the added party from the active contracts at the checkpoint, exactly once, though killed -9 during the backfill; a narrowing removes it', async ({ signal }) => {
