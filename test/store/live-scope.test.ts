@@ -52,7 +52,6 @@ describe.runIf(pgUrl)('store scope while ingest runs (PostgreSQL server)', () =>
 
       // 1. a running ingest of Alice's, through a proxy that holds the active-contract snapshot after 40 KB and meanwhile
       // kills the ingester once its backfill transaction stored rows (its session idle in a transaction after an insert)
-      let first: SpawnedCli | undefined;
       const proxy = await startCutProxy(sandbox.url, {
         match: (head) => head.includes('/v2/state/active-contracts'),
         afterBytes: 40_000,
@@ -70,12 +69,12 @@ describe.runIf(pgUrl)('store scope while ingest runs (PostgreSQL server)', () =>
             'the live backfill transaction',
             { signal },
           );
-          first?.child.kill('SIGKILL');
-          await first?.exited;
+          first.child.kill('SIGKILL');
+          await first.exited;
         },
       });
       proxyBox.close = () => proxy.close();
-      first = spawnCli(['ingest', '--url', proxy.url, ...flags, '--transport', 'list']);
+      const first = spawnCli(['ingest', '--url', proxy.url, ...flags, '--transport', 'list']);
       running.push(first);
       await caughtUp();
       const at = await checkpoint();
