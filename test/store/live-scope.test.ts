@@ -138,6 +138,13 @@ describe.runIf(pgUrl)('store scope while ingest runs (PostgreSQL server)', () =>
       expect((await changes()).map((c) => c.r)).toEqual([0, (await changes())[1]?.r, 0]);
       expect((await changes())[1]?.r).toBeGreaterThan(0);
 
+      // 6. a request recorded without a notification (as by hand): SIGHUP makes the ingester look
+      await store.query(`UPDATE ledger_rx_stream_scopes SET wanted = $1::jsonb`, [JSON.stringify(only(alice))]);
+      second.child.kill('SIGHUP');
+      await eventually(async () => ((await scopeRow())?.wanted === null ? true : undefined), 'the change asked for by SIGHUP', { signal });
+      expect(await scopeRow()).toEqual({ scope: only(alice), wanted: null });
+      expect(second.stderr()).toMatch(/SIGHUP: looking for a scope change/);
+
       second.child.kill('SIGTERM');
       expect(await second.exited, second.stderr()).toMatchObject({ code: 0 });
     } finally {

@@ -1,3 +1,4 @@
+import type { SqlDatabase } from '../../checkpoints/sql-database.js';
 import type { Dar } from '../../daml/read-dar.js';
 import { openEmbeddedPostgres } from '../../sinks/postgres/open-embedded-postgres.js';
 import { PostgresSink, type PostgresSinkStatus } from '../../sinks/postgres/postgres-sink.js';
@@ -25,6 +26,8 @@ export interface IngestSink {
   readonly sink: PostgresSink;
   /** The server's URL, or the embedded store's in-process `listen`. */
   readonly channels: CommittedOffsetsSource;
+  /** The embedded store's database and directory (its scope requests come as files: `ScopeRequestFiles`). */
+  readonly embedded?: { readonly database: SqlDatabase; readonly dataDir: string } | undefined;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function openIngestSink(options: IngestOptions, context: IngestSink
   context.logger.info({ dataDir: embedded.dataDir }, 'embedded PostgreSQL opened');
   try {
     const sink = new PostgresSink({ database: embedded.database, schema, streamName, dars, scope, onStatus }, () => embedded.close());
-    return { sink, channels: { listen: (channel, callback) => embedded.listen(channel, callback), database: embedded.database } };
+    return { sink, channels: { listen: (channel, callback) => embedded.listen(channel, callback), database: embedded.database }, embedded };
   } catch (error) {
     await embedded.close();
     throw error;

@@ -1,4 +1,5 @@
 import { EMPTY, Observable, Subject, defer, merge, tap } from 'rxjs';
+import type { SqlDatabase } from '../../checkpoints/sql-database.js';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import type { SinkPosition } from '../../sinks/ledger-sink.js';
@@ -15,6 +16,7 @@ import type { IngestOptions } from './ingest-options.js';
 import { applyLiveScope, scopeChangePending, scopeOfFilter, startScope } from './apply-scope-change.js';
 import { checkSameLedger } from './check-same-ledger.js';
 import { openIngestSink } from './open-ingest-sink.js';
+import { ScopeRequestFiles } from './scope-request-files.js';
 import { planSnapshotStart } from './plan-snapshot-start.js';
 import { startFromSnapshot } from './start-from-snapshot.js';
 
@@ -111,11 +113,15 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
     };
     let sink: PostgresSink | undefined;
     let channels: CommittedOffsetsSource | undefined;
+    let requestFiles: { readonly files: ScopeRequestFiles; readonly database: SqlDatabase } | undefined;
     const openSink = async () => {
       const opened = await openIngestSink(options, { schema, streamName, onStatus, signal: run.stops.signal, logger, dars, scope });
       channels = opened.channels;
+      if (opened.embedded !== undefined) requestFiles = { files: new ScopeRequestFiles(opened.embedded.dataDir), database: opened.embedded.database };
       return (sink = opened.sink);
     };
+    // an embedded store's requests come as files (another process cannot open it): recorded in it before each look
+    const takeRequestFiles = () => requestFiles?.files.take(requestFiles.database, schema, streamName, logger) ?? Promise.resolve();
     const retry = options.maxRetries === undefined ? undefined : { maxAttempts: options.maxRetries };
     const scopeContext = (s: PostgresSink) =>
       ({ sink: s, filter: options.filter, transport: options.source.transport ?? 'auto', chunkSize: options.batch ?? 1_000, retry, validate: options.validate ?? true, run }) as const;
@@ -129,6 +135,7 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
     const checkResume = async (resumed: SinkPosition, start: NewStreamStart) => {
       if (sink === undefined) return undefined;
       await checkSameLedger(sink, streamName, resumed, start);
+      await takeRequestFiles();
       return startScope(resumed, scope, start.client, scopeContext(sink));
     };
     // live scope changes: a notification on the stream's scope channel (`store scope`, `requestScopeChange`) or a SIGHUP
@@ -142,9 +149,13 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
         merge(
           channels === undefined ? EMPTY : watchScopeRequests(channels, { schema, streamName, onStatus: (s) => s.type === 'connection-lost' && logger.warn({ err: s.error }, 'lost the connection that listens for scope changes; listening again') }),
           hangUps.pipe(tap(() => logger.info({ stream: streamName }, 'SIGHUP: looking for a scope change'))),
+          requestFiles === undefined ? EMPTY : requestFiles.files.changes(),
         ),
       ),
-      pending: () => (sink === undefined ? Promise.resolve(false) : scopeChangePending(sink)),
+      pending: async () => {
+        await takeRequestFiles();
+        return sink === undefined ? false : scopeChangePending(sink);
+      },
       apply: (position, client) => applyLiveScope(position, client, scopeContext(sink as PostgresSink)),
     };
     await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost, startNewStream, checkResume, reformat });

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { concatMap, filter, firstValueFrom, Observable, takeUntil } from 'rxjs';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
@@ -11,6 +12,8 @@ import type { CliIo } from '../process/cli-io.js';
 import { describeError } from '../process/describe-error.js';
 import { exitCodeFor } from '../process/exit-code-for.js';
 import { ExitCode } from '../process/exit-code.js';
+import { defaultDataDir } from '../ingest/default-data-dir.js';
+import { ScopeRequestFiles } from '../ingest/scope-request-files.js';
 import { openStoreDatabase } from './open-store-database.js';
 import type { StoreScopeOptions } from './store-scope-options.js';
 
@@ -30,11 +33,13 @@ const readRow = async (db: SqlQueryable, schema: string, stream: string): Promis
  * and prints one JSON line `{"stream","scope","wanted"}` (the scope stored now, the one asked for; `wanted` null: none
  * pending). A running `ingest` on the server applies it at its next batch boundary (docs/query-store.md, "Scope
  * changes without a re-seed"); with `wait` (server only) the command waits for that (pushed: `LISTEN` on the scope
- * channel, which the change's transaction notifies) and prints the line after it. On the embedded store (`dataDir`)
- * only while no `ingest` has it open: the next start with the same flags applies it.
+ * channel, which the change's transaction notifies) and prints the line after it. On the embedded store (`dataDir`):
+ * recorded in it when no process has it open (the next start of ingest with the same flags applies it); while an
+ * ingest has it open, queued as a file in its directory (`ScopeRequestFiles`), which the running ingest takes at once,
+ * and `{"stream","queued"}` printed (the file's name).
  *
  * Exit 0; 2 for bad usage, an id the filter builder refuses, an edit the scope refuses (`editScope`) or a stream with
- * no recorded scope; 1 when the store cannot be opened (an embedded store in use by an ingest among them).
+ * no recorded scope; 1 when the store cannot be opened.
  */
 export async function runStoreScope(options: StoreScopeOptions, io: CliIo): Promise<ExitCode> {
   let close: (() => Promise<void>) | undefined;
@@ -56,11 +61,14 @@ export async function runStoreScope(options: StoreScopeOptions, io: CliIo): Prom
       store = await openStoreDatabase({ pg: options.pg, dataDir: options.dataDir, schema });
     } catch (error) {
       if (options.pg !== undefined || !(error instanceof LedgerRxError) || error.code !== ErrorCodes.SINK_CONFLICT) throw error;
-      throw new LedgerRxError(
-        ErrorCodes.SINK_CONFLICT,
-        `${error.message}. An embedded store serves the ingesting process only, so another process cannot ask it for a live scope change: stop ingest, run store scope, and start ingest again with the same flags (the change is applied at its start), or ingest into a PostgreSQL server (--pg) for live changes`,
-        { cause: error },
+      // the embedded store is open in another process (an ingest): it takes requests as files in its directory
+      const files = new ScopeRequestFiles(resolve(options.dataDir ?? defaultDataDir));
+      const queued = await files.queue({ schema, streamName: stream, edits: options.edits });
+      io.stderr.write(
+        `the embedded store is open in another process (${error.message}); queued the request in ${files.dir}: a running ingest takes it at once (it watches that directory; kill -HUP makes it look), else the next start does\n`,
       );
+      io.stdout.write(`${JSON.stringify({ stream, queued })}\n`);
+      return ExitCode.OK;
     }
     close = () => store.close();
     const requested = await requestScopeChange(store.database, { schema, streamName: stream, edits: options.edits });
