@@ -2,7 +2,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newCommandId } from '../../src/client/index.js';
 import { runIngest } from '../../src/cli/ingest/run-ingest.js';
 import type { Logger } from '../../src/cli/log/logger.js';
 import { runStoreScope } from '../../src/cli/store/run-store-scope.js';
@@ -11,7 +10,7 @@ import { editScope } from '../../src/sinks/postgres/edit-scope.js';
 import { openEmbeddedPostgres } from '../../src/sinks/postgres/open-embedded-postgres.js';
 import { captureIo } from '../cli/support/capture-io.js';
 import { eventually } from '../support/eventually.js';
-import { participantActive, participantCreates } from './support/participant-view.js';
+import { createIous, participantActive, participantCreates } from './support/participant-view.js';
 
 // Live scope changes on the embedded store (docs/query-store.md, "Scope changes without a re-seed"): the ingesting
 // process owns the PGlite directory, so `store scope --data-dir` queues a request file that the running ingest takes.
@@ -39,10 +38,7 @@ describe('store scope while ingest runs on the embedded store', () => {
     try {
       const alice = sandbox.partyId('Alice');
       const bob = sandbox.partyId('Bob');
-      const iou = (party: string) => ({ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: party, owner: party, currency: 'CHF', amount: '1.0000000000', observers: [] } } });
-      const create = async (party: string, n: number) => {
-        for (let i = 0; i < n; i++) await sandbox.submit({ commands: [iou(party)], commandId: newCommandId('le'), actAs: [party] });
-      };
+      const create = (party: string, n: number) => createIous(sandbox, party, n);
       await create(bob, 20);
       await create(alice, 3);
       const records: { msg: string | undefined; obj: Readonly<Record<string, unknown>> }[] = [];

@@ -1,12 +1,11 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { newCommandId } from '../../src/client/index.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { runCli } from '../cli/support/run-cli.js';
 import { startCutProxy } from '../support/cut-proxy.js';
 import { eventually } from '../support/eventually.js';
 import { spawnCli, type SpawnedCli } from '../support/spawn-cli.js';
-import { participantActive, participantCreates } from './support/participant-view.js';
+import { createIous, freshDatabase, participantActive, participantCreates } from './support/participant-view.js';
 
 // Live scope changes (docs/query-store.md, "Scope changes without a re-seed"): `store scope` from another process
 // changes the scope of a RUNNING `ingest` between two of its batches; killed -9 during that backfill, the next start
@@ -19,22 +18,15 @@ describe.runIf(pgUrl)('store scope while ingest runs (PostgreSQL server)', () =>
   it('adds a party live (backfilled once, though killed -9 during the backfill) and removes one live: the store follows the participant', async ({ signal }) => {
     const sandbox = await startSandbox({ seed: 31, maxListElements: 20_000 });
     const database = `live_scope_${unique}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const url = new URL(pgUrl as string);
-    url.pathname = `/${database}`;
-    const store = new pg.Pool({ connectionString: url.toString(), max: 2 });
-    store.on('error', () => undefined); // an idle connection ended by the DROP DATABASE at the end
+    const fresh = await freshDatabase(pgUrl as string, database);
+    const store = fresh.pool;
+    const url = fresh.url;
     const running: SpawnedCli[] = [];
     const proxyBox: { close?: () => Promise<void> } = {};
     try {
       const alice = sandbox.partyId('Alice');
       const bob = sandbox.partyId('Bob');
-      const iou = (party: string) => ({ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: party, owner: party, currency: 'CHF', amount: '1.0000000000', observers: [] } } });
-      const create = async (party: string, n: number) => {
-        for (let i = 0; i < n; i++) await sandbox.submit({ commands: [iou(party)], commandId: newCommandId('ls'), actAs: [party] });
-      };
+      const create = (party: string, n: number) => createIous(sandbox, party, n);
       const q = async <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []) => (await store.query<R>(sql, values)).rows;
       const checkpoint = async () => Number((await q<{ o: string }>(`SELECT ledger_offset AS o FROM ledger_rx_checkpoints WHERE stream_name = 'default'`))[0]?.o ?? -1);
       const storedActive = async () => (await q<{ c: string }>(`SELECT contract_id AS c FROM active_contracts ORDER BY 1`)).map((r) => r.c);
@@ -48,7 +40,7 @@ describe.runIf(pgUrl)('store scope while ingest runs (PostgreSQL server)', () =>
 
       await create(bob, 200);
       await create(alice, 5);
-      const flags = ['--pg', url.toString(), '--batch', '5', '--log-level', 'info', '--party', alice];
+      const flags = ['--pg', url, '--batch', '5', '--log-level', 'info', '--party', alice];
 
       // 1. a running ingest of Alice's, through a proxy that holds the active-contract snapshot after 40 KB and meanwhile
       // kills the ingester once its backfill transaction stored rows (its session idle in a transaction after an insert)
@@ -81,7 +73,7 @@ describe.runIf(pgUrl)('store scope while ingest runs (PostgreSQL server)', () =>
       expect(await storedActive()).toEqual(await participantActive(sandbox, [alice], at));
 
       // 2. Bob added from another process: the ingester stops its read at the batch boundary and backfills — killed -9 there
-      const asked = await runCli(['store', 'scope', '--pg', url.toString(), '--add-party', bob], { timeoutMs: 60_000 });
+      const asked = await runCli(['store', 'scope', '--pg', url, '--add-party', bob], { timeoutMs: 60_000 });
       expect(asked.code, asked.stderr).toBe(0);
       expect(JSON.parse(asked.stdout)).toEqual({ stream: 'default', scope: only(alice), wanted: only(alice, bob) });
       expect(await first.exited, first.stderr()).toMatchObject({ signal: 'SIGKILL' });
@@ -107,7 +99,7 @@ describe.runIf(pgUrl)('store scope while ingest runs (PostgreSQL server)', () =>
       expect(await storedCreates(at)).toEqual(await participantCreates(sandbox, [alice, bob], at, await checkpoint()));
 
       // 4. Bob removed live (waiting until the ingester applied it): no more rows of his
-      const removed = await runCli(['store', 'scope', '--pg', url.toString(), '--remove-party', bob, '--wait'], { timeoutMs: 60_000 });
+      const removed = await runCli(['store', 'scope', '--pg', url, '--remove-party', bob, '--wait'], { timeoutMs: 60_000 });
       expect(removed.code, removed.stderr).toBe(0);
       expect(JSON.parse(removed.stdout)).toEqual({ stream: 'default', scope: only(alice), wanted: null });
       const removedAt = (await changes())[1]?.o as number;
@@ -120,7 +112,7 @@ describe.runIf(pgUrl)('store scope while ingest runs (PostgreSQL server)', () =>
       expect(await storedActive()).toEqual(await participantActive(sandbox, [alice], await checkpoint()));
 
       // 5. Bob added live again: backfilled at the change's offset, then every update after it with his events
-      const added = await runCli(['store', 'scope', '--pg', url.toString(), '--add-party', bob, '--wait'], { timeoutMs: 60_000 });
+      const added = await runCli(['store', 'scope', '--pg', url, '--add-party', bob, '--wait'], { timeoutMs: 60_000 });
       expect(added.code, added.stderr).toBe(0);
       expect(JSON.parse(added.stdout)).toEqual({ stream: 'default', scope: only(alice, bob), wanted: null });
       const addedAt = (await changes())[2]?.o as number;
@@ -151,9 +143,7 @@ describe.runIf(pgUrl)('store scope while ingest runs (PostgreSQL server)', () =>
       for (const cli of running) if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
       await Promise.all(running.map((cli) => cli.exited));
       await proxyBox.close?.();
-      await store.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
+      await fresh.drop();
       await sandbox.close();
     }
   }, 300_000);

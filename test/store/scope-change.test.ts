@@ -1,13 +1,11 @@
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { newCommandId } from '../../src/client/index.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { streamScopeChange, type StreamScope } from '../../src/sinks/postgres/stream-scope.js';
 import { runCli } from '../cli/support/run-cli.js';
 import { startCutProxy } from '../support/cut-proxy.js';
 import { eventually } from '../support/eventually.js';
 import { spawnCli } from '../support/spawn-cli.js';
-import { participantActive } from './support/participant-view.js';
+import { createIous, freshDatabase, participantActive } from './support/participant-view.js';
 
 // Scope changes (docs/query-store.md, "Scope changes"): a stream restarted with a wider filter backfills what it
 // adds from the active contracts at its checkpoint, exactly once, also when killed (-9) during the backfill.
@@ -33,24 +31,17 @@ describe.runIf(pgUrl)('a widened filter on restart (PostgreSQL server)', () => {
   it('backfills the added party from the active contracts at the checkpoint, exactly once, though killed -9 during the backfill; a narrowing removes it', async ({ signal }) => {
     const sandbox = await startSandbox({ seed: 31, maxListElements: 20_000 });
     const database = `scope_${unique}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const url = new URL(pgUrl as string);
-    url.pathname = `/${database}`;
-    const store = new pg.Pool({ connectionString: url.toString(), max: 2 });
-    store.on('error', () => undefined); // an idle connection ended by the DROP DATABASE at the end
+    const fresh = await freshDatabase(pgUrl as string, database);
+    const store = fresh.pool;
+    const url = fresh.url;
     const proxyBox: { close?: () => Promise<void> } = {};
     try {
       const alice = sandbox.partyId('Alice');
       const bob = sandbox.partyId('Bob');
-      const iou = (party: string) => ({ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: party, owner: party, currency: 'CHF', amount: '1.0000000000', observers: [] } } });
-      const create = async (party: string, n: number) => {
-        for (let i = 0; i < n; i++) await sandbox.submit({ commands: [iou(party)], commandId: newCommandId('sc'), actAs: [party] });
-      };
+      const create = (party: string, n: number) => createIous(sandbox, party, n);
       await create(bob, 200);
       await create(alice, 5); // after Bob's: Alice's stream's checkpoint lies beyond every create of Bob's
-      const flags = ['--pg', url.toString(), '--batch', '5', '--log-level', 'info'];
+      const flags = ['--pg', url, '--batch', '5', '--log-level', 'info'];
       const first = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--to', 'end'], { timeoutMs: 120_000 });
       expect(first.code, first.stderr).toBe(0);
       const checkpoint = async () => Number((await store.query<{ o: string }>(`SELECT ledger_offset AS o FROM ledger_rx_checkpoints WHERE stream_name = 'default'`)).rows[0]?.o);
@@ -118,9 +109,7 @@ describe.runIf(pgUrl)('a widened filter on restart (PostgreSQL server)', () => {
       expect(await storedActive()).toEqual(await participantActive(sandbox, [alice], await checkpoint()));
     } finally {
       await proxyBox.close?.();
-      await store.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
+      await fresh.drop();
       await sandbox.close();
     }
   }, 300_000);

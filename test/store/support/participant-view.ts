@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { expect } from 'vitest';
+import { newCommandId } from '../../../src/client/index.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { call } from '../../support/sandbox-http.js';
 
@@ -29,4 +31,30 @@ export async function participantCreates(sandbox: Sandbox, parties: readonly str
     const t = e.update.Transaction?.value;
     return t === undefined ? [] : t.events.flatMap((ev) => (ev.CreatedEvent === undefined ? [] : [`${t.offset} ${ev.CreatedEvent.contractId}`]));
   });
+}
+
+/** Submits `n` Iou creates of `party` (issuer and owner) to the sandbox, one transaction each. */
+export async function createIous(sandbox: Sandbox, party: string, n: number): Promise<void> {
+  const iou = { CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: party, owner: party, currency: 'CHF', amount: '1.0000000000', observers: [] } } };
+  for (let i = 0; i < n; i++) await sandbox.submit({ commands: [iou], commandId: newCommandId('iou'), actAs: [party] });
+}
+
+/** A fresh database `name` on the server of `pgUrl`: its URL, a pool on it, and the drop that ends both. */
+export async function freshDatabase(pgUrl: string, name: string): Promise<{ readonly url: string; readonly pool: pg.Pool; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  pool.on('error', () => undefined); // an idle connection ended by the DROP DATABASE at the end
+  return {
+    url: url.toString(),
+    pool,
+    drop: async () => {
+      await pool.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }
