@@ -56,9 +56,13 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * With `dars` (`--dar`), the sink's start creates or replaces a typed SQL view per template and interface of each
  * DAR's main package (docs/query-store.md, "Typed views"); a DAR that cannot be read stops it with exit 1.
  *
- * A stream that resumes with other `--party`/`--template`/`--interface` flags than the store recorded changes its
- * scope first (`applyScopeChange`): what was added is backfilled from the active-contract snapshot at the
- * checkpoint, what was removed leaves `active_contracts`, in one transaction (docs/query-store.md, "Scope changes").
+ * A stream that resumes decides its scope first (`startScope`): other `--party`/`--template`/`--interface` flags than
+ * the start that last set it set the scope; the same flags keep a scope changed live and apply a pending request.
+ * What was added is backfilled from the active-contract snapshot at the checkpoint, what was removed leaves
+ * `active_contracts`, in one transaction (docs/query-store.md, "Scope changes without a re-seed"). While it runs, a
+ * request (`store scope`: a notification on the stream's scope channel, or on an embedded store a file in its
+ * directory; or a SIGHUP) is applied the same way between two batches (`applyLiveScope`), and the read goes on with
+ * the new filter after the same offset.
  *
  * With `standby`, a second ingester of the stream waits for its lock as long as it takes and takes over
  * when the leader's session ends (see `PostgresSink`: the leader commits on the lock's session, so one that

@@ -63,7 +63,11 @@ export interface NewStreamStart {
  * sink (`openSink`; both closed at the end of the run), starts the sink — which says where the stream
  * resumes — and reads with `tailUpdates` after that position (or `from` for a new stream) up to `to` or
  * forever, handing every element to a {@link BatchCommitter} over the sink (`batch` elements / `batchMs`).
- * A new stream may first store a starting state (`startNewStream`: ingest's snapshot) and read after it.
+ * A new stream may first store a starting state (`startNewStream`: ingest's snapshot) and read after it; a stream
+ * that resumes may be read with another format than the flags' (`checkResume`'s answer). With `reformat`, when its
+ * `requests` emit and a change is `pending`, the read is stopped, the open batch committed (`flush`), `apply` called
+ * with the committed position, and the read started again after that same position with the format it gives: no
+ * element is lost or read twice (the committer keeps its order check across reads).
  * A stop (SIGINT/SIGTERM) during the read commits what was read and returns; during the start-up it
  * abandons it (`StopRequested`). The range is resolved as for `tail` (`resolveReadRange`).
  *
