@@ -107,6 +107,34 @@ describe.runIf(pgUrl)('a widened filter on restart (PostgreSQL server)', () => {
       const narrowed = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--to', 'end'], { timeoutMs: 120_000 });
       expect(narrowed.code, narrowed.stderr).toBe(0);
       expect(await storedActive()).toEqual(await participantActive(sandbox, [alice], await checkpoint()));
+
+      // store scope while no ingest runs: recorded as wanted; the next start with the same flags applies it
+      const only = (...parties: string[]) => ({ parties: [...parties].sort(), templates: [], interfaces: [] });
+      const scopeRow = async () => (await store.query(`SELECT scope, wanted, flags FROM ledger_rx_stream_scopes`)).rows;
+      const asked = await runCli(['store', 'scope', '--pg', url, '--add-party', bob]);
+      expect(asked.code, asked.stderr).toBe(0);
+      expect(JSON.parse(asked.stdout)).toEqual({ stream: 'default', scope: only(alice), wanted: only(alice, bob) });
+      const refused = await runCli(['store', 'scope', '--pg', url, '--add-party', bob]);
+      expect({ code: refused.code, stderr: refused.stderr }).toMatchObject({ code: 2, stderr: expect.stringMatching(/party Bob::\S+ is in the scope already/) });
+      const applied = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--to', 'end'], { timeoutMs: 120_000 });
+      expect(applied.code, applied.stderr).toBe(0);
+      expect(await scopeRow()).toEqual([{ scope: only(alice, bob), wanted: null, flags: only(alice) }]);
+      expect(await storedActive()).toEqual(await participantActive(sandbox, [alice, bob], await checkpoint()));
+      // the same flags again: the scope changed with store scope stays
+      await create(bob, 1);
+      const kept = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--to', 'end'], { timeoutMs: 120_000 });
+      expect(kept.code, kept.stderr).toBe(0);
+      expect(kept.stderr).toMatch(/reading with the scope the store holds/);
+      expect(await scopeRow()).toEqual([{ scope: only(alice, bob), wanted: null, flags: only(alice) }]);
+      expect(await storedActive()).toEqual(await participantActive(sandbox, [alice, bob], await checkpoint()));
+      // other flags set the scope, and drop a request still pending
+      const charlie = sandbox.partyId('Charlie');
+      expect((await runCli(['store', 'scope', '--pg', url, '--add-party', charlie])).code).toBe(0);
+      const reset = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', bob, '--to', 'end'], { timeoutMs: 120_000 });
+      expect(reset.code, reset.stderr).toBe(0);
+      expect(reset.stderr).toMatch(/the scope change asked for with store scope is dropped/);
+      expect(await scopeRow()).toEqual([{ scope: only(bob), wanted: null, flags: only(bob) }]);
+      expect(await storedActive()).toEqual(await participantActive(sandbox, [bob], await checkpoint()));
     } finally {
       await proxyBox.close?.();
       await fresh.drop();

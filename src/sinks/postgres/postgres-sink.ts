@@ -341,7 +341,8 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
 
   /** The stream's row of `ledger_rx_stream_scopes`: its scope, a pending request, the flags that set it (`undefined`: none recorded). */
   async storedScope(): Promise<StoredScope | undefined> {
-    const db = this.lease?.database ?? this.options.database;
+    // on the pool, not the lease's session: a running ingester asks while a commit may be running there
+    const db = this.options.database;
     const rows = (await db.query<StoredScope>('SELECT scope, wanted, flags FROM ledger_rx_stream_scopes WHERE stream_name = $1', [this.streamName])).rows;
     const row = rows[0];
     return row === undefined ? undefined : { scope: row.scope, wanted: row.wanted ?? null, flags: row.flags ?? null };
