@@ -1,4 +1,4 @@
-import { EMPTY, Observable, Subject, defer, merge, tap } from 'rxjs';
+import { EMPTY, Subject, defer, merge, tap } from 'rxjs';
 import type { SqlDatabase } from '../../checkpoints/sql-database.js';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
@@ -143,11 +143,12 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
       return startScope(resumed, scope, start.client, scopeContext(sink));
     };
     // live scope changes: a notification on the stream's scope channel (`store scope`, `requestScopeChange`) or a SIGHUP
-    const hangUps = new Observable<void>((subscriber) => {
-      const look = () => subscriber.next();
-      io.signals.on('SIGHUP', look);
-      return () => io.signals.off('SIGHUP', look);
-    });
+    // listened to for the whole run, so a SIGHUP during the start-up or a backfill does not end the process (Node's
+    // default); one then is not needed: each read looks for a pending change when it starts
+    const hangUps = new Subject<void>();
+    const onHangUp = () => hangUps.next();
+    io.signals.on('SIGHUP', onHangUp);
+    run.release(() => io.signals.off('SIGHUP', onHangUp));
     const reformat: LiveReformat = {
       requests: defer(() =>
         merge(
