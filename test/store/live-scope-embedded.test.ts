@@ -31,6 +31,22 @@ describe('editScope', () => {
   });
 });
 
+describe('store scope: bad usage (exit 2, nothing opened)', () => {
+  it.each([
+    [[], /needs at least one of --add-party/],
+    [[{ op: 'add', kind: 'template', id: 'Main:Asset' }], /--template: 'Main:Asset' is not an identifier of the form #<package-name>:<Module>:<Entity>/],
+  ] as const)('%j', async (edits, message) => {
+    const io = captureIo();
+    expect(await runStoreScope({ pg: 'postgres://127.0.0.1:1/none', edits }, io)).toBe(2);
+    expect(io.err()).toMatch(message);
+  });
+  it('--wait on the embedded store', async () => {
+    const io = captureIo();
+    expect(await runStoreScope({ dataDir: '/nonexistent', edits: [{ op: 'add', kind: 'party', id: 'A' }], wait: true }, io)).toBe(2);
+    expect(io.err()).toMatch(/--wait needs a PostgreSQL server/);
+  });
+});
+
 describe('store scope while ingest runs on the embedded store', () => {
   it('queues a request file that the running ingest takes: backfilled at its checkpoint, then the new party\'s updates, nothing twice', async ({ signal }) => {
     const sandbox = await startSandbox({ seed: 31 });

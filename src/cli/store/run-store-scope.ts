@@ -51,7 +51,9 @@ export async function runStoreScope(options: StoreScopeOptions, io: CliIo): Prom
       throw new UsageError('store scope needs at least one of --add-party, --remove-party, --add-template, --remove-template, --add-interface, --remove-interface');
     }
     if (options.wait === true && options.pg === undefined) {
-      throw new UsageError('--wait needs a PostgreSQL server (--pg URL or LEDGER_RX_PG_URL): the embedded store applies a change at the next start of ingest');
+      throw new UsageError(
+        "--wait needs a PostgreSQL server (--pg URL or LEDGER_RX_PG_URL): a running ingest owns the embedded store, so this process cannot see the change applied (the ingest logs 'scope changed')",
+      );
     }
     const ids = (kind: string) => [...new Set(options.edits.filter((e) => e.kind === kind).map((e) => e.id))];
     // the ids as the filter builder takes them (a package id instead of a package name, a malformed id: exit 2)
