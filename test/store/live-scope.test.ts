@@ -5,7 +5,7 @@ import { runCli } from '../cli/support/run-cli.js';
 import { startCutProxy } from '../support/cut-proxy.js';
 import { eventually } from '../support/eventually.js';
 import { spawnCli, type SpawnedCli } from '../support/spawn-cli.js';
-import { createIous, freshDatabase, participantActive, participantCreates } from './support/participant-view.js';
+import { backfillHoldingRows, createIous, freshDatabase, participantActive, participantCreates } from './support/participant-view.js';
 
 // Live scope changes (docs/query-store.md, "Scope changes without a re-seed"): `store scope` from another process
 // changes the scope of a RUNNING `ingest` between two of its batches; killed -9 during that backfill, the next start
@@ -48,19 +48,7 @@ describe.runIf(pgUrl)('store scope while ingest runs (PostgreSQL server)', () =>
         match: (head) => head.includes('/v2/state/active-contracts'),
         afterBytes: 40_000,
         beforeCut: async () => {
-          await eventually(
-            async () =>
-              Number(
-                (
-                  await q<{ n: string }>(
-                    `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'idle in transaction' AND query LIKE 'INSERT INTO active_contracts%'`,
-                    [database],
-                  )
-                )[0]?.n,
-              ) > 0 || undefined,
-            'the live backfill transaction',
-            { signal },
-          );
+          await backfillHoldingRows(store, database, signal);
           first.child.kill('SIGKILL');
           await first.exited;
         },

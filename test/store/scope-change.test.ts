@@ -3,9 +3,8 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import { streamScopeChange, type StreamScope } from '../../src/sinks/postgres/stream-scope.js';
 import { runCli } from '../cli/support/run-cli.js';
 import { startCutProxy } from '../support/cut-proxy.js';
-import { eventually } from '../support/eventually.js';
 import { spawnCli } from '../support/spawn-cli.js';
-import { createIous, freshDatabase, participantActive } from './support/participant-view.js';
+import { backfillHoldingRows, createIous, freshDatabase, participantActive } from './support/participant-view.js';
 
 // Scope changes (docs/query-store.md, "Scope changes"): a stream restarted with a wider filter backfills what it
 // adds from the active contracts at its checkpoint, exactly once, also when killed (-9) during the backfill.
@@ -57,19 +56,7 @@ describe.runIf(pgUrl)('a widened filter on restart (PostgreSQL server)', () => {
         match: (head) => head.includes('/v2/state/active-contracts'),
         afterBytes: 40_000,
         beforeCut: async () => {
-          await eventually(
-            async () =>
-              Number(
-                (
-                  await store.query<{ n: string }>(
-                    `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'idle in transaction' AND query LIKE 'INSERT INTO active_contracts%'`,
-                    [database],
-                  )
-                ).rows[0]?.n,
-              ) > 0 || undefined,
-            'the backfill transaction',
-            { signal },
-          );
+          await backfillHoldingRows(store, database, signal);
           cli.child.kill('SIGKILL');
           killed = cli.exited;
           await killed;

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { newCommandId } from '../../../src/client/index.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
+import { eventually } from '../../support/eventually.js';
 import { call } from '../../support/sandbox-http.js';
 
 const filtersOf = (parties: readonly string[]) => Object.fromEntries(parties.map((p) => [p, { cumulative: [] }]));
@@ -57,4 +58,24 @@ export async function freshDatabase(pgUrl: string, name: string): Promise<{ read
       await admin.end();
     },
   };
+}
+
+/**
+ * Resolves once a session on `database` is idle inside a transaction after inserting into `active_contracts`: a
+ * backfill (or snapshot) transaction that stored rows and waits for more of the snapshot (held back by a proxy).
+ */
+export async function backfillHoldingRows(pool: pg.Pool, database: string, signal: AbortSignal): Promise<void> {
+  await eventually(
+    async () =>
+      Number(
+        (
+          await pool.query<{ n: string }>(
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'idle in transaction' AND query LIKE 'INSERT INTO active_contracts%'`,
+            [database],
+          )
+        ).rows[0]?.n,
+      ) > 0 || undefined,
+    'the backfill transaction',
+    { signal },
+  );
 }
