@@ -1,13 +1,10 @@
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { newCommandId } from '../../src/client/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox } from '../../src/sandbox/index.js';
 import { streamScopeChange, type StreamScope } from '../../src/sinks/postgres/stream-scope.js';
 import { runCli } from '../cli/support/run-cli.js';
 import { startCutProxy } from '../support/cut-proxy.js';
-import { eventually } from '../support/eventually.js';
-import { call } from '../support/sandbox-http.js';
 import { spawnCli } from '../support/spawn-cli.js';
+import { backfillHoldingRows, createIous, freshDatabase, participantActive } from './support/participant-view.js';
 
 // Scope changes (docs/query-store.md, "Scope changes"): a stream restarted with a wider filter backfills what it
 // adds from the active contracts at its checkpoint, exactly once, also when killed (-9) during the backfill.
@@ -29,40 +26,21 @@ describe('streamScopeChange', () => {
   });
 });
 
-/** The participant's active contract ids for `parties` at `offset`, read as raw HTTP. */
-async function participantActive(sandbox: Sandbox, parties: readonly string[], offset: number): Promise<string[]> {
-  const r = await call(sandbox.url, 'POST', '/v2/state/active-contracts', {
-    body: { activeAtOffset: offset, eventFormat: { filtersByParty: Object.fromEntries(parties.map((p) => [p, { cumulative: [] }])), verbose: false } },
-  });
-  expect(r.status, r.text.slice(0, 300)).toBe(200);
-  return (r.json as { contractEntry: { JsActiveContract?: { createdEvent: { contractId: string } } } }[])
-    .map((e) => e.contractEntry.JsActiveContract?.createdEvent.contractId)
-    .filter((id): id is string => id !== undefined)
-    .sort();
-}
-
 describe.runIf(pgUrl)('a widened filter on restart (PostgreSQL server)', () => {
   it('backfills the added party from the active contracts at the checkpoint, exactly once, though killed -9 during the backfill; a narrowing removes it', async ({ signal }) => {
     const sandbox = await startSandbox({ seed: 31, maxListElements: 20_000 });
     const database = `scope_${unique}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const url = new URL(pgUrl as string);
-    url.pathname = `/${database}`;
-    const store = new pg.Pool({ connectionString: url.toString(), max: 2 });
-    store.on('error', () => undefined); // an idle connection ended by the DROP DATABASE at the end
+    const fresh = await freshDatabase(pgUrl as string, database);
+    const store = fresh.pool;
+    const url = fresh.url;
     const proxyBox: { close?: () => Promise<void> } = {};
     try {
       const alice = sandbox.partyId('Alice');
       const bob = sandbox.partyId('Bob');
-      const iou = (party: string) => ({ CreateCommand: { templateId: '#ledger-rx-demo:Iou:Iou', createArguments: { issuer: party, owner: party, currency: 'CHF', amount: '1.0000000000', observers: [] } } });
-      const create = async (party: string, n: number) => {
-        for (let i = 0; i < n; i++) await sandbox.submit({ commands: [iou(party)], commandId: newCommandId('sc'), actAs: [party] });
-      };
+      const create = (party: string, n: number) => createIous(sandbox, party, n);
       await create(bob, 200);
       await create(alice, 5); // after Bob's: Alice's stream's checkpoint lies beyond every create of Bob's
-      const flags = ['--pg', url.toString(), '--batch', '5', '--log-level', 'info'];
+      const flags = ['--pg', url, '--batch', '5', '--log-level', 'info'];
       const first = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--to', 'end'], { timeoutMs: 120_000 });
       expect(first.code, first.stderr).toBe(0);
       const checkpoint = async () => Number((await store.query<{ o: string }>(`SELECT ledger_offset AS o FROM ledger_rx_checkpoints WHERE stream_name = 'default'`)).rows[0]?.o);
@@ -78,19 +56,7 @@ describe.runIf(pgUrl)('a widened filter on restart (PostgreSQL server)', () => {
         match: (head) => head.includes('/v2/state/active-contracts'),
         afterBytes: 40_000,
         beforeCut: async () => {
-          await eventually(
-            async () =>
-              Number(
-                (
-                  await store.query<{ n: string }>(
-                    `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'idle in transaction' AND query LIKE 'INSERT INTO active_contracts%'`,
-                    [database],
-                  )
-                ).rows[0]?.n,
-              ) > 0 || undefined,
-            'the backfill transaction',
-            { signal },
-          );
+          await backfillHoldingRows(store, database, signal);
           cli.child.kill('SIGKILL');
           killed = cli.exited;
           await killed;
@@ -128,11 +94,37 @@ describe.runIf(pgUrl)('a widened filter on restart (PostgreSQL server)', () => {
       const narrowed = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--to', 'end'], { timeoutMs: 120_000 });
       expect(narrowed.code, narrowed.stderr).toBe(0);
       expect(await storedActive()).toEqual(await participantActive(sandbox, [alice], await checkpoint()));
+
+      // store scope while no ingest runs: recorded as wanted; the next start with the same flags applies it
+      const only = (...parties: string[]) => ({ parties: [...parties].sort(), templates: [], interfaces: [] });
+      const scopeRow = async () => (await store.query(`SELECT scope, wanted, flags FROM ledger_rx_stream_scopes`)).rows;
+      const asked = await runCli(['store', 'scope', '--pg', url, '--add-party', bob]);
+      expect(asked.code, asked.stderr).toBe(0);
+      expect(JSON.parse(asked.stdout)).toEqual({ stream: 'default', scope: only(alice), wanted: only(alice, bob) });
+      const refused = await runCli(['store', 'scope', '--pg', url, '--add-party', bob]);
+      expect({ code: refused.code, stderr: refused.stderr }).toMatchObject({ code: 2, stderr: expect.stringMatching(/party Bob::\S+ is in the scope already/) });
+      const applied = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--to', 'end'], { timeoutMs: 120_000 });
+      expect(applied.code, applied.stderr).toBe(0);
+      expect(await scopeRow()).toEqual([{ scope: only(alice, bob), wanted: null, flags: only(alice) }]);
+      expect(await storedActive()).toEqual(await participantActive(sandbox, [alice, bob], await checkpoint()));
+      // the same flags again: the scope changed with store scope stays
+      await create(bob, 1);
+      const kept = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', alice, '--to', 'end'], { timeoutMs: 120_000 });
+      expect(kept.code, kept.stderr).toBe(0);
+      expect(kept.stderr).toMatch(/reading with the scope the store holds/);
+      expect(await scopeRow()).toEqual([{ scope: only(alice, bob), wanted: null, flags: only(alice) }]);
+      expect(await storedActive()).toEqual(await participantActive(sandbox, [alice, bob], await checkpoint()));
+      // other flags set the scope, and drop a request still pending
+      const charlie = sandbox.partyId('Charlie');
+      expect((await runCli(['store', 'scope', '--pg', url, '--add-party', charlie])).code).toBe(0);
+      const reset = await runCli(['ingest', '--url', sandbox.url, ...flags, '--party', bob, '--to', 'end'], { timeoutMs: 120_000 });
+      expect(reset.code, reset.stderr).toBe(0);
+      expect(reset.stderr).toMatch(/the scope change asked for with store scope is dropped/);
+      expect(await scopeRow()).toEqual([{ scope: only(bob), wanted: null, flags: only(bob) }]);
+      expect(await storedActive()).toEqual(await participantActive(sandbox, [bob], await checkpoint()));
     } finally {
       await proxyBox.close?.();
-      await store.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
+      await fresh.drop();
       await sandbox.close();
     }
   }, 300_000);

@@ -1,12 +1,13 @@
 import { Command, Option } from 'commander';
+import type { ScopeEdit } from '../../sinks/postgres/edit-scope.js';
 import { commandAction } from '../process/command-action.js';
 import { exitCodesHelp } from '../process/exit-codes-help.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** `ledger-rx store watch`: the commander layer over `runStoreWatch` (the query store's own commands; docs/query-store.md). */
+/** `ledger-rx store watch|prune|redact|reset|scope|index`: the commander layer over the store commands' cores (the query store's own commands; docs/query-store.md). */
 export function storeCommand(): Command {
-  const store = new Command('store').description('The query store ingest fills: watch its commits, prune it, redact a contract, index a template').summary('watch and maintain the store ingest fills');
+  const store = new Command('store').description('The query store ingest fills: watch its commits, prune it, redact a contract, change a stream\'s scope, index a template').summary('watch and maintain the store ingest fills');
   store.addCommand(
     new Command('watch')
       .description('Print each offset a stream commits (NDJSON {"stream","offset"}), pushed by PostgreSQL LISTEN/NOTIFY: the current one first')
@@ -88,6 +89,55 @@ ${exitCodesHelp}`,
       .description('Rewind a stream to an offset (rows after it removed, active_contracts as at it), to ingest again from there; stop ingest first')
       .addOption(new Option('--to <offset>', 'the offset to rewind to'))
       .action(maintenance('reset')),
+  );
+  const edits: ScopeEdit[] = [];
+  const edit = (op: ScopeEdit['op'], kind: ScopeEdit['kind']) => (id: string) => {
+    edits.push({ op, kind, id });
+    return id;
+  };
+  store.addCommand(
+    where(new Command('scope'))
+      .description(
+        "Change a stream's scope (its parties, templates, interfaces) while ingest runs: recorded in the store and pushed to the ingester, which " +
+          'commits its batch, backfills what was added from the active contracts at its checkpoint, removes what was removed, and reads on with the new filter',
+      )
+      .addOption(new Option('--add-party <party>', 'add a party (repeatable)').argParser(edit('add', 'party')))
+      .addOption(new Option('--remove-party <party>', 'remove a party (repeatable)').argParser(edit('remove', 'party')))
+      .addOption(new Option('--add-template <id>', 'add a template #package-name:Module:Entity (repeatable)').argParser(edit('add', 'template')))
+      .addOption(new Option('--remove-template <id>', 'remove a template (repeatable)').argParser(edit('remove', 'template')))
+      .addOption(new Option('--add-interface <id>', 'add an interface #package-name:Module:Interface, with its views (repeatable)').argParser(edit('add', 'interface')))
+      .addOption(new Option('--remove-interface <id>', 'remove an interface (repeatable)').argParser(edit('remove', 'interface')))
+      .addOption(new Option('--wait', 'wait until the running ingester applied the change (a server only)'))
+      .addHelpText(
+        'after',
+        `
+Prints {"stream","scope","wanted"}: the scope stored now and the one asked for (null: nothing pending).
+The flags apply in the order given. A restart of ingest with the same --party/--template flags keeps the
+scope changed here; a restart with other flags sets the scope to theirs.
+
+Examples:
+  ledger-rx store scope --pg postgres://localhost/ledger --add-party 'Bob::1220…' --wait
+  ledger-rx store scope --stream-name effects --add-template '#my-pkg:Main:Asset' --remove-template '#my-pkg:Main:Old'
+${exitCodesHelp}`,
+      )
+      .action(
+        commandAction(async (values, _args, io) => {
+          const { runStoreScope } = await import('../store/run-store-scope.js');
+          const dataDir = str(values['dataDir']);
+          const env = io.env['LEDGER_RX_PG_URL'];
+          return runStoreScope(
+            {
+              pg: str(values['pg']) ?? (dataDir === undefined && env ? env : undefined),
+              dataDir,
+              schema: str(values['schema']),
+              streamName: str(values['streamName']),
+              edits,
+              wait: values['wait'] === true,
+            },
+            io,
+          );
+        }),
+      ),
   );
   store.addCommand(
     new Command('index')

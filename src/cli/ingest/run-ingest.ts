@@ -1,18 +1,24 @@
-import { Subject } from 'rxjs';
+import { EMPTY, Subject, defer, merge, tap } from 'rxjs';
+import type { SqlDatabase } from '../../checkpoints/sql-database.js';
 import { ErrorCodes } from '../../errors/error-codes.js';
 import { LedgerRxError } from '../../errors/ledger-rx-error.js';
 import type { SinkPosition } from '../../sinks/ledger-sink.js';
 import type { PostgresSink, PostgresSinkStatus } from '../../sinks/postgres/postgres-sink.js';
+import type { CommittedOffsetsSource } from '../../sinks/postgres/watch-committed-offsets.js';
+import { watchScopeRequests } from '../../sinks/postgres/watch-scope-requests.js';
 import { readDarFiles } from '../options/read-dar-files.js';
 import { UsageError } from '../options/usage-error.js';
 import type { CliIo } from '../process/cli-io.js';
 import type { ExitCode } from '../process/exit-code.js';
 import { runStreamingCommand } from '../process/run-streaming-command.js';
-import { drainIntoSink, type NewStreamStart } from '../sink/drain-into-sink.js';
+import { drainIntoSink, type LiveReformat, type NewStreamStart } from '../sink/drain-into-sink.js';
 import type { IngestOptions } from './ingest-options.js';
-import { applyScopeChange, scopeOfFilter } from './apply-scope-change.js';
+import { applyLiveScope, scopeChangePending } from './apply-live-scope.js';
+import { scopeOfFilter } from './scope-of-filter.js';
+import { startScope } from './start-scope.js';
 import { checkSameLedger } from './check-same-ledger.js';
 import { openIngestSink } from './open-ingest-sink.js';
+import { ScopeRequestFiles } from './scope-request-files.js';
 import { planSnapshotStart } from './plan-snapshot-start.js';
 import { startFromSnapshot } from './start-from-snapshot.js';
 
@@ -52,9 +58,13 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * With `dars` (`--dar`), the sink's start creates or replaces a typed SQL view per template and interface of each
  * DAR's main package (docs/query-store.md, "Typed views"); a DAR that cannot be read stops it with exit 1.
  *
- * A stream that resumes with other `--party`/`--template`/`--interface` flags than the store recorded changes its
- * scope first (`applyScopeChange`): what was added is backfilled from the active-contract snapshot at the
- * checkpoint, what was removed leaves `active_contracts`, in one transaction (docs/query-store.md, "Scope changes").
+ * A stream that resumes decides its scope first (`startScope`): other `--party`/`--template`/`--interface` flags than
+ * the start that last set it set the scope; the same flags keep a scope changed live and apply a pending request.
+ * What was added is backfilled from the active-contract snapshot at the checkpoint, what was removed leaves
+ * `active_contracts`, in one transaction (docs/query-store.md, "Scope changes without a re-seed"). While it runs, a
+ * request (`store scope`: a notification on the stream's scope channel, or on an embedded store a file in its
+ * directory; or a SIGHUP) is applied the same way between two batches (`applyLiveScope`), and the read goes on with
+ * the new filter after the same offset.
  *
  * With `standby`, a second ingester of the stream waits for its lock as long as it takes and takes over
  * when the leader's session ends (see `PostgresSink`: the leader commits on the lock's session, so one that
@@ -108,7 +118,19 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
           }
     };
     let sink: PostgresSink | undefined;
-    const openSink = async () => (sink = await openIngestSink(options, { schema, streamName, onStatus, signal: run.stops.signal, logger, dars, scope }));
+    let channels: CommittedOffsetsSource | undefined;
+    let requestFiles: { readonly files: ScopeRequestFiles; readonly database: SqlDatabase } | undefined;
+    const openSink = async () => {
+      const opened = await openIngestSink(options, { schema, streamName, onStatus, signal: run.stops.signal, logger, dars, scope });
+      channels = opened.channels;
+      if (opened.embedded !== undefined) requestFiles = { files: new ScopeRequestFiles(opened.embedded.dataDir), database: opened.embedded.database };
+      return (sink = opened.sink);
+    };
+    // an embedded store's requests come as files (another process cannot open it): recorded in it before each look
+    const takeRequestFiles = () => requestFiles?.files.take(requestFiles.database, schema, streamName, logger) ?? Promise.resolve();
+    const retry = options.maxRetries === undefined ? undefined : { maxAttempts: options.maxRetries };
+    const scopeContext = (s: PostgresSink) =>
+      ({ sink: s, filter: options.filter, transport: options.source.transport ?? 'auto', chunkSize: options.batch ?? 1_000, retry, validate: options.validate ?? true, run }) as const;
     const startNewStream = async ({ client, range, bounds, updateFormat }: NewStreamStart) => {
       const start = await planSnapshotStart(options, range, bounds);
       if (start === undefined || sink === undefined) return undefined;
@@ -117,13 +139,32 @@ export function runIngest(options: IngestOptions, io: CliIo): Promise<ExitCode> 
       return startFromSnapshot(start, context);
     };
     const checkResume = async (resumed: SinkPosition, start: NewStreamStart) => {
-      if (sink === undefined) return;
+      if (sink === undefined) return undefined;
       await checkSameLedger(sink, streamName, resumed, start);
-      const retry = options.maxRetries === undefined ? undefined : { maxAttempts: options.maxRetries };
-      await applyScopeChange(resumed, scope, {
-        client: start.client, sink, updateFormat: start.updateFormat, transport: options.source.transport ?? 'auto', chunkSize: options.batch ?? 1_000, retry, validate: options.validate ?? true, run,
-      });
+      await takeRequestFiles();
+      return startScope(resumed, scope, start.client, scopeContext(sink));
     };
-    await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost, startNewStream, checkResume });
+    // live scope changes: a notification on the stream's scope channel (`store scope`, `requestScopeChange`) or a SIGHUP
+    // listened to for the whole run, so a SIGHUP during the start-up or a backfill does not end the process (Node's
+    // default); one then is not needed: each read looks for a pending change when it starts
+    const hangUps = new Subject<void>();
+    const onHangUp = () => hangUps.next();
+    io.signals.on('SIGHUP', onHangUp);
+    run.release(() => io.signals.off('SIGHUP', onHangUp));
+    const reformat: LiveReformat = {
+      requests: defer(() =>
+        merge(
+          channels === undefined ? EMPTY : watchScopeRequests(channels, { schema, streamName, onStatus: (s) => s.type === 'connection-lost' && logger.warn({ err: s.error }, 'lost the connection that listens for scope changes; listening again') }),
+          hangUps.pipe(tap(() => logger.info({ stream: streamName }, 'SIGHUP: looking for a scope change'))),
+          requestFiles === undefined ? EMPTY : requestFiles.files.changes(),
+        ),
+      ),
+      pending: async () => {
+        await takeRequestFiles();
+        return sink === undefined ? false : scopeChangePending(sink);
+      },
+      apply: (position, client) => applyLiveScope(position, client, scopeContext(sink as PostgresSink)),
+    };
+    await drainIntoSink(options, io, run, openSink, { activity: 'ingesting', defaultBatch: 1_000, defaultBatchMs: 500, failure$: lockLost, startNewStream, checkResume, reformat });
   });
 }

@@ -4,10 +4,13 @@ import type { Logger } from '../log/logger.js';
 /** The signals a command reacts to. */
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
-/** Where a command subscribes to stop signals: `process` satisfies it; tests pass an `EventEmitter`. */
+/**
+ * Where a command subscribes to signals: the stop signals, and `SIGHUP` (a running `ingest` looks for a scope change).
+ * `process` satisfies it; tests pass an `EventEmitter`.
+ */
 export interface SignalSource {
-  on(signal: StopSignal, listener: () => void): unknown;
-  off(signal: StopSignal, listener: () => void): unknown;
+  on(signal: StopSignal | 'SIGHUP', listener: () => void): unknown;
+  off(signal: StopSignal | 'SIGHUP', listener: () => void): unknown;
 }
 
 /**

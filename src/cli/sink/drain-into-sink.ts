@@ -1,4 +1,4 @@
-import { NEVER, Subject, lastValueFrom, takeUntil, type Observable } from 'rxjs';
+import { NEVER, Subject, concatMap, filter, lastValueFrom, take, takeUntil, tap, type Observable } from 'rxjs';
 import { tailUpdates } from '../../operators/tail-updates.js';
 import { BatchCommitter, type BatchCommit } from '../../sinks/batch-committer.js';
 import type { LedgerClient } from '../../client/ledger-client.js';
@@ -30,8 +30,24 @@ export interface DrainSettings {
    * read continues; `undefined` reads the range as it is.
    */
   readonly startNewStream?: ((start: NewStreamStart) => Promise<SinkPosition | undefined>) | undefined;
-  /** Checks a stream that resumes before its read starts (ingest: that the participant's ledger is the one stored); rejects to stop. */
-  readonly checkResume?: ((resumed: SinkPosition, start: NewStreamStart) => Promise<void>) | undefined;
+  /**
+   * Checks a stream that resumes before its read starts (ingest: that the participant's ledger is the one stored, and
+   * the scope change of a start); rejects to stop; may resolve with the format to read with instead of the flags'.
+   */
+  readonly checkResume?: ((resumed: SinkPosition, start: NewStreamStart) => Promise<UpdateFormat | void>) | undefined;
+  /** Changes the read's filter while it runs, between two batches (ingest: a live scope change). */
+  readonly reformat?: LiveReformat | undefined;
+}
+
+/**
+ * A change of a running read's filter (see {@link drainIntoSink}): `requests` emits when one may be wanted (a
+ * notification, a signal), `pending` says whether one is, and `apply` makes it with every batch committed at
+ * `position`, resolving with the format to read with after it.
+ */
+export interface LiveReformat {
+  readonly requests: Observable<unknown>;
+  readonly pending: () => Promise<boolean>;
+  readonly apply: (position: SinkPosition, client: LedgerClient) => Promise<UpdateFormat>;
 }
 
 /** What {@link DrainSettings.startNewStream} decides with. */
@@ -47,7 +63,11 @@ export interface NewStreamStart {
  * sink (`openSink`; both closed at the end of the run), starts the sink — which says where the stream
  * resumes — and reads with `tailUpdates` after that position (or `from` for a new stream) up to `to` or
  * forever, handing every element to a {@link BatchCommitter} over the sink (`batch` elements / `batchMs`).
- * A new stream may first store a starting state (`startNewStream`: ingest's snapshot) and read after it.
+ * A new stream may first store a starting state (`startNewStream`: ingest's snapshot) and read after it; a stream
+ * that resumes may be read with another format than the flags' (`checkResume`'s answer). With `reformat`, when its
+ * `requests` emit and a change is `pending`, the read is stopped, the open batch committed (`flush`), `apply` called
+ * with the committed position, and the read started again after that same position with the format it gives: no
+ * element is lost or read twice (the committer keeps its order check across reads).
  * A stop (SIGINT/SIGTERM) during the read commits what was read and returns; during the start-up it
  * abandons it (`StopRequested`). The range is resolved as for `tail` (`resolveReadRange`).
  *
@@ -78,7 +98,9 @@ export async function drainIntoSink(
   let lastOffset: number | undefined;
   run.tally(() => ({ count, bytes, firstOffset, lastOffset }));
   const failure = new Subject<never>();
+  let committed = resumed;
   const onCommit = (commit: BatchCommit) => {
+    committed = commit.position;
     settings.onCommit?.(commit);
     if (!commit.applied) {
       logger.warn({ offset: commit.position.offset }, 'batch already stored (skipped)');
@@ -109,15 +131,22 @@ export async function drainIntoSink(
     await bounds.reach();
     const endInclusive = range.endInclusive;
     stops.throwIfStopped();
-    if (resumed) await settings.checkResume?.(resumed, { client, range, bounds, updateFormat: format });
+    let updateFormat = (resumed ? await settings.checkResume?.(resumed, { client, range, bounds, updateFormat: format }) : undefined) ?? format;
     const start = resumed ?? (await settings.startNewStream?.({ client, range, bounds, updateFormat: format }));
+    committed = start;
+    let after = start?.offset ?? range.beginExclusive;
+    const { reformat } = settings;
     // A stream already at or beyond --to has nothing left to read.
-    const done = endInclusive === 0 || (start !== undefined && typeof endInclusive === 'number' && start.offset >= endInclusive);
-    if (!done) {
+    let done = endInclusive === 0 || (start !== undefined && typeof endInclusive === 'number' && start.offset >= endInclusive);
+    // read until the end of the range, a stop or a failure; a wanted change of the filter ends one read, the open batch
+    // is committed, the change made, and the read goes on after the same position with the new filter
+    while (!done) {
+      let changeWanted = false;
+      const wanted = reformat === undefined ? NEVER : reformat.requests.pipe(concatMap(() => reformat.pending()), filter(Boolean), take(1), tap(() => (changeWanted = true)));
       await lastValueFrom(
         tailUpdates(client, {
-          beginExclusive: start?.offset ?? range.beginExclusive,
-          updateFormat: format,
+          beginExclusive: after,
+          updateFormat,
           ...(typeof endInclusive === 'number' ? { endInclusive } : {}),
           pageLimit: options.pageLimit ?? 200,
           ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
@@ -127,9 +156,16 @@ export async function drainIntoSink(
           handler: (element) => batches.add(element),
           validate: options.validate ?? true,
           rawText: true,
-        }).pipe(takeUntil(stops.stop$), takeUntil(failure), takeUntil(settings.failure$ ?? NEVER)),
+        }).pipe(takeUntil(stops.stop$), takeUntil(failure), takeUntil(settings.failure$ ?? NEVER), takeUntil(wanted)),
         { defaultValue: undefined },
       );
+      if (!changeWanted || reformat === undefined || stops.stopped) break;
+      await batches.flush();
+      const at: SinkPosition | undefined = committed;
+      if (at === undefined) throw new Error('a filter change before the first commit'); // pending() is false until then
+      updateFormat = await reformat.apply(at, client);
+      after = at.offset;
+      done = typeof endInclusive === 'number' && at.offset >= endInclusive;
     }
     await batches.flush();
   } catch (error) {

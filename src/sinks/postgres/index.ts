@@ -16,8 +16,14 @@ requirePeers('ledger-rx/postgres', ['pg'], (specifier) => import.meta.resolve(sp
 export { PostgresCheckpointStore } from '../../checkpoints/postgres-checkpoint-store.js';
 export type { PostgresCheckpointStoreOptions, TransactionOutcome } from '../../checkpoints/postgres-checkpoint-store.js';
 export { PostgresSink } from './postgres-sink.js';
-export type { PostgresSinkConnectOptions, PostgresSinkOptions, PostgresSinkStatus, ScopeChangeOptions, ScopeChangeOutcome, StreamLock } from './postgres-sink.js';
-export { streamScopeChange } from './stream-scope.js';
+export type { PostgresSinkConnectOptions, PostgresSinkOptions, PostgresSinkStatus, ScopeChangeOptions, ScopeChangeOutcome, StoredScope, StreamLock } from './postgres-sink.js';
+export { sameScope, streamScopeChange } from './stream-scope.js';
+export { editScope } from './edit-scope.js';
+export type { ScopeEdit } from './edit-scope.js';
+export { requestScopeChange } from './request-scope-change.js';
+export type { ScopeChangeRequest, ScopeChangeRequested } from './request-scope-change.js';
+export { scopeChannel } from './scope-channel.js';
+export { watchScopeRequests } from './watch-scope-requests.js';
 export type { StreamScope, StreamScopeChange } from './stream-scope.js';
 export type { StreamLease } from './stream-lease.js';
 export type { TypedViewOutcome } from './create-typed-views.js';

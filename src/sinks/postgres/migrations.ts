@@ -1,4 +1,5 @@
 import type { Migration } from './migration.js';
+import { liveScopeMigration } from './live-scope-migration.js';
 import { maintenanceMigration } from './maintenance-migration.js';
 import { queryPlansMigration } from './query-plans-migration.js';
 import { queryStoreMigration } from './query-store-migration.js';
@@ -57,6 +58,9 @@ import { typedViewsMigration } from './typed-views-migration.js';
  *
  * Version 9 (`queryPlansMigration`): `active`, `creates` and `archives` resolve their name, stream and offsets
  * once, before their query (10^6-contract stores: benchmarks/store-query).
+ *
+ * Version 11 (`liveScopeMigration`): the scope a running stream is asked to change to (`wanted`) and the scope of
+ * the flags that last set it (`flags`; docs/query-store.md, "Scope changes without a re-seed").
  */
 export const migrations: readonly Migration[] = [
   {
@@ -195,4 +199,5 @@ export const migrations: readonly Migration[] = [
   typedViewsMigration,
   scopeMigration,
   queryPlansMigration,
+  liveScopeMigration,
 ];

@@ -19,8 +19,9 @@ import type { ActiveContractRow, InterfaceViewRow } from './ingest-rows.js';
 import { mapSnapshotRow } from './map-snapshot-row.js';
 import { runMigrations } from './run-migrations.js';
 import { pgArrayLiteral } from './pg-array-literal.js';
+import { scopeChannel } from './scope-channel.js';
 import { storeChannel } from './store-channel.js';
-import type { StreamScope } from './stream-scope.js';
+import { sameScope, type StreamScope } from './stream-scope.js';
 import { insertActiveContracts } from './write/insert-active-contracts.js';
 import { insertInterfaceViews } from './write/insert-interface-views.js';
 import { writeBatch } from './write/write-batch.js';
@@ -78,6 +79,24 @@ export interface ScopeChangeOptions {
   readonly backfill?: AsyncIterable<readonly JsGetActiveContractsResponse[]> | undefined;
   /** Remove from `active_contracts` what the narrowed scope no longer covers. */
   readonly removeOutside?: boolean | undefined;
+  /** The scope of the flags of the start that sets this scope, recorded as `flags` (kept as it was when absent). */
+  readonly flags?: StreamScope | undefined;
+  /**
+   * Clear a pending request (`wanted`) even when it asked for another scope: flags that changed at a start set the
+   * scope and supersede it. Without it, `wanted` is cleared only when it is the scope recorded now (applied).
+   */
+  readonly supersedeRequest?: boolean | undefined;
+}
+
+/**
+ * A stream's row of `ledger_rx_stream_scopes` (docs/query-store.md, "Scope changes without a re-seed"): the scope it
+ * stores, the one asked for and not applied yet (`null`: none), and the scope of the flags that last set it
+ * (`null`: recorded before version 11, when the flags were always the scope).
+ */
+export interface StoredScope {
+  readonly scope: StreamScope;
+  readonly wanted: StreamScope | null;
+  readonly flags: StreamScope | null;
 }
 
 /** What {@link PostgresSink.changeScope} did: contracts added to and removed from `active_contracts`. */
@@ -307,7 +326,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
   /** Records the sink's `scope` for a stream that has none yet (with its first commit). */
   private async recordFirstScope(tx: SqlQueryable): Promise<void> {
     if (this.options.scope === undefined) return;
-    await tx.query(`INSERT INTO ledger_rx_stream_scopes (stream_name, scope, updated_at) VALUES ($1, $2::jsonb, now()) ON CONFLICT DO NOTHING`, [
+    await tx.query(`INSERT INTO ledger_rx_stream_scopes (stream_name, scope, updated_at, flags) VALUES ($1, $2::jsonb, now(), $2::jsonb) ON CONFLICT DO NOTHING`, [
       this.streamName,
       JSON.stringify(this.options.scope),
     ]);
@@ -320,15 +339,27 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
     return rows[0]?.scope;
   }
 
+  /** The stream's row of `ledger_rx_stream_scopes`: its scope, a pending request, the flags that set it (`undefined`: none recorded). */
+  async storedScope(): Promise<StoredScope | undefined> {
+    // on the pool, not the lease's session: a running ingester asks while a commit may be running there
+    const db = this.options.database;
+    const rows = (await db.query<StoredScope>('SELECT scope, wanted, flags FROM ledger_rx_stream_scopes WHERE stream_name = $1', [this.streamName])).rows;
+    const row = rows[0];
+    return row === undefined ? undefined : { scope: row.scope, wanted: row.wanted ?? null, flags: row.flags ?? null };
+  }
+
   /**
    * Changes the stream's scope at its current position `offset` (docs/query-store.md, "Scope changes"), in ONE
    * transaction that first locks the checkpoint row and requires it at `offset` (else `SINK_CONFLICT`): with
    * `backfill` (the active-contract snapshot at `offset` read with the NEW filter) inserts the contracts
    * `active_contracts` does not hold yet, as a snapshot does; with `removeOutside`, deletes the rows of
    * `active_contracts` that `scope` no longer covers (no party of its parties a signatory or observer; a template
-   * not among its templates, when it names templates and no interfaces); records `scope` and the change. A failure
-   * or a crash before the commit leaves nothing of it, so a restart does it again, once. The checkpoint does not
-   * move: the updates after `offset` follow with the new filter.
+   * not among its templates, when it names templates and no interfaces); records `scope` (with `flags` when given),
+   * clears a pending request that asked for it (any pending request with `supersedeRequest`), and records the change
+   * when the scope differs. A failure or a crash before the commit leaves nothing of it, so a restart does it again,
+   * once. The checkpoint does not move: the updates after `offset` follow with the new filter. Called by the
+   * running ingester between two batches for a live change (`ingest`'s `applyLiveScope`), and before the read at a
+   * start.
    */
   changeScope(offset: number, scope: StreamScope, options: ScopeChangeOptions = {}): Promise<ScopeChangeOutcome> {
     const run = this.queue.then(() => {
@@ -358,11 +389,17 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
           removed = Number(rows.rows[0]?.n ?? 0);
         }
         const previous = (await tx.query<{ scope: StreamScope }>('SELECT scope FROM ledger_rx_stream_scopes WHERE stream_name = $1', [this.streamName])).rows[0]?.scope;
+        // the row is locked only now, at the end: a `requestScopeChange` waits for this commit, not for the backfill
         await tx.query(
-          `INSERT INTO ledger_rx_stream_scopes (stream_name, scope, updated_at) VALUES ($1, $2::jsonb, now())
-           ON CONFLICT (stream_name) DO UPDATE SET scope = EXCLUDED.scope, updated_at = EXCLUDED.updated_at`,
-          [this.streamName, JSON.stringify(scope)],
+          `INSERT INTO ledger_rx_stream_scopes AS s (stream_name, scope, updated_at, flags) VALUES ($1, $2::jsonb, now(), $3::jsonb)
+           ON CONFLICT (stream_name) DO UPDATE SET scope = EXCLUDED.scope, updated_at = EXCLUDED.updated_at, flags = coalesce(EXCLUDED.flags, s.flags),
+             wanted = CASE WHEN $4 OR s.wanted = EXCLUDED.scope THEN NULL ELSE s.wanted END,
+             wanted_at = CASE WHEN $4 OR s.wanted = EXCLUDED.scope THEN NULL ELSE s.wanted_at END`,
+          [this.streamName, JSON.stringify(scope), options.flags === undefined ? null : JSON.stringify(options.flags), options.supersedeRequest === true],
         );
+        // whoever waits for a requested change to be applied (`store scope --wait`) hears of it when this commits
+        await tx.query('SELECT pg_notify($1, $2)', [scopeChannel(this.schema, this.streamName), 'changed']);
+        if (previous !== undefined && sameScope(previous, scope)) return { backfilled, removed };
         await tx.query(
           `INSERT INTO ledger_rx_scope_changes (stream_name, ledger_offset, scope_before, scope_after, backfilled, removed, changed_at)
            VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, now())`,

@@ -28,3 +28,9 @@ export function streamScopeChange(before: StreamScope, after: StreamScope): Stre
   const whatNarrowed = a.length > 0 && (b.length === 0 || missingFrom(b, a));
   return { widened: partiesWidened || whatWidened, narrowed: partiesNarrowed || whatNarrowed };
 }
+
+/** Whether two scopes store the same (pure): the same parties, templates and interfaces, in any order. */
+export function sameScope(a: StreamScope, b: StreamScope): boolean {
+  const change = streamScopeChange(a, b);
+  return !change.widened && !change.narrowed;
+}

@@ -1,7 +1,7 @@
-import type { Client } from 'pg';
-import { Observable } from 'rxjs';
+import { defer, filter, tap, throwError, type Observable } from 'rxjs';
 import type { SqlQueryable } from '../../checkpoints/sql-database.js';
 import { storeChannel } from './store-channel.js';
+import { watchStoreChannel } from './watch-store-channel.js';
 
 /** Where {@link watchCommittedOffsets} listens. */
 export type CommittedOffsetsSource =
@@ -55,71 +55,18 @@ async function storedOffset(db: SqlQueryable, schema: string, streamName: string
 export function watchCommittedOffsets(source: CommittedOffsetsSource, options: WatchCommittedOffsetsOptions = {}): Observable<number> {
   const schema = options.schema ?? 'public';
   const streamName = options.streamName ?? 'default';
-  const channel = storeChannel(schema, streamName);
-  return new Observable<number>((subscriber) => {
-    if (!identifier.test(schema)) {
-      subscriber.error(new RangeError(`schema must be a plain lower-case SQL identifier, got '${schema}'`));
-      return undefined;
-    }
+  if (!identifier.test(schema)) return throwError(() => new RangeError(`schema must be a plain lower-case SQL identifier, got '${schema}'`));
+  return defer(() => {
     let last = -1;
-    let closed = false;
-    const emit = (offset: number | undefined) => {
-      if (offset === undefined || !Number.isFinite(offset) || offset <= last || closed) return;
-      last = offset;
-      subscriber.next(offset);
-    };
-    if ('listen' in source) {
-      let stop: (() => Promise<void>) | undefined;
-      source
-        .listen(channel, (payload) => emit(Number(payload)))
-        .then(async (unlisten) => {
-          stop = unlisten;
-          if (closed) return void (await unlisten());
-          options.onStatus?.({ type: 'listening' });
-          emit(await storedOffset(source.database, schema, streamName));
-        })
-        .catch((error: unknown) => subscriber.error(error));
-      return () => {
-        closed = true;
-        void stop?.().catch(() => undefined);
-      };
-    }
-    let client: Client | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const reconnectDelayMs = options.reconnectDelayMs ?? 500;
-    const lost = (error: unknown, from: Client) => {
-      if (closed || client !== from) return;
-      client = undefined;
-      void from.end().catch(() => undefined);
-      options.onStatus?.({ type: 'connection-lost', error, retryInMs: reconnectDelayMs });
-      timer = setTimeout(() => void connect(), reconnectDelayMs);
-    };
-    const connect = async () => {
-      const pg = await import('pg');
-      if (closed) return;
-      const c = new pg.default.Client({ connectionString: source.url, keepAlive: true });
-      client = c;
-      c.on('error', (error) => lost(error, c));
-      c.on('end', () => lost(new Error('the connection ended'), c));
-      c.on('notification', (n) => {
-        if (n.channel === channel) emit(Number(n.payload));
-      });
-      try {
-        await c.connect();
-        await c.query(`LISTEN ${channel}`);
-        if (closed) return;
-        options.onStatus?.({ type: 'listening' });
-        emit(await storedOffset(c, schema, streamName));
-      } catch (error) {
-        // refused or cut while starting: like a lost connection, tried again
-        lost(error, c);
-      }
-    };
-    void connect();
-    return () => {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      void client?.end().catch(() => undefined);
-    };
+    return watchStoreChannel<number>(source, {
+      channel: storeChannel(schema, streamName),
+      current: (db) => storedOffset(db, schema, streamName),
+      fromPayload: (payload) => Number(payload),
+      reconnectDelayMs: options.reconnectDelayMs,
+      onStatus: options.onStatus,
+    }).pipe(
+      filter((offset) => Number.isFinite(offset) && offset > last),
+      tap((offset) => (last = offset)),
+    );
   });
 }

@@ -7,7 +7,7 @@ export interface CapturedIo extends CliIo {
   readonly out: () => string;
   readonly err: () => string;
   /** Delivers a signal to the command. */
-  signal(s: StopSignal): void;
+  signal(s: StopSignal | 'SIGHUP'): void;
 }
 
 /** Creates a {@link CapturedIo}; `stderrIsTTY` defaults to false. */
