@@ -1,3 +1,4 @@
+import { batchCommitMigration } from './batch-commit-migration.js';
 import type { Migration } from './migration.js';
 import { maintenanceMigration } from './maintenance-migration.js';
 import { queryPlansMigration } from './query-plans-migration.js';
@@ -57,6 +58,10 @@ import { typedViewsMigration } from './typed-views-migration.js';
  *
  * Version 9 (`queryPlansMigration`): `active`, `creates` and `archives` resolve their name, stream and offsets
  * once, before their query (10^6-contract stores: benchmarks/store-query).
+ *
+ * Version 12 (`batchCommitMigration`, ingest throughput): `ledger_rx_move_checkpoint` (a batch's checkpoint
+ * compare-and-move and notification in one call, so the batch is one script sent in one round trip) and the
+ * sink noting templates and choices instead of statement triggers (docs/ingest.md).
  */
 export const migrations: readonly Migration[] = [
   {
@@ -195,4 +200,5 @@ export const migrations: readonly Migration[] = [
   typedViewsMigration,
   scopeMigration,
   queryPlansMigration,
+  batchCommitMigration,
 ];
