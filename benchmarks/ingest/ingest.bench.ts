@@ -50,6 +50,7 @@ import { buildDir, cliMain, dataDir } from '../lib/paths.js';
 import { startPostgres } from '../lib/postgres.js';
 import { MiB, procStatusBytes, startSandboxProcess } from '../lib/proc.js';
 import { atLeastAbsolute, figure, type Row } from '../lib/report.js';
+import { cpuAtExitFlags, cpuAtExitOf, processCpuMs, processTreeCpuMs } from '../lib/cpu.js';
 import { startBenchRun } from '../lib/bench-run.js';
 
 /** `--stats` of the CLI. */
@@ -80,15 +81,40 @@ interface IngestSample {
   readonly dataBytes: number;
   /** Embedded only: bytes of the whole data directory after the run (catalog, WAL, the setup run's schema). */
   readonly dirBytes?: number | undefined;
+  /** CPU time of the CLI process (user + system, its own at exit; for the embedded store PGlite runs inside it), ms. */
+  readonly cliCpuMs?: number | undefined;
+  /** CPU time of the PostgreSQL server during the run (postmaster, backends, WAL writer, …: `processTreeCpuMs`), ms; 0 for the embedded store. */
+  readonly pgCpuMs?: number | undefined;
+  /** CPU time of the sandbox participant's process during the run, ms. */
+  readonly sandboxCpuMs?: number | undefined;
+  /** The 1-minute load average when the run ended. */
+  readonly load1?: number | undefined;
 }
 
 /** Node flags for the measured CLI, e.g. `--cli-node-args="--cpu-prof --cpu-prof-dir=/tmp/p"` to profile each run. */
 const cliNodeArgs = option('cli-node-args', '').split(' ').filter((a) => a !== '');
 
-function runIngest(main: string, args: readonly string[]): Promise<{ stats: RunStats; wallSeconds: number; peakRss: number }> {
+/** The CPU of the processes beside the CLI: the server (0 when the store is embedded) and the sandbox, in ms so far. */
+interface Beside {
+  readonly pgCpuMs: () => number;
+  readonly sandboxCpuMs: () => number;
+}
+
+interface IngestRun {
+  readonly stats: RunStats;
+  readonly wallSeconds: number;
+  readonly peakRss: number;
+  readonly cliCpuMs: number;
+  readonly pgCpuMs: number;
+  readonly sandboxCpuMs: number;
+}
+
+function runIngest(main: string, args: readonly string[], beside: Beside): Promise<IngestRun> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [...cliNodeArgs, main, 'ingest', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const pg0 = beside.pgCpuMs();
+    const sandbox0 = beside.sandboxCpuMs();
+    const child = spawn(process.execPath, [...cpuAtExitFlags, ...cliNodeArgs, main, 'ingest', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, procStatusBytes(child.pid as number, 'VmHWM'))), 100);
     let err = '';
@@ -96,12 +122,15 @@ function runIngest(main: string, args: readonly string[]): Promise<{ stats: RunS
     child.on('close', (code) => {
       clearInterval(sampler);
       const wallSeconds = (performance.now() - t0) / 1000;
+      const pgCpuMs = beside.pgCpuMs() - pg0;
+      const sandboxCpuMs = beside.sandboxCpuMs() - sandbox0;
       const line = err.trim().split('\n').reverse().find((l) => l.startsWith('{"count"'));
-      if (code !== 0 || line === undefined) {
+      const cpu = cpuAtExitOf(err);
+      if (code !== 0 || line === undefined || cpu === undefined) {
         reject(new Error(`ingest exited with ${code}:\n${err.slice(-3000)}`));
         return;
       }
-      resolve({ stats: JSON.parse(line) as RunStats, wallSeconds, peakRss });
+      resolve({ stats: JSON.parse(line) as RunStats, wallSeconds, peakRss, cliCpuMs: cpu.userMs + cpu.systemMs, pgCpuMs, sandboxCpuMs });
     });
   });
 }
@@ -190,7 +219,8 @@ async function main(): Promise<void> {
       const ingestInto = async (main: string, store: Store, to: number, batch: number, label: string, dir = '') => {
         const schema = `bench_${label}_${schemaCounter++}`;
         const target = store === 'server' ? ['--pg', server.url] : ['--data-dir', dir];
-        const result = await runIngest(main, [...target, '--to', String(to), '--batch', String(batch), '--schema', schema, ...common]);
+        const beside: Beside = { pgCpuMs: () => (store === 'server' ? processTreeCpuMs(server.pid) : 0), sandboxCpuMs: () => processCpuMs(sandbox.pid) };
+        const result = await runIngest(main, [...target, '--to', String(to), '--batch', String(batch), '--schema', schema, ...common], beside);
         let counts: Counts;
         let dirBytes: number | undefined;
         if (store === 'server') {
@@ -218,14 +248,17 @@ async function main(): Promise<void> {
                 const count = store === 'server' ? full : Math.max(1, Math.round(full * embeddedShare));
                 const to = offsets[count - 1];
                 if (to === undefined) throw new Error(`ingest: only ${offsets.length} transactions seeded, need ${count}`);
-                const { stats, wallSeconds, peakRss, counts: c, dataBytes, dirBytes } = await ingestInto(main, store, to, batch, `${events}ev_b${batch}`, dir);
+                const { stats, wallSeconds, peakRss, counts: c, dataBytes, dirBytes, cliCpuMs, pgCpuMs, sandboxCpuMs } = await ingestInto(main, store, to, batch, `${events}ev_b${batch}`, dir);
+                const load1 = loadavg()[0] ?? 0;
                 const rows = Number(c.updates) + Number(c.created) + Number(c.active);
                 if (Number(c.updates) !== count || stats.count !== count) throw new Error(`ingest (${store}): stored ${c.updates} updates (stats ${stats.count}), expected ${count}`);
-                samples.push({ build, store, events, batch, updates: count, rows, seconds: stats.seconds, wallSeconds, cliPeakRss: peakRss, dataBytes, dirBytes });
+                samples.push({ build, store, events, batch, updates: count, rows, seconds: stats.seconds, wallSeconds, cliPeakRss: peakRss, dataBytes, dirBytes, cliCpuMs, pgCpuMs, sandboxCpuMs, load1 });
+                const perUpdate = (ms: number) => ((ms * 1000) / count).toFixed(1);
                 log(
                   `ingest round ${r + 1}/${runs}: ${build === 'before' ? 'BEFORE, ' : ''}${store}, ${events}-event, batch ${batch}: ${count} updates, ${rows} rows in ${stats.seconds.toFixed(2)} s → ` +
                     `${(count / stats.seconds).toFixed(0)} updates/s, ${(rows / stats.seconds).toFixed(0)} rows/s; CLI peak RSS ${(peakRss / MiB).toFixed(0)} MiB, ` +
-                    `${(dataBytes / MiB).toFixed(1)} MiB of tables${dirBytes === undefined ? '' : ` (${(dirBytes / MiB).toFixed(1)} MiB directory)`} (load ${loadavg()[0]?.toFixed(2)})`,
+                    `${(dataBytes / MiB).toFixed(1)} MiB of tables${dirBytes === undefined ? '' : ` (${(dirBytes / MiB).toFixed(1)} MiB directory)`}; CPU µs/update: CLI ${perUpdate(cliCpuMs)}, ` +
+                    `PostgreSQL ${perUpdate(pgCpuMs)}, sandbox ${perUpdate(sandboxCpuMs)} (load ${load1.toFixed(2)})`,
                 );
               }
               rmSync(dir, { recursive: true, force: true });
@@ -243,6 +276,15 @@ async function main(): Promise<void> {
   }
 
   const rows: Row[] = [];
+  /** CPU µs per update of the CLI, the server (when there is one) and the sandbox, and the load when the runs ended. */
+  const cpuRows = (group: string, subject: string, list: readonly IngestSample[]): Row[] => {
+    const per = (ms: (s: IngestSample) => number | undefined) => figure(list.map((s) => ((ms(s) ?? 0) * 1000) / s.updates));
+    const out: Row[] = [{ group, subject, metric: 'CLI CPU µs per update', value: per((s) => s.cliCpuMs), digits: 1 }];
+    if (list[0]?.store === 'server') out.push({ group, subject, metric: 'PostgreSQL CPU µs per update', value: per((s) => s.pgCpuMs), digits: 1 });
+    out.push({ group, subject, metric: 'sandbox CPU µs per update', value: per((s) => s.sandboxCpuMs), digits: 1 });
+    out.push({ group, subject, metric: 'load average (1 min) at the end of a run', value: figure(list.map((s) => s.load1 ?? 0)), digits: 2 });
+    return out;
+  };
   const pick = (store: Store, events: number, batch: number, build: IngestSample['build'] = 'after') =>
     samples.filter((s) => s.build === build && s.store === store && s.events === events && s.batch === batch);
   if (beforeRoot !== '') {
@@ -259,7 +301,10 @@ async function main(): Promise<void> {
         for (const build of ['before', 'after'] as const) {
           const list = pick(store, events, 1000, build);
           if (list.length > 0) {
-            rows.push({ group: `before vs after: ${store}, ${events}-event tx, batch 1000`, subject: build === 'before' ? `before (${beforeLabel})` : 'after (this build)', metric: 'updates/s', value: figure(list.map((s) => s.updates / s.seconds)) });
+            const group = `before vs after: ${store}, ${events}-event tx, batch 1000`;
+            const subject = build === 'before' ? `before (${beforeLabel})` : 'after (this build)';
+            rows.push({ group, subject, metric: 'updates/s', value: figure(list.map((s) => s.updates / s.seconds)) });
+            rows.push(...cpuRows(group, subject, list));
           }
         }
       }
@@ -273,6 +318,7 @@ async function main(): Promise<void> {
       const ups = figure(list.map((s) => s.updates / s.seconds));
       rows.push({ group, subject: `ledger-rx ingest (${list[0]?.updates.toLocaleString('en-US')} updates)`, metric: 'updates/s', value: ups, check: atLeastAbsolute(ups.median, events === 1 ? 25_000 : 8_000, 'updates/s') });
       rows.push({ group, subject: 'ledger-rx ingest', metric: 'rows/s', value: figure(list.map((s) => s.rows / s.seconds)) });
+      rows.push(...cpuRows(group, 'ledger-rx ingest', list));
       if (events > 1) rows.push({ group, subject: 'ledger-rx ingest', metric: 'events/s', value: figure(list.map((s) => (s.updates * events) / s.seconds)) });
     }
     const setupList = pick('server', 0, 1);
@@ -304,6 +350,7 @@ async function main(): Promise<void> {
       const subject = `${store === 'server' ? 'PostgreSQL server (--pg)' : 'embedded PGlite (--data-dir)'}, ${list[0]?.updates.toLocaleString('en-US')} updates`;
       rows.push({ group, subject, metric: 'updates/s', value: figure(list.map((s) => s.updates / s.seconds)) });
       rows.push({ group, subject, metric: 'CLI peak RSS, MiB', value: figure(list.map((s) => s.cliPeakRss / MiB)) });
+      rows.push(...cpuRows(group, subject, list));
       rows.push({ group, subject, metric: 'bytes of tables and indexes per update', value: figure(list.map((s) => s.dataBytes / s.updates)) });
       if (store === 'embedded') rows.push({ group, subject, metric: 'data directory, MiB (catalog and WAL included)', value: figure(list.map((s) => (s.dirBytes ?? 0) / MiB)), digits: 1 });
     }

@@ -5,7 +5,7 @@
  * so by default fsync and synchronous_commit stay ON (PostgreSQL's defaults).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/free-port.js';
@@ -13,6 +13,8 @@ import { freePort } from '../../scripts/free-port.js';
 export interface PostgresServer {
   readonly url: string;
   readonly version: string;
+  /** The postmaster's pid (the parent of every backend: `processTreeCpuMs` of it is the server's CPU time). */
+  readonly pid: number;
   stop(): void;
 }
 
@@ -47,7 +49,9 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50 -c shared_buffers=256MB${durability}`;
   run('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start']);
   const version = run('postgres', ['--version']).toString().trim();
+  const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
+    pid,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version,
     stop() {

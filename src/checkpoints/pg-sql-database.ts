@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import type { SqlDatabase, SqlQueryable } from './sql-database.js';
+import { PgScriptQuery } from './pg-script-query.js';
+import type { SqlDatabase, SqlQueryable, SqlScriptStep } from './sql-database.js';
 
 /** Statement text → prepared statement name, for every adapter of the process. */
 const names = new Map<string, string>();
@@ -11,7 +12,8 @@ const names = new Map<string, string>();
  * adapter, as pg requires on a shared connection), so PostgreSQL parses and plans the sinks' large multi-row statements once per connection instead of once per batch. `transaction(fn)`
  * takes a connection from the pool, runs `BEGIN`, `fn`, `COMMIT` (`ROLLBACK` and rethrow when anything
  * fails) and gives the connection back; on a single connection it runs there, one transaction after the
- * other. The pool (or connection) stays the caller's to end.
+ * other. `script(steps)` sends a whole transaction, COPY data included, in one round trip (`PgScriptQuery`), and
+ * `ROLLBACK` after a failure. The pool (or connection) stays the caller's to end.
  */
 export function pgSqlDatabase(pool: Pool | PoolClient): SqlDatabase {
   const on = (client: Pool | PoolClient): SqlQueryable => ({
@@ -38,6 +40,7 @@ export function pgSqlDatabase(pool: Pool | PoolClient): SqlDatabase {
     return {
       query: (text, values) => next(() => direct.query(text, values)),
       transaction: (fn) => next(() => inTransaction(client, fn)),
+      script: (steps) => next(() => runScript(client, steps)),
     };
   }
   const direct = on(pool);
@@ -48,6 +51,14 @@ export function pgSqlDatabase(pool: Pool | PoolClient): SqlDatabase {
       const client = await shared.connect();
       try {
         return await inTransaction(client, fn);
+      } finally {
+        client.release();
+      }
+    },
+    async script(steps: readonly SqlScriptStep[]): Promise<void> {
+      const client = await shared.connect();
+      try {
+        await runScript(client, steps);
       } finally {
         client.release();
       }
@@ -64,6 +75,18 @@ export function pgSqlDatabase(pool: Pool | PoolClient): SqlDatabase {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
+  }
+}
+
+/** Runs `steps` as one transaction on `client` in one round trip; `ROLLBACK` (its own failure ignored) after a failure. */
+async function runScript(client: PoolClient, steps: readonly SqlScriptStep[]): Promise<void> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      client.query(new PgScriptQuery(steps, (error) => (error === undefined ? resolve() : reject(error))));
+    });
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
   }
 }
 

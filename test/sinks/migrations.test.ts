@@ -4,12 +4,21 @@ import { pgSqlDatabase } from '../../src/checkpoints/pg-sql-database.js';
 import { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
 import { migrations } from '../../src/sinks/postgres/migrations.js';
 import { runMigrations } from '../../src/sinks/postgres/run-migrations.js';
-import { insertUpdates } from '../../src/sinks/postgres/write/insert-updates.js';
-import { writeBatch } from '../../src/sinks/postgres/write/write-batch.js';
+import type { UpdateRow } from '../../src/sinks/postgres/ingest-rows.js';
+import { BatchScript } from '../../src/sinks/postgres/write/batch-script.js';
+import { copyRows } from '../../src/sinks/postgres/write/copy-rows.js';
+import { CopyText } from '../../src/sinks/postgres/write/copy-text.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 
 const pgUrl = inject('pgUrl');
 const unique = `${process.pid}_${Date.now() % 100000}`;
+
+/** Copies `rows` into `updates` of stream `s`, as a batch does. */
+const copyUpdates = (p: pg.Pool, rows: readonly UpdateRow[]) => {
+  const text = new CopyText('s');
+  for (const r of rows) copyRows.updates.write(text, r);
+  return pgSqlDatabase(p).script?.([{ copy: copyRows.updates.statement, data: text.chunks() }]);
+};
 
 describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
   const pools: pg.Pool[] = [];
@@ -76,7 +85,7 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
     const type = await admin.query(`SELECT data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'updates' AND column_name = 'element'`, [schema]);
     expect(type.rows).toEqual([{ data_type: 'json' }]);
     const sent = '{"update":{"Transaction":{"value":{"offset":2,   "updateId":"u2"}}}}';
-    await insertUpdates(pool(schema), 's', [{ offset: 2, updateId: 'u2', kind: 'transaction', recordTime: null, synchronizerId: null, commandId: null, workflowId: null, effectiveAt: null, elementJson: sent }]);
+    await copyUpdates(pool(schema), [{ offset: 2, updateId: 'u2', kind: 'transaction', recordTime: null, synchronizerId: null, commandId: null, workflowId: null, effectiveAt: null, elementJson: sent }]);
     const rows = await admin.query(
       `SELECT ledger_offset::int AS o, element #>> '{update,Transaction,value,updateId}' AS id, element::jsonb @> '{"update": {"Transaction": {}}}' AS tx, element::text AS text
        FROM ${schema}.updates ORDER BY 1`,
@@ -85,7 +94,7 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
       { o: 1, id: 'u1', tx: true, text: '{"update": {"Transaction": {"value": {"offset": 1, "updateId": "u1"}}}}' }, // jsonb's normalized text
       { o: 2, id: 'u2', tx: true, text: sent }, // as sent
     ]);
-    await expect(insertUpdates(pool(schema), 's', [{ offset: 3, updateId: 'u3', kind: 'unknown', recordTime: null, synchronizerId: null, commandId: null, workflowId: null, effectiveAt: null, elementJson: '{"no json' }])).rejects.toThrow(/json/);
+    await expect(copyUpdates(pool(schema), [{ offset: 3, updateId: 'u3', kind: 'unknown', recordTime: null, synchronizerId: null, commandId: null, workflowId: null, effectiveAt: null, elementJson: '{"no json' }])).rejects.toThrow(/json/);
   });
 
   it('version 4 compresses the large json columns with lz4 where the server has it, and leaves the rest alone', async () => {
@@ -106,8 +115,40 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
     expect(await compression()).toEqual(lz4 ? columns.map((col) => ({ col, c: 'l' })) : []);
     // a large element is stored and read back whole
     const big = JSON.stringify({ update: { Transaction: { value: { updateId: 'u1', pad: 'x'.repeat(20_000) } } } });
-    await insertUpdates(pool(schema), 's', [{ offset: 1, updateId: 'u1', kind: 'transaction', recordTime: null, synchronizerId: null, commandId: null, workflowId: null, effectiveAt: null, elementJson: big }]);
+    await copyUpdates(pool(schema), [{ offset: 1, updateId: 'u1', kind: 'transaction', recordTime: null, synchronizerId: null, commandId: null, workflowId: null, effectiveAt: null, elementJson: big }]);
     expect((await admin.query(`SELECT element::text AS t FROM ${schema}.updates`)).rows).toEqual([{ t: big }]);
+  });
+
+  it('version 12 moves a checkpoint only from where the batch starts, notifies, and drops the template triggers of the event tables', async () => {
+    const schema = `mig_v12_${unique}`;
+    await runMigrations(db(admin), schema, migrations.filter((m) => m.version <= 9));
+    expect(await runMigrations(db(admin), schema)).toMatchObject({ applied: [12] });
+    const triggers = await admin.query<{ t: string }>(
+      `SELECT c.relname || '.' || g.tgname AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = $1 AND NOT g.tgisinternal ORDER BY 1`,
+      [schema],
+    );
+    expect(triggers.rows.map((r) => r.t)).toEqual(['ledger_rx_redactions.redactions_views', 'ledger_rx_snapshot_contracts.snapshot_contracts_templates', 'updates.updates_forget_views']);
+    const c = await pool(schema).connect();
+    try {
+      await c.query('LISTEN ch');
+      const heard: string[] = [];
+      c.on('notification', (n) => heard.push(String(n.payload)));
+      const move = (after: number, to: number) =>
+        c.query(`SELECT ledger_rx_move_checkpoint('s', $1, $2, '[]'::jsonb, '2026-01-01T00:00:00Z', 'ch')`, [after, to]).then(
+          () => 'moved',
+          (e: { code: string; detail: string }) => `${e.code} ${e.detail}`,
+        );
+      expect(await move(-1, 5)).toBe('moved');
+      expect(await move(5, 5)).toBe('LRX01 5'); // already stored
+      expect(await move(3, 9)).toBe('LRX02 5'); // another writer moved it
+      expect(await move(5, 9)).toBe('moved');
+      await c.query('SELECT 1'); // the notifications of the two commits have arrived
+      expect(heard).toEqual(['5', '9']);
+      expect((await c.query(`SELECT ledger_offset FROM ledger_rx_checkpoints`)).rows).toEqual([{ ledger_offset: '9' }]);
+    } finally {
+      c.release();
+    }
   });
 
   it('is safe when several processes start at once', async () => {
@@ -135,7 +176,7 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
     await expect(runMigrations(db(admin), 'Bad-Name')).rejects.toThrow(RangeError);
   });
 
-  it('writes a batch with multi-row statements and keeps active_contracts netted', async () => {
+  it('writes a batch with COPY and keeps active_contracts netted', async () => {
     const schema = `mig_write_${unique}`;
     await runMigrations(db(admin), schema);
     const p = pool(schema);
@@ -148,20 +189,17 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
     });
     const tx = (offset: number, events: unknown[]) =>
       decodeUpdateElement({ update: { Transaction: { value: { updateId: `u${offset}`, commandId: 'c', workflowId: '', effectiveAt: '2026-01-01T00:00:00Z', events, offset, synchronizerId: 's1', recordTime: '2026-01-01T00:00:00Z' } } } }, 0, { validate: false });
+    let after = -1;
     const write = async (batch: IngestBatch) => {
-      const c = await p.connect();
-      try {
-        await c.query('BEGIN');
-        await writeBatch(c, batch, 'st');
-        await c.query('COMMIT');
-      } finally {
-        c.release();
-      }
+      const position = { offset: batch.lastOffset as number, synchronizerTimes: [] };
+      const none = new Set<string>();
+      await pgSqlDatabase(p).script?.(new BatchScript(batch).steps({ after, position, updatedAt: '2026-01-01T00:00:00Z', channel: 'c', notedTemplates: none, notedChoices: none }));
+      after = position.offset;
     };
-    const b1 = new IngestBatch();
+    const b1 = new IngestBatch('st');
     b1.add(tx(1, [created(1, 0, 'a', { k: 1 }), created(1, 1, 'b')]));
     await write(b1);
-    const b2 = new IngestBatch();
+    const b2 = new IngestBatch('st');
     b2.add(tx(2, [{ ArchivedEvent: { offset: 2, nodeId: 0, contractId: 'a', templateId: 'pkg:Iou:Iou', witnessParties: ['A::1'], packageName: 'demo' } }, created(2, 1, 'c')]));
     b2.add(tx(3, [{ ArchivedEvent: { offset: 3, nodeId: 0, contractId: 'c', templateId: 'pkg:Iou:Iou', witnessParties: ['A::1'], packageName: 'demo' } }]));
     await write(b2);

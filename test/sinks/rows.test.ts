@@ -225,16 +225,15 @@ describe('row mapping', () => {
   });
 
   it('nets the ACS changes of a batch per contract', () => {
-    const batch = new IngestBatch();
+    const batch = new IngestBatch('s');
     batch.add(el(transaction(1, [created(1, 0, 'a'), created(1, 1, 'b')])));
     batch.add(el(transaction(2, [{ ArchivedEvent: { offset: 2, nodeId: 0, contractId: 'a', templateId: 't', witnessParties: [], packageName: 'demo' } }])));
     batch.add(el(transaction(3, [{ ArchivedEvent: { offset: 3, nodeId: 0, contractId: 'old', templateId: 't', witnessParties: [], packageName: 'demo' } }])));
     batch.add(el({ update: { OffsetCheckpoint: { value: { offset: 4, synchronizerTimes: [] } } } }));
     expect(batch.size).toBe(4);
-    expect(batch.updates.map((u) => u.offset)).toEqual([1, 2, 3]);
+    expect(batch.updates).toBe(3);
     expect(batch.acsDeletes.sort()).toEqual(['a', 'old']);
-    expect(batch.acsCreated).toEqual(['b']);
-    expect(batch.acsAssigned).toEqual([]);
+    expect(batch.acsInserts.map((r) => r.contractId)).toEqual(['b']);
     expect([batch.firstOffset, batch.lastOffset]).toEqual([1, 4]);
     expect(() => batch.add(el(transaction(4, [])))).toThrow(RangeError);
   });

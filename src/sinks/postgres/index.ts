@@ -35,4 +35,4 @@ export { watchCommittedOffsets } from './watch-committed-offsets.js';
 export type { CommittedOffsetsSource, WatchCommittedOffsetsOptions, WatchStatus } from './watch-committed-offsets.js';
 export type { MigrationsResult } from './run-migrations.js';
 export { pgSqlDatabase } from '../../checkpoints/pg-sql-database.js';
-export type { SqlDatabase, SqlQueryable } from '../../checkpoints/sql-database.js';
+export type { SqlDatabase, SqlQueryable, SqlScriptStep } from '../../checkpoints/sql-database.js';

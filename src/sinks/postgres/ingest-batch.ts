@@ -1,35 +1,75 @@
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import type { ActiveContractRow, ArchivedRow, CreatedRow, ExercisedRow, InterfaceViewRow, ReassignmentRow, UpdateRow } from './ingest-rows.js';
+import type { ActiveContractRow, InterfaceViewRow } from './ingest-rows.js';
 import { mapUpdateRows } from './map-update-rows.js';
+import { copyRows, type CopyTable } from './write/copy-rows.js';
+import { CopyText } from './write/copy-text.js';
+
+/** A template a batch stored an event of (`ledger_rx_templates`). */
+export interface NotedTemplate {
+  readonly templateId: string;
+  readonly packageName: string;
+}
+
+/** A choice a batch stored an exercise of (`ledger_rx_choices`). */
+export interface NotedChoice extends NotedTemplate {
+  readonly choice: string;
+  readonly consuming: boolean;
+}
+
+/** The COPY data of one table of a batch (see {@link IngestBatch.copies}). */
+export interface BatchCopy {
+  readonly statement: string;
+  readonly rows: number;
+  readonly data: readonly Buffer[];
+}
+
+type EventTable = 'updates' | 'created' | 'archived' | 'exercised' | 'reassignments';
+const eventTables: readonly EventTable[] = ['updates', 'created', 'archived', 'exercised', 'reassignments'];
 
 /**
- * The rows of consecutive update elements, written in one transaction with the checkpoint of the last one
- * (see `writeBatch` and `PostgresSink`). Elements must be added in offset order.
+ * The rows of consecutive update elements of stream `streamName`, written in one transaction with the checkpoint of
+ * the last one (see `batchScript` and `PostgresSink`). Elements must be added in offset order.
  *
- * The active-contract changes are netted per contract in event order, so the batch needs only two
- * statements for `active_contracts` whatever the order of creates, archives and (un)assignments inside
- * it: delete every contract the batch removed, re-added or assigned (`acsDeletes`), insert every contract
- * active at the end of the batch (`acsInserts`).
+ * Each element's rows (`mapUpdateRows`) are encoded for COPY (`copyRows`) when it is added, into buffers outside
+ * the JavaScript heap, so the element itself is garbage as soon as it is added. What stays in objects is what the
+ * batch decides at its end:
+ *
+ * - the active-contract changes, netted per contract in event order, so that the batch needs one statement and
+ *   one COPY for `active_contracts` whatever the order of creates, archives and (un)assignments inside it: delete
+ *   every contract the batch removed, re-added or assigned (`acsDeletes`), copy every contract active at the end of
+ *   the batch (`acsInserts`);
+ * - the interface views of its creates and assignments (usually none; stored with a statement that keeps a view
+ *   already there);
+ * - the templates and choices it stored events of (`templates`, `choices`: for the query functions' name lookup).
  */
 export class IngestBatch {
-  readonly updates: UpdateRow[] = [];
-  readonly created: CreatedRow[] = [];
-  readonly archived: ArchivedRow[] = [];
-  readonly exercised: ExercisedRow[] = [];
-  readonly reassignments: ReassignmentRow[] = [];
+  readonly streamName: string;
   /** The interface views of the batch's creates and assignments. */
   readonly views: InterfaceViewRow[] = [];
-  /** Per contract touched: its row at the end of the batch (and whether a create of this batch made it), or null. */
-  private readonly acsFinal = new Map<string, { readonly row: ActiveContractRow; readonly created: boolean } | null>();
+  private readonly out = new Map<EventTable, CopyText>();
+  /** Per contract touched: its row at the end of the batch, or null. */
+  private readonly acsFinal = new Map<string, ActiveContractRow | null>();
   private readonly acsTouched = new Set<string>();
+  private readonly noted = new Map<string, NotedTemplate>();
+  private readonly notedChoices = new Map<string, NotedChoice>();
   private elements = 0;
+  private updateRows = 0;
   private last: number | undefined;
   private first: number | undefined;
   private jsonBytes = 0;
 
+  constructor(streamName: string) {
+    this.streamName = streamName;
+  }
+
   /** Elements added (updates and checkpoints). */
   get size(): number {
     return this.elements;
+  }
+
+  /** Updates added (elements other than `OffsetCheckpoint`s). */
+  get updates(): number {
+    return this.updateRows;
   }
 
   /** Offset of the first and the last element added. */
@@ -55,18 +95,29 @@ export class IngestBatch {
     this.first ??= rows.offset;
     this.last = rows.offset;
     if (rows.update) {
-      this.updates.push(rows.update);
+      this.write('updates', copyRows.updates, rows.update);
+      this.updateRows++;
       this.jsonBytes += rows.update.elementJson.length;
     }
-    for (const r of rows.created) this.created.push(r);
-    for (const r of rows.archived) this.archived.push(r);
-    for (const r of rows.exercised) this.exercised.push(r);
-    for (const r of rows.reassignments) this.reassignments.push(r);
+    for (const r of rows.created) {
+      this.write('created', copyRows.created, r);
+      this.note(r);
+    }
+    for (const r of rows.archived) this.write('archived', copyRows.archived, r);
+    for (const r of rows.exercised) {
+      this.write('exercised', copyRows.exercised, r);
+      const key = `${r.templateId}\u0000${r.choice}`;
+      if (!this.notedChoices.has(key)) this.notedChoices.set(key, { templateId: r.templateId, packageName: r.packageName, choice: r.choice, consuming: r.consuming });
+    }
+    for (const r of rows.reassignments) {
+      this.write('reassignments', copyRows.reassignments, r);
+      this.note(r);
+    }
     for (const r of rows.views) this.views.push(r);
     for (const change of rows.acs) {
       if (change.type === 'add') {
         if (change.replaces || this.acsFinal.has(change.row.contractId)) this.acsTouched.add(change.row.contractId);
-        this.acsFinal.set(change.row.contractId, { row: change.row, created: !change.replaces });
+        this.acsFinal.set(change.row.contractId, change.row);
       } else {
         this.acsTouched.add(change.contractId);
         this.acsFinal.set(change.contractId, null);
@@ -83,25 +134,47 @@ export class IngestBatch {
   /** Contracts active at the end of the batch, to insert. */
   get acsInserts(): ActiveContractRow[] {
     const out: ActiveContractRow[] = [];
-    for (const v of this.acsFinal.values()) if (v) out.push(v.row);
+    for (const v of this.acsFinal.values()) if (v) out.push(v);
     return out;
+  }
+
+  /** The templates of the batch's created events and reassignments, once each. */
+  get templates(): readonly NotedTemplate[] {
+    return [...this.noted.values()];
+  }
+
+  /** The choices of the batch's exercised events, once per template and choice (the first exercise's). */
+  get choices(): readonly NotedChoice[] {
+    return [...this.notedChoices.values()];
   }
 
   /**
-   * The part of {@link acsInserts} made active by a create of this batch, as contract ids (their rows are
-   * copied from the batch's `created_events` rows); the rest, made active by an assignment, in
-   * {@link acsAssigned}.
+   * The COPY data of the batch, one entry per table with rows, in this order: `updates`, `created_events`,
+   * `archived_events`, `exercised_events`, `reassignment_events`, `active_contracts` (the rows of
+   * {@link acsInserts}). Finishes the batch: call it once, after the last `add`.
    */
-  get acsCreated(): string[] {
-    const out: string[] = [];
-    for (const [id, v] of this.acsFinal) if (v?.created) out.push(id);
+  copies(): BatchCopy[] {
+    const out: BatchCopy[] = [];
+    for (const table of eventTables) {
+      const text = this.out.get(table);
+      if (text !== undefined) out.push({ statement: copyRows[table].statement, rows: text.rows, data: text.chunks() });
+    }
+    const active = new CopyText(this.streamName);
+    for (const row of this.acsFinal.values()) if (row) copyRows.active.write(active, row);
+    if (active.rows > 0) out.push({ statement: copyRows.active.statement, rows: active.rows, data: active.chunks() });
     return out;
   }
 
-  /** Contracts active at the end of the batch through an assignment (see {@link acsCreated}). */
-  get acsAssigned(): ActiveContractRow[] {
-    const out: ActiveContractRow[] = [];
-    for (const v of this.acsFinal.values()) if (v && !v.created) out.push(v.row);
-    return out;
+  private write<R>(table: EventTable, to: CopyTable<R>, row: R): void {
+    let text = this.out.get(table);
+    if (text === undefined) {
+      text = new CopyText(this.streamName);
+      this.out.set(table, text);
+    }
+    to.write(text, row);
+  }
+
+  private note(r: NotedTemplate): void {
+    if (!this.noted.has(r.templateId)) this.noted.set(r.templateId, { templateId: r.templateId, packageName: r.packageName });
   }
 }

@@ -1,3 +1,4 @@
+import { batchCommitMigration } from './batch-commit-migration.js';
 import type { Migration } from './migration.js';
 import { liveScopeMigration } from './live-scope-migration.js';
 import { maintenanceMigration } from './maintenance-migration.js';
@@ -61,6 +62,10 @@ import { typedViewsMigration } from './typed-views-migration.js';
  *
  * Version 11 (`liveScopeMigration`): the scope a running stream is asked to change to (`wanted`) and the scope of
  * the flags that last set it (`flags`; docs/query-store.md, "Scope changes without a re-seed").
+ *
+ * Version 12 (`batchCommitMigration`, ingest throughput): `ledger_rx_move_checkpoint` (a batch's checkpoint
+ * compare-and-move and notification in one call, so the batch is one script sent in one round trip) and the
+ * sink noting templates and choices instead of statement triggers (docs/ingest.md).
  */
 export const migrations: readonly Migration[] = [
   {
@@ -200,4 +205,5 @@ export const migrations: readonly Migration[] = [
   scopeMigration,
   queryPlansMigration,
   liveScopeMigration,
+  batchCommitMigration,
 ];

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { SqlDatabase, SqlQueryable } from '../../checkpoints/sql-database.js';
+import type { SqlDatabase } from '../../checkpoints/sql-database.js';
 import { takeDataDirLock } from './data-dir-lock.js';
 import { pgliteDataTemplate } from './pglite-data-template.js';
+import { pgliteSqlDatabase } from './pglite-sql-database.js';
 
 /** An opened embedded PostgreSQL (see {@link openEmbeddedPostgres}). */
 export interface EmbeddedPostgres {
@@ -64,15 +65,7 @@ export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPos
     }
     await db.query(`SET search_path TO ${schema}`);
     let closed: Promise<void> | undefined;
-    const database: SqlDatabase = {
-      query: async <R>(text: string, values?: readonly unknown[]) => ({ rows: (await db.query<R>(text, values === undefined ? undefined : [...values])).rows }),
-      transaction: <T>(fn: (tx: SqlQueryable) => Promise<T>) =>
-        db.transaction((tx) =>
-          fn({
-            query: async <R>(text: string, values?: readonly unknown[]) => ({ rows: (await tx.query<R>(text, values === undefined ? undefined : [...values])).rows }),
-          }),
-        ),
-    };
+    const database = pgliteSqlDatabase(db);
     return {
       database,
       exec: async (text) => {

@@ -24,7 +24,8 @@ import { storeChannel } from './store-channel.js';
 import { sameScope, type StreamScope } from './stream-scope.js';
 import { insertActiveContracts } from './write/insert-active-contracts.js';
 import { insertInterfaceViews } from './write/insert-interface-views.js';
-import { writeBatch } from './write/write-batch.js';
+import { BatchScript } from './write/batch-script.js';
+import { isPglite, pgliteSqlDatabase } from './pglite-sql-database.js';
 
 /**
  * Takes a stream's writer lock and resolves with its {@link StreamLease} (the sink commits through the
@@ -45,8 +46,9 @@ export type PostgresSinkStatus =
 /** Options of {@link PostgresSink}. */
 export interface PostgresSinkOptions {
   /**
-   * Where to write: any {@link SqlDatabase} whose connections use `schema` as their `search_path` (a PGlite
-   * instance fits as it is; `pgSqlDatabase(pool)` adapts a pg pool). The sink does not close it.
+   * Where to write: a {@link SqlDatabase} whose connections use `schema` as their `search_path` and that runs
+   * scripts (`script`: the batches are COPY scripts): `pgSqlDatabase(pool)` adapts a pg pool, a PGlite instance
+   * fits as it is (the sink adapts it). The sink does not close it.
    */
   readonly database: SqlDatabase;
   /** Schema of the tables (a plain lower-case SQL identifier), brought up to date by `start`. */
@@ -142,13 +144,15 @@ const checkpoints = new CheckpointTable('ledger_rx_checkpoints');
  *   the typed views of `dars` (`createTypedViews`), takes the
  *   stream `lock` when one is given (reporting `waiting-for-lock` while another process holds it), and
  *   resolves with the stream's checkpoint (`undefined` for a new stream);
- * - `write` maps the elements to rows (`mapUpdateRows`, netting the active-contract changes per batch);
- * - `commit(position)` writes those rows with multi-row statements AND moves the checkpoint row to
- *   `position`, in one transaction that first locks the checkpoint row: when the stored offset is already
- *   at or beyond `position` (the batch was committed before a crash) nothing is written and the commit
- *   resolves with `applied: false`. So a crash at any moment followed by a restart leaves exactly the rows
- *   of the ledger — no gap, no duplicate. Commits run one after the other in call order; after a failed
- *   one, later commits reject with its error.
+ * - `write` maps the elements to rows (`mapUpdateRows`, netting the active-contract changes per batch) and encodes
+ *   them for COPY at once (`IngestBatch`), so the elements need not be kept;
+ * - `commit(position)` writes those rows (COPY into the event tables and `active_contracts`) AND moves the
+ *   checkpoint row to `position`, in one transaction that first locks the checkpoint row (`BatchScript`, sent as
+ *   one script: one round trip to a server): when the stored offset is already at or beyond `position` (the batch
+ *   was committed before a crash) nothing is written and the commit resolves with `applied: false`. So a crash at
+ *   any moment followed by a restart leaves exactly the rows of the ledger — no gap, no duplicate. A commit
+ *   prepares its script at once and runs it after the commits before it, in call order; after a failed one,
+ *   later commits reject with its error.
  * - Across writers (a standby taking over): with a `lock`, commits run on the session that holds it, so a
  *   writer that lost its lock (its session ended) cannot commit any more; the sink reports `lock-lost` and
  *   fails. And a commit that finds the checkpoint row neither where its batch starts nor at or past its end
@@ -173,7 +177,12 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
   /** The channel each commit notifies with its offset (`storeChannel(schema, streamName)`). */
   readonly channel: string;
   private readonly options: PostgresSinkOptions;
-  private staged = new IngestBatch();
+  /** `options.database`, able to run scripts. */
+  private readonly database: SqlDatabase;
+  private staged: IngestBatch;
+  /** Templates and choices stored by this sink's committed batches (`BatchScript.steps` notes the others). */
+  private readonly notedTemplates = new Set<string>();
+  private readonly notedChoices = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
   private failed: { error: unknown } | undefined;
   private lease: StreamLease | undefined;
@@ -188,9 +197,13 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
   constructor(options: PostgresSinkOptions, onClose: () => Promise<void> = async () => undefined) {
     if (!identifier.test(options.schema)) throw new InvalidArgumentError('schema', `must be a plain lower-case SQL identifier, got '${options.schema}'`);
     if (options.streamName === '') throw new InvalidArgumentError('streamName', 'must not be empty');
+    const database = options.database.script !== undefined ? options.database : isPglite(options.database) ? pgliteSqlDatabase(options.database) : undefined;
+    if (database === undefined) throw new InvalidArgumentError('database', 'must run scripts (SqlDatabase.script): use pgSqlDatabase(pool) or a PGlite instance');
+    this.database = database;
     this.options = options;
     this.schema = options.schema;
     this.streamName = options.streamName;
+    this.staged = new IngestBatch(options.streamName);
     this.channel = storeChannel(options.schema, options.streamName);
     this.onClose = onClose;
   }
@@ -229,7 +242,8 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
   }
 
   private async prepare(signal: AbortSignal | undefined): Promise<SinkPosition | undefined> {
-    const { database, lock, onStatus, dars } = this.options;
+    const { lock, onStatus, dars } = this.options;
+    const database = this.database;
     const migrated = await runMigrations(database, this.schema);
     onStatus?.({ type: 'schema-ready', version: migrated.version, applied: migrated.applied });
     if (signal?.aborted) throw signal.reason;
@@ -267,10 +281,12 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
 
   commit(position: SinkPosition): Promise<SinkCommit> {
     const batch = this.staged;
-    this.staged = new IngestBatch();
+    this.staged = new IngestBatch(this.streamName);
+    // the rows' part of the script is made now, while the commits before it may still run
+    const script = new BatchScript(batch);
     const run = this.queue.then(() => {
       if (this.failed) throw this.failed.error;
-      return this.store(batch, position);
+      return this.store(batch, script, position);
     });
     this.queue = run.catch((error: unknown) => {
       this.failed ??= { error };
@@ -334,7 +350,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
 
   /** The scope recorded for the stream (`undefined`: none, e.g. a store written before version 8, or a new stream). */
   async recordedScope(): Promise<StreamScope | undefined> {
-    const db = this.lease?.database ?? this.options.database;
+    const db = this.lease?.database ?? this.database;
     const rows = (await db.query<{ scope: StreamScope }>('SELECT scope FROM ledger_rx_stream_scopes WHERE stream_name = $1', [this.streamName])).rows;
     return rows[0]?.scope;
   }
@@ -364,7 +380,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
   changeScope(offset: number, scope: StreamScope, options: ScopeChangeOptions = {}): Promise<ScopeChangeOutcome> {
     const run = this.queue.then(() => {
       if (this.failed) throw this.failed.error;
-      return (this.lease?.database ?? this.options.database).transaction(async (tx) => {
+      return (this.lease?.database ?? this.database).transaction(async (tx) => {
         const stored = await checkpoints.lock(tx, this.streamName);
         if (stored !== offset || this.after !== offset) {
           throw new LedgerRxError(ErrorCodes.SINK_CONFLICT, `the checkpoint of stream '${this.streamName}' is at ${stored}, not at ${offset} where its scope changes`);
@@ -413,7 +429,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
   }
 
   private storeSnapshot(offset: number, chunks: AsyncIterable<readonly JsGetActiveContractsResponse[]>): Promise<SnapshotBootstrap> {
-    return (this.lease?.database ?? this.options.database).transaction(async (tx) => {
+    return (this.lease?.database ?? this.database).transaction(async (tx) => {
       const stored = await checkpoints.lock(tx, this.streamName);
       if (stored !== -1 || this.after !== -1) {
         throw new LedgerRxError(
@@ -442,32 +458,41 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
     });
   }
 
-  private store(batch: IngestBatch, position: SinkPosition): Promise<SinkCommit> {
-    const checkpoint = { offset: position.offset, synchronizerTimes: position.synchronizerTimes, updatedAt: new Date().toISOString() };
-    return (this.lease?.database ?? this.options.database).transaction(async (tx) => {
-      const stored = await checkpoints.lock(tx, this.streamName);
-      if (stored >= position.offset) {
+  private async store(batch: IngestBatch, script: BatchScript, position: SinkPosition): Promise<SinkCommit> {
+    const after = this.after;
+    const steps = script.steps({
+      after,
+      position,
+      updatedAt: new Date().toISOString(),
+      channel: this.channel,
+      firstScopeJson: this.options.scope === undefined ? undefined : JSON.stringify(this.options.scope),
+      notedTemplates: this.notedTemplates,
+      notedChoices: this.notedChoices,
+    });
+    const db = this.lease?.database ?? this.database;
+    try {
+      if (db.script === undefined) throw new InvalidArgumentError('database', 'must run scripts (SqlDatabase.script)');
+      await db.script(steps);
+    } catch (error) {
+      const { code, detail } = error as { code?: unknown; detail?: unknown };
+      if (code === 'LRX01') {
+        // stored before (a batch read again after a restart): nothing was written twice
         this.after = position.offset;
         return { applied: false, updates: 0, bytes: 0 };
       }
-      if (stored !== this.after) {
+      if (code === 'LRX02') {
         throw new LedgerRxError(
           ErrorCodes.SINK_CONFLICT,
-          `the checkpoint of stream '${this.streamName}' is at ${stored}, not at ${this.after} where this batch starts: another process writes this stream`,
+          `the checkpoint of stream '${this.streamName}' is at ${String(detail)}, not at ${after} where this batch starts: another process writes this stream`,
+          { cause: error },
         );
       }
-      await writeBatch(tx, batch, this.streamName);
-      if (stored === -1) await this.recordFirstScope(tx);
-      try {
-        await checkpoints.save(tx, this.streamName, checkpoint);
-      } catch (error) {
-        throw new LedgerRxError(ErrorCodes.CHECKPOINT_STORE_FAILED, `cannot save checkpoint ${this.streamName} at ${checkpoint.offset}`, { cause: error });
-      }
-      // delivered to listeners when this transaction commits, never before and never for a rolled-back batch
-      await tx.query('SELECT pg_notify($1, $2)', [this.channel, String(position.offset)]);
-      this.after = position.offset;
-      return { applied: true, updates: batch.updates.length, bytes: batch.bytes };
-    });
+      throw error;
+    }
+    this.after = position.offset;
+    for (const t of batch.templates) this.notedTemplates.add(t.templateId);
+    for (const c of batch.choices) this.notedChoices.add(BatchScript.choiceKey(c.templateId, c.choice));
+    return { applied: true, updates: batch.updates, bytes: batch.bytes };
   }
 
   /**
@@ -477,7 +502,7 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
    */
   async storedUpdateAtOrBelow(atOrBelow: number): Promise<{ readonly offset: number; readonly updateId: string } | undefined> {
     const rows = (
-      await (this.lease?.database ?? this.options.database).query<{ o: string | number; u: string }>(
+      await (this.lease?.database ?? this.database).query<{ o: string | number; u: string }>(
         `SELECT ledger_offset AS o, update_id AS u FROM updates WHERE stream_name = $1 AND ledger_offset <= $2 ORDER BY ledger_offset DESC LIMIT 1`,
         [this.streamName, atOrBelow],
       )

@@ -7,3 +7,9 @@ export const sqlLiteral = (s: string): string => `'${s.replaceAll("'", "''")}'`;
 
 /** `s` as a quoted SQL identifier (see {@link sqlLiteral}). */
 export const sqlIdentifier = (s: string): string => `"${s.replaceAll('"', '""')}"`;
+
+/**
+ * `s` as an escape string constant (`E'…'`, backslashes and quotes doubled), which means `s` whatever
+ * `standard_conforming_strings` is: for values written into SQL text sent without parameters (a batch's script).
+ */
+export const sqlString = (s: string): string => `E'${s.replace(/[\\']/g, (c) => c + c)}'`;
