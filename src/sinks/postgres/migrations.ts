@@ -1,4 +1,5 @@
 import type { Migration } from './migration.js';
+import { inlinedQueriesMigration } from './inlined-queries-migration.js';
 import { maintenanceMigration } from './maintenance-migration.js';
 import { queryPlansMigration } from './query-plans-migration.js';
 import { queryStoreMigration } from './query-store-migration.js';
@@ -57,6 +58,10 @@ import { typedViewsMigration } from './typed-views-migration.js';
  *
  * Version 9 (`queryPlansMigration`): `active`, `creates` and `archives` resolve their name, stream and offsets
  * once, before their query (10^6-contract stores: benchmarks/store-query).
+ *
+ * Version 10 (`inlinedQueriesMigration`): an interface's name gives its stored views in `active`, `creates`,
+ * `archives` and `lookup_contract`, and those are SQL functions the planner inlines into the caller's query (the
+ * name and offsets resolved once, their errors raised before any row).
  */
 export const migrations: readonly Migration[] = [
   {
@@ -195,4 +200,5 @@ export const migrations: readonly Migration[] = [
   typedViewsMigration,
   scopeMigration,
   queryPlansMigration,
+  inlinedQueriesMigration,
 ];
