@@ -144,6 +144,24 @@ describe.each(stores)('interface names in the query functions on %s', (_name, ma
       expect(view?.['archived_at_offset']).toEqual(template?.['archived_at_offset']);
       expect(view?.['payload']).toEqual({ owner: (template?.['payload'] as Record<string, unknown>)['owner'], amount: (template?.['payload'] as Record<string, unknown>)['amount'] });
 
+      // in parallel workers (a Gather evaluates every InitPlan of its branch before the one-time filters): the same answers
+      if (store.kind === 'server') {
+        const parallel = { force_parallel_mode: 'on', parallel_setup_cost: '0', parallel_tuple_cost: '0', min_parallel_table_scan_size: '0', min_parallel_index_scan_size: '0' };
+        for (const sql of [
+          `SELECT ${contractColumns} FROM active('Holding') ORDER BY contract_id`,
+          `SELECT ${contractColumns} FROM active('Iou') ORDER BY contract_id`,
+          `SELECT count(*) FROM active('Iou', ${changedAt})`,
+          `SELECT count(*) FROM active('Holding', ${changedAt})`,
+          `SELECT contract_id FROM creates('Holding') ORDER BY contract_id`,
+          `SELECT contract_id FROM archives('Iou') ORDER BY contract_id`,
+          `SELECT * FROM lookup_contract('${archived}', 'Holding')`,
+        ]) {
+          expect(await store.query(sql, [], 'default', parallel), sql).toEqual(await store.query(sql));
+        }
+        await expect(store.query(`SELECT count(*) FROM active('Nope')`, [], 'default', parallel)).rejects.toThrow(/no template or interface 'Nope'/);
+        await expect(store.query(`SELECT count(*) FROM active('Holding')`, [], 'plain', parallel)).rejects.toThrow(/are not stored/);
+      }
+
       // widened to the interface at changedAt: the snapshot then stored the views of the contracts active at it
       expect(await expectHoldingsEverywhere(sandbox, store, 'widened', changedAt, latest)).toBeGreaterThan(1);
       await expectErrorEveryWay(store, `active('Holding', $1::bigint)`, [changedAt - 1], new RegExp(`the views of interface ${FQN} are stored from offset ${changedAt} on`), 'widened');

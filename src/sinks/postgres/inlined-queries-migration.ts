@@ -19,7 +19,7 @@ END $$`;
  * scope now, or before or after any scope change (docs/query-store.md, "Interface names").
  */
 const scopeInterfaces = `CREATE FUNCTION ledger_rx_scope_interfaces() RETURNS TABLE (package_name text, module_name text, entity_name text)
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
   SELECT DISTINCT split_part(ltrim(i, '#'), ':', 1), split_part(ltrim(i, '#'), ':', 2), split_part(ltrim(i, '#'), ':', 3)
     FROM (SELECT jsonb_array_elements_text(scope -> 'interfaces') FROM ledger_rx_stream_scopes
           UNION ALL
@@ -34,7 +34,7 @@ $$`;
  * package name (then named by the package id of the view).
  */
 const names = `CREATE FUNCTION ledger_rx_names(s text) RETURNS TABLE (kind text, package_name text, module_name text, entity_name text, template_id text)
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
   SELECT 'template', t.package_name, t.module_name, t.entity_name, t.template_id FROM ledger_rx_templates t WHERE t.stream_name = s
   UNION ALL
   SELECT DISTINCT 'interface', k.package_name, k.module_name, k.entity_name, NULL::text
@@ -51,7 +51,7 @@ $$`;
  * What a (partly) qualified name means: one template or one interface (its kind and `package-name:Module:Entity`), or
  * an error — none (42704) or several (42725, the candidates listed, interfaces marked).
  */
-const resolveName = `CREATE FUNCTION ledger_rx_resolve_name(qname text, OUT kind text, OUT fqn text) LANGUAGE plpgsql STABLE AS $$
+const resolveName = `CREATE FUNCTION ledger_rx_resolve_name(qname text, OUT kind text, OUT fqn text) LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
 DECLARE
   s text := ledger_rx_stream();
   wanted text := ltrim(qname, '#');
@@ -80,12 +80,16 @@ BEGIN
 END $$`;
 
 /** `template`, `interface` or `all` (no name): the branch of a function that answers, after the name's errors. */
-const nameKind = `CREATE FUNCTION ledger_rx_name_kind(qname text) RETURNS text LANGUAGE sql STABLE AS $$
+const nameKind = `CREATE FUNCTION ledger_rx_name_kind(qname text) RETURNS text LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
   SELECT CASE WHEN qname IS NULL THEN 'all' ELSE (SELECT r.kind FROM ledger_rx_resolve_name(qname) r) END
 $$`;
 
-/** Version 5's template ids of a name, now resolved among interfaces too: an interface's name is an error here (42809). */
-const templateIds = `CREATE OR REPLACE FUNCTION ledger_rx_template_ids(qname text) RETURNS text[] LANGUAGE plpgsql STABLE AS $$
+/**
+ * The template ids of a name (every template: NULL), resolved among templates and interfaces: none (an empty array)
+ * for an interface's name. Never an error but the name's own (unknown, ambiguous): the functions' template branches
+ * use it, and PostgreSQL may evaluate a branch's InitPlans before its one-time filter (a `Gather` evaluates them all).
+ */
+const nameTemplateIds = `CREATE FUNCTION ledger_rx_name_template_ids(qname text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
 DECLARE
   s text := ledger_rx_stream();
   wanted text := ltrim(qname, '#');
@@ -94,15 +98,26 @@ DECLARE
 BEGIN
   IF qname IS NULL THEN RETURN NULL; END IF;
   SELECT * INTO r FROM ledger_rx_resolve_name(qname);
-  IF r.kind = 'interface' THEN
-    RAISE EXCEPTION '% is an interface (%), not a template', quote_literal(qname), r.fqn
-      USING ERRCODE = '42809', HINT = 'active(), creates(), archives() and lookup_contract() answer an interface''s name with its views; exercises() takes a choice or a template';
-  END IF;
+  IF r.kind = 'interface' THEN RETURN '{}'; END IF;
   SELECT array_agg(t.template_id ORDER BY t.template_id) INTO ids
     FROM ledger_rx_templates t
    WHERE t.stream_name = s AND t.package_name || ':' || t.module_name || ':' || t.entity_name = r.fqn
      AND wanted IN (t.package_name || ':' || t.module_name || ':' || t.entity_name, t.module_name || ':' || t.entity_name, t.entity_name, t.template_id);
   RETURN ids;
+END $$`;
+
+/** Version 5's template ids of a name, now resolved among interfaces too: an interface's name is an error here (42809). */
+const templateIds = `CREATE OR REPLACE FUNCTION ledger_rx_template_ids(qname text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
+DECLARE
+  r record;
+BEGIN
+  IF qname IS NULL THEN RETURN NULL; END IF;
+  SELECT * INTO r FROM ledger_rx_resolve_name(qname);
+  IF r.kind = 'interface' THEN
+    RAISE EXCEPTION '% is an interface (%), not a template', quote_literal(qname), r.fqn
+      USING ERRCODE = '42809', HINT = 'active(), creates(), archives() and lookup_contract() answer an interface''s name with its views; exercises() takes a choice or a template';
+  END IF;
+  RETURN ledger_rx_name_template_ids(qname);
 END $$`;
 
 /**
@@ -112,7 +127,7 @@ END $$`;
  * without one) counts as naming every interface whose views it stored, from its start.
  */
 const interfaceStints = `CREATE FUNCTION ledger_rx_interface_stints(s text, fqn text) RETURNS TABLE (stored_from bigint, stored_to bigint, backfilled boolean)
-LANGUAGE plpgsql STABLE AS $$
+LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
 DECLARE
   named boolean;
   started bigint;
@@ -149,7 +164,7 @@ BEGIN
 END $$`;
 
 /** Whether a scope change widened the scope (as `streamScopeChange` decides): then it read the snapshot with the new filter. */
-const scopeWidened = `CREATE FUNCTION ledger_rx_scope_widened(before jsonb, after jsonb) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+const scopeWidened = `CREATE FUNCTION ledger_rx_scope_widened(before jsonb, after jsonb) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT before IS NOT NULL AND (
     (jsonb_typeof(before -> 'parties') = 'array'
       AND (jsonb_typeof(after -> 'parties') IS DISTINCT FROM 'array'
@@ -164,9 +179,11 @@ $$`;
  * The stored interface ids (`package-id:Module:Entity`, as the participant sends them) of interface `qname`'s views,
  * after checking that the stream stored them for what `mode` asks over [lo, hi] — `active` at `lo` = `hi`, the
  * `creates` or the `archives` in the range (an archive needs the view stored at the contract's activation, before
- * it), or `any` (the stream's filter named it at some time: a lookup's view is there or not); else an error that says what was stored and what to do (55000), never an empty answer that looks real.
+ * it), or `any` (the stream's filter named it at some time: a lookup's view is there or not); else an error that
+ * says what was stored and what to do (55000), never an empty answer that looks real. A template's name gets none
+ * (an empty array), not an error: the interface branches' InitPlans may be evaluated before their one-time filter.
  */
-const interfaceIds = `CREATE FUNCTION ledger_rx_interface_ids(qname text, lo bigint, hi bigint, mode text) RETURNS text[] LANGUAGE plpgsql STABLE AS $$
+const interfaceIds = `CREATE FUNCTION ledger_rx_interface_ids(qname text, lo bigint, hi bigint, mode text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
 DECLARE
   s text := ledger_rx_stream();
   r record;
@@ -175,9 +192,7 @@ DECLARE
   others text[];
 BEGIN
   SELECT * INTO r FROM ledger_rx_resolve_name(qname);
-  IF r.kind <> 'interface' THEN
-    RAISE EXCEPTION '% is a template (%), not an interface', quote_literal(qname), r.fqn USING ERRCODE = '42809';
-  END IF;
+  IF r.kind <> 'interface' THEN RETURN '{}'; END IF;
   IF NOT EXISTS (SELECT 1 FROM ledger_rx_interface_stints(s, r.fqn) st
                   WHERE mode = 'any' OR (st.stored_to IS NULL OR hi <= st.stored_to)
                     AND (st.stored_from IS NULL
@@ -215,7 +230,7 @@ END $$`;
  * The lower bound of `creates`/`archives`: `from_offset` checked, or by default the oldest offset, and for an interface
  * the first one its views are stored for in the stretch that holds `to_offset` (the offset after, for `archives`).
  */
-const rangeLow = `CREATE FUNCTION ledger_rx_range_low(qname text, from_offset bigint, to_offset bigint, mode text) RETURNS bigint LANGUAGE plpgsql STABLE AS $$
+const rangeLow = `CREATE FUNCTION ledger_rx_range_low(qname text, from_offset bigint, to_offset bigint, mode text) RETURNS bigint LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
 DECLARE
   hi bigint := ledger_rx_held_offset(to_offset);
   lo bigint := CASE WHEN from_offset IS NULL THEN oldest_offset() ELSE ledger_rx_held_offset(from_offset) END;
@@ -243,7 +258,7 @@ const livesOf = `CREATE FUNCTION ledger_rx_lives(qname text) RETURNS TABLE (
     assigned_at_offset bigint, unassigned_at_offset bigint, redaction_id text, package_name text, package_id text, template_id text,
     signatories text[], observers text[], witnesses text[], synchronizer_id text, reassignment_counter bigint,
     activated_at bigint, deactivated_at bigint)
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
   SELECT a.package_name || ':' || split_part(a.template_id, ':', 2) || ':' || split_part(a.template_id, ':', 3), 'template',
          a.contract_id, CASE WHEN red.redaction_id IS NULL THEN a.payload END, CASE WHEN red.redaction_id IS NULL THEN a.contract_key END,
          a.created_at_offset, a.created_at,
@@ -257,13 +272,13 @@ LANGUAGE sql STABLE AS $$
              u.synchronizer_id, 0::bigint AS reassignment_counter, c.ledger_offset AS activated_at
         FROM created_events c JOIN updates u ON u.stream_name = c.stream_name AND u.ledger_offset = c.ledger_offset
        WHERE c.stream_name = (SELECT ledger_rx_stream()) AND c.acs_delta
-         AND (qname IS NULL OR c.template_id = ANY ((SELECT ledger_rx_template_ids(qname))::text[]))
+         AND (qname IS NULL OR c.template_id = ANY ((SELECT ledger_rx_name_template_ids(qname))::text[]))
       UNION ALL
       SELECT sc.stream_name, sc.contract_id, sc.template_id, sc.package_name, sc.create_argument, sc.contract_key, sc.signatories, sc.observers,
              sc.signatories || sc.observers, sc.created_offset, sc.created_at, NULL::bigint, sc.synchronizer_id, sc.reassignment_counter, sc.created_offset
         FROM ledger_rx_snapshot_contracts sc
        WHERE sc.stream_name = (SELECT ledger_rx_stream())
-         AND (qname IS NULL OR sc.template_id = ANY ((SELECT ledger_rx_template_ids(qname))::text[]))
+         AND (qname IS NULL OR sc.template_id = ANY ((SELECT ledger_rx_name_template_ids(qname))::text[]))
       UNION ALL
       SELECT r.stream_name, r.contract_id, r.template_id, r.package_name, (ce.v -> 'createArgument')::jsonb, nullif((ce.v -> 'contractKey')::jsonb, 'null'::jsonb),
              ARRAY(SELECT json_array_elements_text(ce.v -> 'signatories')), ARRAY(SELECT json_array_elements_text(ce.v -> 'observers')),
@@ -276,7 +291,7 @@ LANGUAGE sql STABLE AS $$
            WHERE e -> 'JsAssignmentEvent' -> 'createdEvent' ->> 'contractId' = r.contract_id
            LIMIT 1) ce ON true
        WHERE r.stream_name = (SELECT ledger_rx_stream()) AND r.kind = 'assign'
-         AND (qname IS NULL OR r.template_id = ANY ((SELECT ledger_rx_template_ids(qname))::text[]))
+         AND (qname IS NULL OR r.template_id = ANY ((SELECT ledger_rx_name_template_ids(qname))::text[]))
     ) a
     LEFT JOIN LATERAL (
       SELECT x.ledger_offset, x.kind FROM (
@@ -342,12 +357,12 @@ const pin = `(SELECT ledger_rx_held_offset(active."offset"))`;
  * past offset, from the lives.
  */
 const active = `CREATE OR REPLACE FUNCTION active(qname text DEFAULT NULL, "offset" bigint DEFAULT NULL) RETURNS TABLE (${contractColumns})
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
   SELECT ${activeRowColumns('ac.create_argument', 'ac.contract_key', `ac.package_name || ':' || split_part(ac.template_id, ':', 2) || ':' || split_part(ac.template_id, ':', 3)`, "'template'::text")}
     FROM active_contracts ac
    WHERE (SELECT ledger_rx_name_kind(qname)) <> 'interface' AND ${pin} = (SELECT latest_offset())
      AND ac.stream_name = (SELECT ledger_rx_stream())
-     AND (qname IS NULL OR ac.template_id = ANY ((SELECT ledger_rx_template_ids(qname))::text[]))
+     AND (qname IS NULL OR ac.template_id = ANY ((SELECT ledger_rx_name_template_ids(qname))::text[]))
   UNION ALL
   SELECT ${activeRowColumns('v.view_value', 'NULL::jsonb', interfaceFqn, "'interface'::text")}
     FROM ledger_rx_interface_views v
@@ -384,7 +399,7 @@ const rangeFunction = (name: 'creates' | 'archives', offsetColumn: string, also:
   const lo = `(SELECT ledger_rx_range_low(qname, from_offset, to_offset, '${name}'))`;
   const hi = `(SELECT ledger_rx_held_offset(to_offset))`;
   return `CREATE OR REPLACE FUNCTION ${name}(qname text DEFAULT NULL, from_offset bigint DEFAULT NULL, to_offset bigint DEFAULT NULL) RETURNS TABLE (${contractColumns})
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
   SELECT q.template_fqn, q.payload_type, q.contract_id, q.payload, q.contract_key, q.created_at_offset, q.created_effective_at, q.archived_at_offset,
          q.archived_effective_at, q.assigned_at_offset, q.unassigned_at_offset, q.redaction_id, q.package_name, q.package_id, q.template_id,
          q.signatories, q.observers, q.witnesses, q.synchronizer_id, q.reassignment_counter
@@ -413,7 +428,7 @@ const archives = rangeFunction('archives', 'archived_at_offset', '');
 
 /** `lookup_contract(id [, name])`: the contract's latest life (an interface's name: its view of that life), inlinable. */
 const lookupContract = `CREATE OR REPLACE FUNCTION lookup_contract(contract_id text, qname text DEFAULT NULL) RETURNS TABLE (${contractColumns})
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
   SELECT q.template_fqn, q.payload_type, q.contract_id, q.payload, q.contract_key, q.created_at_offset, q.created_effective_at, q.archived_at_offset,
          q.archived_effective_at, q.assigned_at_offset, q.unassigned_at_offset, q.redaction_id, q.package_name, q.package_id, q.template_id,
          q.signatories, q.observers, q.witnesses, q.synchronizer_id, q.reassignment_counter
@@ -440,7 +455,7 @@ const exercises = `CREATE OR REPLACE FUNCTION exercises(qname text DEFAULT NULL,
     template_fqn text, choice_fqn text, choice text, consuming boolean, exercised_at_offset bigint, exercised_effective_at timestamptz,
     contract_id text, argument jsonb, result jsonb, package_name text, package_id text, template_id text, interface_id text,
     controllers text[], witnesses text[], node_id integer, last_descendant_node_id integer, synchronizer_id text)
-LANGUAGE sql STABLE AS $$
+LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
   SELECT e.package_name || ':' || split_part(e.template_id, ':', 2) || ':' || split_part(e.template_id, ':', 3),
          e.package_name || ':' || split_part(e.template_id, ':', 2) || ':' || split_part(e.template_id, ':', 3) || ':' || e.choice,
          e.choice, e.consuming, e.ledger_offset, u.effective_at, e.contract_id, e.choice_argument, e.exercise_result,
@@ -490,6 +505,7 @@ export const inlinedQueriesMigration: Migration = {
     names,
     resolveName,
     nameKind,
+    nameTemplateIds,
     templateIds,
     scopeWidened,
     interfaceStints,
@@ -501,5 +517,12 @@ export const inlinedQueriesMigration: Migration = {
     archives,
     lookupContract,
     exercises,
+    // version 5's helpers read tables and settings only: restricted (not unsafe), so a query calling them may still
+    // scan in parallel workers (an unsafe function anywhere in a query makes all of it serial)
+    'ALTER FUNCTION ledger_rx_stream() PARALLEL RESTRICTED',
+    'ALTER FUNCTION latest_offset() PARALLEL RESTRICTED',
+    'ALTER FUNCTION oldest_offset() PARALLEL RESTRICTED',
+    'ALTER FUNCTION ledger_rx_held_offset(bigint) PARALLEL RESTRICTED',
+    'ALTER FUNCTION ledger_rx_choice_ids(text) PARALLEL RESTRICTED',
   ],
 };
