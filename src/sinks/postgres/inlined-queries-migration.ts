@@ -19,7 +19,7 @@ END $$`;
  * scope now, or before or after any scope change (docs/query-store.md, "Interface names").
  */
 const scopeInterfaces = `CREATE FUNCTION ledger_rx_scope_interfaces() RETURNS TABLE (package_name text, module_name text, entity_name text)
-LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT DISTINCT split_part(ltrim(i, '#'), ':', 1), split_part(ltrim(i, '#'), ':', 2), split_part(ltrim(i, '#'), ':', 3)
     FROM (SELECT jsonb_array_elements_text(scope -> 'interfaces') FROM ledger_rx_stream_scopes
           UNION ALL
@@ -34,7 +34,7 @@ $$`;
  * package name (then named by the package id of the view).
  */
 const names = `CREATE FUNCTION ledger_rx_names(s text) RETURNS TABLE (kind text, package_name text, module_name text, entity_name text, template_id text)
-LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT 'template', t.package_name, t.module_name, t.entity_name, t.template_id FROM ledger_rx_templates t WHERE t.stream_name = s
   UNION ALL
   SELECT DISTINCT 'interface', k.package_name, k.module_name, k.entity_name, NULL::text
@@ -51,7 +51,7 @@ $$`;
  * What a (partly) qualified name means: one template or one interface (its kind and `package-name:Module:Entity`), or
  * an error — none (42704) or several (42725, the candidates listed, interfaces marked).
  */
-const resolveName = `CREATE FUNCTION ledger_rx_resolve_name(qname text, OUT kind text, OUT fqn text) LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
+const resolveName = `CREATE FUNCTION ledger_rx_resolve_name(qname text, OUT kind text, OUT fqn text) LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
   s text := ledger_rx_stream();
   wanted text := ltrim(qname, '#');
@@ -80,7 +80,7 @@ BEGIN
 END $$`;
 
 /** `template`, `interface` or `all` (no name): the branch of a function that answers, after the name's errors. */
-const nameKind = `CREATE FUNCTION ledger_rx_name_kind(qname text) RETURNS text LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
+const nameKind = `CREATE FUNCTION ledger_rx_name_kind(qname text) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN qname IS NULL THEN 'all' ELSE (SELECT r.kind FROM ledger_rx_resolve_name(qname) r) END
 $$`;
 
@@ -94,7 +94,7 @@ $$`;
  * of the contracts is estimated as 1%, not as all of them; its high COST keeps it out of a sequential scan's filter,
  * where it would run once per row (docs/query-store.md, "What the functions cost").
  */
-const nameTemplateIds = `CREATE FUNCTION ledger_rx_name_template_ids(qname text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL RESTRICTED COST 10000 AS $$
+const nameTemplateIds = `CREATE FUNCTION ledger_rx_name_template_ids(qname text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL SAFE COST 10000 AS $$
 DECLARE
   s text := ledger_rx_stream();
   wanted text := ltrim(qname, '#');
@@ -112,7 +112,7 @@ BEGIN
 END $$`;
 
 /** Version 5's template ids of a name, now resolved among interfaces too: an interface's name is an error here (42809). */
-const templateIds = `CREATE OR REPLACE FUNCTION ledger_rx_template_ids(qname text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
+const templateIds = `CREATE OR REPLACE FUNCTION ledger_rx_template_ids(qname text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
   r record;
 BEGIN
@@ -132,7 +132,7 @@ END $$`;
  * without one) counts as naming every interface whose views it stored, from its start.
  */
 const interfaceStints = `CREATE FUNCTION ledger_rx_interface_stints(s text, fqn text) RETURNS TABLE (stored_from bigint, stored_to bigint, backfilled boolean)
-LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
+LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
   named boolean;
   started bigint;
@@ -188,7 +188,7 @@ $$`;
  * says what was stored and what to do (55000), never an empty answer that looks real. A template's name gets none
  * (an empty array), not an error: the interface branches' InitPlans may be evaluated before their one-time filter.
  */
-const interfaceIds = `CREATE FUNCTION ledger_rx_interface_ids(qname text, lo bigint, hi bigint, mode text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
+const interfaceIds = `CREATE FUNCTION ledger_rx_interface_ids(qname text, lo bigint, hi bigint, mode text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
   s text := ledger_rx_stream();
   r record;
@@ -236,7 +236,7 @@ END $$`;
  * offsets they were stored for (the one-time filters do): none for a template's name. Used in index conditions,
  * for the same reasons and with the same COST as `ledger_rx_name_template_ids`.
  */
-const viewInterfaceIds = `CREATE FUNCTION ledger_rx_view_interface_ids(qname text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL RESTRICTED COST 10000 AS $$
+const viewInterfaceIds = `CREATE FUNCTION ledger_rx_view_interface_ids(qname text) RETURNS text[] LANGUAGE plpgsql STABLE PARALLEL SAFE COST 10000 AS $$
 DECLARE
   r record;
   ids text[];
@@ -253,7 +253,7 @@ END $$`;
  * The lower bound of `creates`/`archives`: `from_offset` checked, or by default the oldest offset, and for an interface
  * the first one its views are stored for in the stretch that holds `to_offset` (the offset after, for `archives`).
  */
-const rangeLow = `CREATE FUNCTION ledger_rx_range_low(qname text, from_offset bigint, to_offset bigint, mode text) RETURNS bigint LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
+const rangeLow = `CREATE FUNCTION ledger_rx_range_low(qname text, from_offset bigint, to_offset bigint, mode text) RETURNS bigint LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
   hi bigint := ledger_rx_held_offset(to_offset);
   lo bigint := CASE WHEN from_offset IS NULL THEN oldest_offset() ELSE ledger_rx_held_offset(from_offset) END;
@@ -281,7 +281,7 @@ const livesOf = `CREATE FUNCTION ledger_rx_lives(qname text) RETURNS TABLE (
     assigned_at_offset bigint, unassigned_at_offset bigint, redaction_id text, package_name text, package_id text, template_id text,
     signatories text[], observers text[], witnesses text[], synchronizer_id text, reassignment_counter bigint,
     activated_at bigint, deactivated_at bigint)
-LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT a.package_name || ':' || split_part(a.template_id, ':', 2) || ':' || split_part(a.template_id, ':', 3), 'template',
          a.contract_id, CASE WHEN red.redaction_id IS NULL THEN a.payload END, CASE WHEN red.redaction_id IS NULL THEN a.contract_key END,
          a.created_at_offset, a.created_at,
@@ -380,7 +380,7 @@ const pin = `(SELECT ledger_rx_held_offset(active."offset"))`;
  * past offset, from the lives.
  */
 const active = `CREATE OR REPLACE FUNCTION active(qname text DEFAULT NULL, "offset" bigint DEFAULT NULL) RETURNS TABLE (${contractColumns})
-LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT ${activeRowColumns('ac.create_argument', 'ac.contract_key', `ac.package_name || ':' || split_part(ac.template_id, ':', 2) || ':' || split_part(ac.template_id, ':', 3)`, "'template'::text")}
     FROM active_contracts ac
    WHERE (SELECT ledger_rx_name_kind(qname)) <> 'interface' AND (active."offset" IS NULL OR ${pin} = (SELECT latest_offset()))
@@ -422,7 +422,7 @@ const rangeFunction = (name: 'creates' | 'archives', offsetColumn: string, also:
   const lo = `(SELECT ledger_rx_range_low(qname, from_offset, to_offset, '${name}'))`;
   const hi = `(SELECT ledger_rx_held_offset(to_offset))`;
   return `CREATE OR REPLACE FUNCTION ${name}(qname text DEFAULT NULL, from_offset bigint DEFAULT NULL, to_offset bigint DEFAULT NULL) RETURNS TABLE (${contractColumns})
-LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT q.template_fqn, q.payload_type, q.contract_id, q.payload, q.contract_key, q.created_at_offset, q.created_effective_at, q.archived_at_offset,
          q.archived_effective_at, q.assigned_at_offset, q.unassigned_at_offset, q.redaction_id, q.package_name, q.package_id, q.template_id,
          q.signatories, q.observers, q.witnesses, q.synchronizer_id, q.reassignment_counter
@@ -451,7 +451,7 @@ const archives = rangeFunction('archives', 'archived_at_offset', '');
 
 /** `lookup_contract(id [, name])`: the contract's latest life (an interface's name: its view of that life), inlinable. */
 const lookupContract = `CREATE OR REPLACE FUNCTION lookup_contract(contract_id text, qname text DEFAULT NULL) RETURNS TABLE (${contractColumns})
-LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT q.template_fqn, q.payload_type, q.contract_id, q.payload, q.contract_key, q.created_at_offset, q.created_effective_at, q.archived_at_offset,
          q.archived_effective_at, q.assigned_at_offset, q.unassigned_at_offset, q.redaction_id, q.package_name, q.package_id, q.template_id,
          q.signatories, q.observers, q.witnesses, q.synchronizer_id, q.reassignment_counter
@@ -478,7 +478,7 @@ const exercises = `CREATE OR REPLACE FUNCTION exercises(qname text DEFAULT NULL,
     template_fqn text, choice_fqn text, choice text, consuming boolean, exercised_at_offset bigint, exercised_effective_at timestamptz,
     contract_id text, argument jsonb, result jsonb, package_name text, package_id text, template_id text, interface_id text,
     controllers text[], witnesses text[], node_id integer, last_descendant_node_id integer, synchronizer_id text)
-LANGUAGE sql STABLE PARALLEL RESTRICTED AS $$
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT e.package_name || ':' || split_part(e.template_id, ':', 2) || ':' || split_part(e.template_id, ':', 3),
          e.package_name || ':' || split_part(e.template_id, ':', 2) || ':' || split_part(e.template_id, ':', 3) || ':' || e.choice,
          e.choice, e.consuming, e.ledger_offset, u.effective_at, e.contract_id, e.choice_argument, e.exercise_result,
@@ -541,12 +541,13 @@ export const inlinedQueriesMigration: Migration = {
     archives,
     lookupContract,
     exercises,
-    // version 5's helpers read tables and settings only: restricted (not unsafe), so a query calling them may still
-    // scan in parallel workers (an unsafe function anywhere in a query makes all of it serial)
-    'ALTER FUNCTION ledger_rx_stream() PARALLEL RESTRICTED',
-    'ALTER FUNCTION latest_offset() PARALLEL RESTRICTED',
-    'ALTER FUNCTION oldest_offset() PARALLEL RESTRICTED',
-    'ALTER FUNCTION ledger_rx_held_offset(bigint) PARALLEL RESTRICTED',
-    'ALTER FUNCTION ledger_rx_choice_ids(text) PARALLEL RESTRICTED',
+    // version 5's helpers read tables and settings only (a worker gets the session's settings): parallel safe, so a
+    // query calling them may scan in parallel workers, which evaluate them in index conditions (an unsafe function
+    // anywhere in a query makes all of it serial; a restricted one keeps its scan in the leader)
+    'ALTER FUNCTION ledger_rx_stream() PARALLEL SAFE',
+    'ALTER FUNCTION latest_offset() PARALLEL SAFE',
+    'ALTER FUNCTION oldest_offset() PARALLEL SAFE',
+    'ALTER FUNCTION ledger_rx_held_offset(bigint) PARALLEL SAFE',
+    'ALTER FUNCTION ledger_rx_choice_ids(text) PARALLEL SAFE',
   ],
 };
