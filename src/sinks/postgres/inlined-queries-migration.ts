@@ -373,24 +373,25 @@ const activeRowColumns = (payload: string, key: string, fqn: string, kind: strin
 const pin = `(SELECT ledger_rx_held_offset(active."offset"))`;
 
 /**
- * `active(name [, at])` as one inlinable SELECT: four branches, each behind a one-time filter on the name's kind and
- * on whether `at` is the latest offset (so exactly one runs, and the name's and the offset's errors are raised before
- * any row, whatever the caller's `count(*)`, `WHERE` or `LIMIT`). At the latest offset a template's rows come from
- * `active_contracts` (index `(stream_name, template_id)`), an interface's from its stored views joined to it; at a
- * past offset, from the lives.
+ * `active(name [, at])` as one inlinable SELECT: branches behind one-time filters on the name's kind and on whether
+ * `at` is the latest offset (so one runs, and the name's and the offset's errors are raised before any row, whatever
+ * the caller's `count(*)`, `WHERE` or `LIMIT`). Without `at` (a constant NULL once inlined, so the planner keeps only
+ * these branches) a template's rows come from `active_contracts` (index `(stream_name, template_id)`), an
+ * interface's from its stored views joined to it; with `at`, from the lives, or from `ledger_rx_active_latest` when
+ * `at` is the latest offset.
  */
 const active = `CREATE OR REPLACE FUNCTION active(qname text DEFAULT NULL, "offset" bigint DEFAULT NULL) RETURNS TABLE (${contractColumns})
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT ${activeRowColumns('ac.create_argument', 'ac.contract_key', `ac.package_name || ':' || split_part(ac.template_id, ':', 2) || ':' || split_part(ac.template_id, ':', 3)`, "'template'::text")}
     FROM active_contracts ac
-   WHERE (SELECT ledger_rx_name_kind(qname)) <> 'interface' AND (active."offset" IS NULL OR ${pin} = (SELECT latest_offset()))
+   WHERE active."offset" IS NULL AND (SELECT ledger_rx_name_kind(qname)) <> 'interface'
      AND ac.stream_name = (SELECT ledger_rx_stream())
      AND (qname IS NULL OR ac.template_id = ANY (ledger_rx_name_template_ids(qname)))
   UNION ALL
   SELECT ${activeRowColumns('v.view_value', 'NULL::jsonb', interfaceFqn, "'interface'::text")}
     FROM ledger_rx_interface_views v
     JOIN active_contracts ac ON ac.stream_name = v.stream_name AND ac.contract_id = v.contract_id AND ac.created_offset = v.ledger_offset
-   WHERE (SELECT ledger_rx_name_kind(qname)) = 'interface' AND (active."offset" IS NULL OR ${pin} = (SELECT latest_offset()))
+   WHERE active."offset" IS NULL AND (SELECT ledger_rx_name_kind(qname)) = 'interface'
      AND (SELECT ledger_rx_interface_ids(qname, ${pin}, ${pin}, 'active')) IS NOT NULL
      AND v.stream_name = (SELECT ledger_rx_stream())
      AND v.interface_id = ANY (ledger_rx_view_interface_ids(qname))
@@ -411,7 +412,22 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
      ORDER BY l.contract_id, l.activated_at DESC) l
    WHERE active."offset" IS NOT NULL AND (SELECT ledger_rx_name_kind(qname)) = 'interface' AND ${pin} <> (SELECT latest_offset())
      AND (SELECT ledger_rx_interface_ids(qname, ${pin}, ${pin}, 'active')) IS NOT NULL
+  UNION ALL
+  SELECT * FROM ledger_rx_active_latest(qname)
+   WHERE active."offset" IS NOT NULL AND (SELECT ledger_rx_name_kind(qname)) IS NOT NULL AND ${pin} = (SELECT latest_offset())
 $$`;
+
+/**
+ * `active(name)` run as its own query: what `active(name, at)` gives for an `at` that is the latest offset. A
+ * PL/pgSQL function, so the planner of `active(name, at)` sees a small fixed cost for it instead of the cost of
+ * that query beside the past-offset one (both over the JIT threshold on a large store, where compiling the plan took
+ * longer than running it); it runs only when `at` is the latest.
+ */
+const activeLatest = `CREATE FUNCTION ledger_rx_active_latest(qname text) RETURNS TABLE (${contractColumns})
+LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+BEGIN
+  RETURN QUERY SELECT * FROM active(qname);
+END $$`;
 
 /**
  * A function over an offset range (`creates`, `archives`) as one inlinable SELECT: the lives of a template (or every
@@ -536,6 +552,7 @@ export const inlinedQueriesMigration: Migration = {
     viewInterfaceIds,
     rangeLow,
     livesOf,
+    activeLatest,
     active,
     creates,
     archives,
