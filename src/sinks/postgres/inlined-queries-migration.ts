@@ -391,7 +391,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT ${activeRowColumns('v.view_value', 'NULL::jsonb', interfaceFqn, "'interface'::text")}
     FROM ledger_rx_interface_views v
     JOIN active_contracts ac ON ac.stream_name = v.stream_name AND ac.contract_id = v.contract_id AND ac.created_offset = v.ledger_offset
-   WHERE active."offset" IS NULL AND (SELECT ledger_rx_name_kind(qname)) = 'interface'
+   WHERE active."offset" IS NULL AND qname IS NOT NULL AND (SELECT ledger_rx_name_kind(qname)) = 'interface'
      AND (SELECT ledger_rx_interface_ids(qname, ${pin}, ${pin}, 'active')) IS NOT NULL
      AND v.stream_name = (SELECT ledger_rx_stream())
      AND v.interface_id = ANY (ledger_rx_view_interface_ids(qname))
@@ -410,7 +410,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
      WHERE v.stream_name = (SELECT ledger_rx_stream()) AND v.interface_id = ANY (ledger_rx_view_interface_ids(qname))
        AND l.activated_at <= ${pin} AND (l.deactivated_at IS NULL OR l.deactivated_at > ${pin})
      ORDER BY l.contract_id, l.activated_at DESC) l
-   WHERE active."offset" IS NOT NULL AND (SELECT ledger_rx_name_kind(qname)) = 'interface' AND ${pin} <> (SELECT latest_offset())
+   WHERE active."offset" IS NOT NULL AND qname IS NOT NULL AND (SELECT ledger_rx_name_kind(qname)) = 'interface' AND ${pin} <> (SELECT latest_offset())
      AND (SELECT ledger_rx_interface_ids(qname, ${pin}, ${pin}, 'active')) IS NOT NULL
   UNION ALL
   SELECT * FROM ledger_rx_active_latest(qname)
@@ -451,7 +451,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
       SELECT ${viewColumns('l', 'v', interfaceFqn)}, l.${offsetColumn}
         FROM ledger_rx_interface_views v
         CROSS JOIN LATERAL (SELECT * FROM ledger_rx_lives(NULL) x WHERE x.contract_id = v.contract_id AND x.activated_at = v.ledger_offset OFFSET 0) l
-       WHERE (SELECT ledger_rx_name_kind(qname)) = 'interface' AND ${lo} <= ${hi}
+       WHERE qname IS NOT NULL AND (SELECT ledger_rx_name_kind(qname)) = 'interface' AND ${lo} <= ${hi}
          AND (SELECT ledger_rx_interface_ids(qname, ${lo}, ${hi}, '${name}')) IS NOT NULL
          AND v.stream_name = (SELECT ledger_rx_stream()) AND v.interface_id = ANY (ledger_rx_view_interface_ids(qname))
          AND ${also}l.${offsetColumn} BETWEEN ${lo} AND ${hi}) q
@@ -479,7 +479,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
       SELECT ${viewColumns('l', 'v', interfaceFqn)}, l.activated_at
         FROM ledger_rx_lives(NULL) l
         JOIN ledger_rx_interface_views v ON v.stream_name = (SELECT ledger_rx_stream()) AND v.contract_id = l.contract_id AND v.ledger_offset = l.activated_at
-       WHERE (SELECT ledger_rx_name_kind(qname)) = 'interface' AND (SELECT ledger_rx_interface_ids(qname, NULL, NULL, 'any')) IS NOT NULL
+       WHERE qname IS NOT NULL AND (SELECT ledger_rx_name_kind(qname)) = 'interface' AND (SELECT ledger_rx_interface_ids(qname, NULL, NULL, 'any')) IS NOT NULL
          AND l.contract_id = lookup_contract.contract_id
          AND v.interface_id = ANY (ledger_rx_view_interface_ids(qname))) q
    ORDER BY q.activated_at DESC
