@@ -49,7 +49,7 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
     expect(tables.rows.map((r) => r.table_name)).toEqual([
       'active_contracts', 'archived_events', 'created_events', 'exercised_events', 'ledger_rx_checkpoints', 'ledger_rx_choices', 'ledger_rx_interface_views',
       'ledger_rx_migrations', 'ledger_rx_redactions', 'ledger_rx_scope_changes', 'ledger_rx_snapshot_contracts', 'ledger_rx_snapshots', 'ledger_rx_store_pruning',
-      'ledger_rx_stream_scopes', 'ledger_rx_templates', 'ledger_rx_typed_views', 'reassignment_events', 'updates',
+      'ledger_rx_stream_scopes', 'ledger_rx_templates', 'ledger_rx_typed_views', 'ledger_rx_view_interfaces', 'reassignment_events', 'updates',
     ]);
   });
 
@@ -149,6 +149,23 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
     } finally {
       c.release();
     }
+  });
+
+  it('version 10 upgrades a version-9 store: the stored views\' interfaces are catalogued, and their name answers active()', async () => {
+    const schema = `mig_v10_${unique}`;
+    await runMigrations(db(admin), schema, migrations.filter((m) => m.version <= 9));
+    const q = (text: string) => admin.query(`SET search_path TO ${schema}; ${text}`);
+    await q(`INSERT INTO ledger_rx_checkpoints (stream_name, ledger_offset, updated_at) VALUES ('s', 5, now());
+             INSERT INTO active_contracts (stream_name, contract_id, template_id, package_name, create_argument, signatories, observers, created_offset, created_at, synchronizer_id, reassignment_counter)
+               VALUES ('s', 'c1', 'p1:Main:Token', 'app', '{"owner": "A"}', '{A}', '{}', 3, now(), 'sync', 0);
+             INSERT INTO ledger_rx_interface_views (stream_name, ledger_offset, contract_id, interface_id, view_value) VALUES ('s', 3, 'c1', 'i1:Api:Holding', '{"owner": "A"}');`);
+    expect(await runMigrations(db(admin), schema, migrations.filter((m) => m.version <= 10))).toEqual({ applied: [10], version: 10 });
+    expect((await admin.query(`SELECT stream_name, interface_id, module_name, entity_name FROM ${schema}.ledger_rx_view_interfaces`)).rows).toEqual([
+      { stream_name: 's', interface_id: 'i1:Api:Holding', module_name: 'Api', entity_name: 'Holding' },
+    ]);
+    // no scope recorded (a stream of a library sink): the stored views count from the stream's start, named by package id
+    const rows = (await q(`SELECT template_fqn, payload_type, contract_id, payload FROM active('Holding')`)) as unknown as { rows: unknown[] }[];
+    expect(rows[1]?.rows).toEqual([{ template_fqn: 'i1:Api:Holding', payload_type: 'interface', contract_id: 'c1', payload: { owner: 'A' } }]);
   });
 
   it('is safe when several processes start at once', async () => {

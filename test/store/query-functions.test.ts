@@ -118,7 +118,7 @@ describe.each(stores)('the query functions on %s', (_name, makeStore) => {
       expect(ious).toEqual(participantIous);
       // active(name) is active(name, latest_offset())
       expect(await ids(`SELECT contract_id FROM active('Iou', latest_offset())`)).toEqual(ious);
-      await expect(store.query(`SELECT * FROM active('NoSuchTemplate')`)).rejects.toThrow(/no template 'NoSuchTemplate'/);
+      await expect(store.query(`SELECT * FROM active('NoSuchTemplate')`)).rejects.toThrow(/no template or interface 'NoSuchTemplate' in this store/);
       // another package with an Iou:Iou (an entry of the catalog, as a second DAR's creates would add): the short names become ambiguous
       await store.query(`INSERT INTO ledger_rx_templates VALUES ('default', 'ff00:Iou:Iou', 'other-pkg', 'Iou', 'Iou')`);
       await expect(store.query(`SELECT * FROM active('Iou')`)).rejects.toThrow(/ambiguous name 'Iou': it matches ledger-rx-demo:Iou:Iou, other-pkg:Iou:Iou/);

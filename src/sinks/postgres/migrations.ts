@@ -1,5 +1,6 @@
 import { batchCommitMigration } from './batch-commit-migration.js';
 import type { Migration } from './migration.js';
+import { inlinedQueriesMigration } from './inlined-queries-migration.js';
 import { liveScopeMigration } from './live-scope-migration.js';
 import { maintenanceMigration } from './maintenance-migration.js';
 import { queryPlansMigration } from './query-plans-migration.js';
@@ -59,6 +60,10 @@ import { typedViewsMigration } from './typed-views-migration.js';
  *
  * Version 9 (`queryPlansMigration`): `active`, `creates` and `archives` resolve their name, stream and offsets
  * once, before their query (10^6-contract stores: benchmarks/store-query).
+ *
+ * Version 10 (`inlinedQueriesMigration`): an interface's name gives its stored views in `active`, `creates`,
+ * `archives` and `lookup_contract`, and those are SQL functions the planner inlines into the caller's query (the
+ * name and offsets resolved once, their errors raised before any row).
  *
  * Version 11 (`liveScopeMigration`): the scope a running stream is asked to change to (`wanted`) and the scope of
  * the flags that last set it (`flags`; docs/query-store.md, "Scope changes without a re-seed").
@@ -204,6 +209,7 @@ export const migrations: readonly Migration[] = [
   typedViewsMigration,
   scopeMigration,
   queryPlansMigration,
+  inlinedQueriesMigration,
   liveScopeMigration,
   batchCommitMigration,
 ];
