@@ -11,9 +11,8 @@ import { completionOffsets } from './internal/element-offsets.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
 import { checkInteger } from './internal/check-integer.js';
-import { startingTransportChoice } from './internal/starting-transport-choice.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
-import { takeFallback } from './internal/take-fallback.js';
+import { withTransportChoice } from './internal/with-transport-choice.js';
 /** A wire transport (not `'auto'`). */
 type ReadTransport = Exclude<Transport, 'auto'>;
 import { initialTailState, tailSettings, type TailState } from './internal/tail-state.js';
@@ -111,7 +110,6 @@ function checkConfig(c: TailCompletionsConfig): void {
  */
 export function tailCompletions(source: CompletionsSource, config: TailCompletionsConfig = {}): Observable<CompletionStreamResponse> {
   checkConfig(config);
-  const firstChoice = transportChoiceAmong(config.transport ?? 'auto', completionTransports);
   const scheduler = config.scheduler ?? asyncScheduler;
   const endpoint = config.endpoint ?? 'command-completions';
   const settings = tailSettings(config);
@@ -122,42 +120,34 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       ? { ...(config.userId === undefined ? {} : { userId: config.userId }), parties: [...(config.parties ?? [])], beginExclusive: cursor }
       : { ...(config.parties === undefined ? {} : { parties: [...config.parties] }), beginExclusive: cursor };
 
-  const start = (): Observable<CompletionTailState> => {
+  const start = (chosen: Observable<TransportChoice>): Observable<CompletionTailState> => {
     const begin = config.beginExclusive ?? 'ledger-end';
     const at =
       begin === 'begin' ? of(0) : typeof begin === 'number' ? of(begin) : from(source.ledgerEnd()).pipe(map((end) => end.offset ?? 0), tap((offset) => onStatus?.({ type: 'ledger-end', offset })));
-    return at.pipe(
-      concatMap((cursor) =>
-        startingTransportChoice(source, firstChoice, {}, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus }).pipe(map((choice): CompletionTailState => ({ tail: initialTailState(cursor, settings), choice }))),
-      ),
-    );
+    return at.pipe(concatMap((cursor) => chosen.pipe(map((choice): CompletionTailState => ({ tail: initialTailState(cursor, settings), choice })))));
   };
-  /** The transport has answered: the choice is made for this subscription. */
-  const settled = (state: CompletionTailState): CompletionTailState => (state.choice.fallbacks.length === 0 ? state : { ...state, choice: { ...state.choice, fallbacks: [] } });
 
   return readEngine<CompletionTailState, CompletionStreamResponse, CompletionsRequest>(
-    {
-      start,
-      plan: ({ tail, choice }, limit) => {
-        if (choice.current === 'websocket') return of({ transport: 'websocket' as const, request: request(tail.cursor), options: decoding });
-        const live = tail.mode === 'live';
-        const options = { limit: live ? 1 : Math.min(limit, tail.limit), streamIdleTimeoutMs: live ? settings.longPoll : tail.idle, ...decoding };
-        return of({ transport: 'list' as const, request: request(tail.cursor), options });
+    withTransportChoice(
+      { source, choice: transportChoiceAmong(config.transport ?? 'auto', completionTransports), versioned: {}, coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus },
+      {
+        start,
+        plan: ({ tail, choice }, limit) => {
+          if (choice.current === 'websocket') return of({ transport: 'websocket' as const, request: request(tail.cursor), options: decoding });
+          const live = tail.mode === 'live';
+          const options = { limit: live ? 1 : Math.min(limit, tail.limit), streamIdleTimeoutMs: live ? settings.longPoll : tail.idle, ...decoding };
+          return of({ transport: 'list' as const, request: request(tail.cursor), options });
+        },
+        delivered: (state, offset, element) => (offset === undefined ? state : { ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isCompletionCheckpoint(element) } }),
+        pageEnd: (state, { received, plan, durationMs }) => {
+          if (state.choice.current === 'websocket') return state; // an endless stream that ended: reconnect
+          const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? settings.pageLimit, durationMs, bounded: false }, settings);
+          if (step.status) onStatus?.(step.status);
+          return step.state === null ? null : { ...state, tail: step.state };
+        },
+        position: (state) => state.tail.cursor,
       },
-      delivered: (state, offset, element) => (offset === undefined ? state : settled({ ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isCompletionCheckpoint(element) } })),
-      pageEnd: (state, { received, plan, durationMs }) => {
-        if (state.choice.current === 'websocket') return settled(state); // an endless stream that ended: reconnect
-        const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? settings.pageLimit, durationMs, bounded: false }, settings);
-        if (step.status) onStatus?.(step.status);
-        return step.state === null ? null : settled({ ...state, tail: step.state });
-      },
-      position: (state) => state.tail.cursor,
-      transport: (state) => state.choice.current,
-      failed: (state, error) => {
-        const choice = takeFallback(source, state.choice, error, scheduler.now(), onStatus);
-        return choice === undefined ? undefined : { state: { ...state, choice }, now: true };
-      },
-    },
+    ),
     {
       pageLimit: settings.pageLimit,
       retry: resolveRetryConfig(config.retry),

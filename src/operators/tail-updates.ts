@@ -3,15 +3,15 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { CheckpointStore } from './checkpoint.js';
 import type { PagePlan } from './internal/page-plan.js';
-import { nextPageChain, type PageChain } from './internal/page-chain.js';
+import type { PageChain } from './internal/page-chain.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
 import { checkInteger } from './internal/check-integer.js';
 import type { PageEnd } from './internal/next-read-state.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
-import { startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
-import { takeFallback } from './internal/take-fallback.js';
+import { updatesVersionedTransports } from './internal/starting-transport-choice.js';
+import { withTransportChoice } from './internal/with-transport-choice.js';
 import { initialTailState, tailSettings, type TailState } from './internal/tail-state.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { TailStatus } from './tail-status.js';
@@ -223,87 +223,60 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
 
     // page: a token chain from the cursor (repeating its offsets), polled when caught up
     const pagePlan = (state: TransportTailState, limit: number): ObservableInput<PagePlan | null> => {
-      const cursor = state.tail.cursor;
-      const chainEnd = (): ObservableInput<number | undefined> =>
-        state.chain !== undefined ? of(state.chain.endInclusive) : to === undefined ? of(undefined) : ledgerEnd().pipe(map((end) => (end >= to ? to : undefined)));
-      const plan$ = from(chainEnd()).pipe(
-        map((end): PagePlan => {
-          const chain = state.chain;
-          return {
-            transport: 'page',
-            request: { ...format, beginExclusive: cursor, ...(end === undefined ? {} : { endInclusive: end }) } as PagePlan['request'],
-            options: { limit, ...decoding },
-            ...(to === undefined ? {} : { stopAfter: to }),
-            pageRequest: {
-              updateFormat: format.updateFormat as NonNullable<typeof format.updateFormat>,
-              beginOffsetExclusive: chain?.beginExclusive ?? cursor,
-              ...(end === undefined ? {} : { endOffsetInclusive: end }),
-              maxPageSize: limit,
-              ...(chain === undefined ? {} : { pageToken: chain.token }),
-            },
-          };
-        }),
+      const { chain } = state;
+      const chainEnd = chain !== undefined ? of(chain.endInclusive) : to === undefined ? of(undefined) : ledgerEnd().pipe(map((end) => (end >= to ? to : undefined)));
+      const plan$ = chainEnd.pipe(
+        map((end): PagePlan => ({
+          transport: 'page',
+          request: { ...format, beginExclusive: state.tail.cursor, ...(end === undefined ? {} : { endInclusive: end }) } as PagePlan['request'],
+          options: { limit, ...decoding },
+          ...(to === undefined ? {} : { stopAfter: to }),
+          chain,
+        })),
       );
       return state.poll && pollInterval > 0 ? timer(pollInterval, scheduler).pipe(concatMap(() => plan$)) : plan$;
     };
 
     const pageEnd = (state: TransportTailState, { received, plan, durationMs, bounds }: PageEnd<PagePlan['request']>): TransportTailState | null => {
-      const settled: TransportTailState = { ...state, choice: { ...state.choice, fallbacks: [] } };
       switch (plan.transport ?? 'list') {
         case 'websocket':
           // a bounded stream ends with its range; an open one only ends to reconnect with a fresh token
-          return plan.request.endInclusive != null ? null : settled;
+          return plan.request.endInclusive != null ? null : state;
         case 'page': {
-          const page = plan.pageRequest;
-          const chain = bounds && page
-            ? nextPageChain({ beginExclusive: Number(page.beginOffsetExclusive ?? 0), endInclusive: page.endOffsetInclusive == null ? undefined : Number(page.endOffsetInclusive), descending: false }, bounds)
-            : undefined;
+          const chain = bounds;
           if (chain === undefined && plan.request.endInclusive != null) return null; // the last page of a bounded chain
           const short = received < (plan.options.limit ?? pageLimit);
-          const next = { ...settled, chain, poll: short };
+          const next = { ...state, chain, poll: short };
           return short ? caughtUp(next) : { ...next, tail: { ...next.tail, caughtUp: false } };
         }
         default: {
           const advanced = state.tail.cursor !== plan.request.beginExclusive;
           const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null, ledgerEnd: plan.ledgerEnd, advanced }, settings);
           if (step.status) status(step.status);
-          return step.state === null ? null : { ...settled, tail: step.state };
+          return step.state === null ? null : { ...state, tail: step.state };
         }
       }
     };
 
+    const choosing = { source, choice: firstChoice, versioned: updatesVersionedTransports, coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status };
     return readEngine<TransportTailState, JsGetUpdatesResponse, PagePlan['request']>(
-      {
-        start: () =>
-          startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status }).pipe(
-            concatMap((choice) => from(startOffset()).pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false })))),
-          ),
+      withTransportChoice(choosing, {
+        start: (chosen) => chosen.pipe(concatMap((choice) => from(startOffset()).pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false }))))),
         plan: (state, limit) => {
           if (to !== undefined && state.tail.cursor >= to) return of(null);
-          switch (state.choice.current) {
-            case 'websocket':
-              return streamPlan(state);
-            case 'page':
-              return pagePlan(state, limit);
-            default:
-              return listPlan(state.tail, limit);
-          }
+          const current = state.choice.current;
+          return current === 'websocket' ? streamPlan(state) : current === 'page' ? pagePlan(state, limit) : listPlan(state.tail, limit);
         },
         delivered: (state, offset, element) => {
           if (offset === undefined) return state;
           if (state.choice.current === 'websocket') streamReached(offset);
-          return { ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isOffsetCheckpoint(element) }, choice: state.choice.fallbacks.length === 0 ? state.choice : { ...state.choice, fallbacks: [] } };
+          return { ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isOffsetCheckpoint(element) } };
         },
         pageEnd,
         position: (state) => state.tail.cursor,
-        transport: (state) => state.choice.current,
-        failed: (state, error) => {
-          const choice = takeFallback(source, state.choice, error, scheduler.now(), status);
-          if (choice !== undefined) return { state: { ...state, choice, chain: undefined, poll: false }, now: true };
-          // a failed page chain is not continued: the next request starts after the last delivered offset
-          return state.chain === undefined && !state.poll ? undefined : { state: { ...state, chain: undefined, poll: false }, now: false };
-        },
-      },
+        // a failed page chain is not continued: the next request starts after the last delivered offset
+        reset: (state) => ({ ...state, chain: undefined, poll: false }),
+      }),
       updateReadConfig(source, config),
     );
   });

@@ -1,9 +1,10 @@
 import { NEVER, Subject, concatMap, defer, from, switchMap, takeUntil, throwError, timer } from 'rxjs';
-import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
+import type { GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/updates.js';
 import type { UpdatesSource } from '../updates-source.js';
 import { decodingOptions } from '../paged-read-options.js';
 import { websocketUpdates } from './websocket-updates.js';
-import type { AnswerContext, PageAnswer, PageBounds, StreamSettings } from './page-answer.js';
+import type { AnswerContext, PageAnswer, StreamSettings } from './page-answer.js';
+import { nextPageChain, type PageChain } from './page-chain.js';
 import type { PagePlan } from './page-plan.js';
 import { tokenRefreshDelay } from './token-refresh-delay.js';
 
@@ -11,8 +12,9 @@ import { tokenRefreshDelay } from './token-refresh-delay.js';
  * The transport strategies of the update reads, by the plan's transport, each giving the engine one answer:
  *
  * - `list`: one `POST /v2/updates` (`source.updates()`), no bounds;
- * - `page`: one `updatesPage()` call with the plan's `pageRequest` (the chain's offsets and token); its
- *   `highestPageOffsetInclusive` and `nextPageToken` are the bounds;
+ * - `page`: one `updatesPage()` call: a new chain over the plan's request, or the follow-up of its `chain`
+ *   (the chain's offsets and token, `maxPageSize` the plan's limit); the bounds are the chain it continues
+ *   with (`nextPageChain`), if any;
  * - `websocket`: one WebSocket connection (`websocketUpdates`), paused while the read's handler is behind; it ends by a
  *   failure, by the end of a bounded range, or by a planned reconnection `tokenRefreshMarginMs` before the
  *   token expires (`tokenRefreshDelay`, on the scheduler): it then completes, and the next plan resumes with
@@ -44,17 +46,26 @@ export function updatesAnswer(source: UpdatesSource, stream: StreamSettings): (p
         return { elements: websocket(plan.request, options).pipe(takeUntil(refresh)), bounds: none };
       }
       case 'page': {
-        const request = plan.pageRequest;
-        if (!source.updatesPage || !request) return missing('updatesPage()');
-        const read = source.updatesPage.bind(source);
-        let bounds: PageBounds | undefined;
-        const elements = defer(() => from(read(request, decoding))).pipe(
-          concatMap((page) => {
-            bounds = { highestPageOffsetInclusive: page.highestPageOffsetInclusive, nextPageToken: page.nextPageToken };
-            return from(page.updates);
+        if (!source.updatesPage) return missing('updatesPage()');
+        const { request, chain, options } = plan;
+        const descending = request.descendingOrder === true;
+        const range = { beginExclusive: chain?.beginExclusive ?? request.beginExclusive, endInclusive: chain ? chain.endInclusive : (request.endInclusive ?? undefined), descending };
+        const page: GetUpdatesPageRequest = {
+          updateFormat: request.updateFormat as NonNullable<GetUpdatesRequest['updateFormat']>,
+          beginOffsetExclusive: range.beginExclusive,
+          ...(range.endInclusive === undefined ? {} : { endOffsetInclusive: range.endInclusive }),
+          ...(descending ? { descendingOrder: true } : {}),
+          ...(options.limit === undefined ? {} : { maxPageSize: options.limit }),
+          ...(chain === undefined ? {} : { pageToken: chain.token }),
+        };
+        let next: PageChain | undefined;
+        const elements = defer(() => from(source.updatesPage?.(page, decoding) ?? [])).pipe(
+          concatMap((answer) => {
+            next = nextPageChain(range, answer);
+            return from(answer.updates);
           }),
         );
-        return { elements, bounds: () => bounds };
+        return { elements, bounds: () => next };
       }
       default:
         return { elements: source.updates(plan.request, context.options), bounds: none };
