@@ -1,4 +1,4 @@
-import { asyncScheduler, catchError, concatMap, defer, from, map, of, tap, throwError, type Observable } from 'rxjs';
+import { asyncScheduler, catchError, concatMap, defer, map, of, tap, throwError, type Observable } from 'rxjs';
 import { PrunedOffsetError } from '../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
@@ -10,6 +10,7 @@ import { initialTransportChoice, type TransportChoice } from './internal/transpo
 import { updatesVersionedTransports } from './internal/starting-transport-choice.js';
 import { withTransportChoice } from './internal/with-transport-choice.js';
 import { checkInteger } from './internal/check-integer.js';
+import { resolveOffset } from './internal/resolve-offset.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { UpdatesSource } from './updates-source.js';
 import { updateOffset } from '../updates/update-offset.js';
@@ -97,17 +98,10 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
   const status = config.onStatus;
   const scheduler = config.scheduler ?? asyncScheduler;
   const choosing = { source, choice: initialTransportChoice(config.transport ?? 'auto', source, format.updateFormat != null), versioned: updatesVersionedTransports, coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status };
-  const endAt = () =>
-    endOption === 'ledger-end'
-      ? from(source.ledgerEnd()).pipe(
-          map((e) => e.offset ?? 0),
-          tap((offset) => status?.({ type: 'ledger-end', offset })),
-        )
-      : of(endOption);
 
   return readEngine<DescendingState, JsGetUpdatesResponse, PagePlan['request']>(
     withTransportChoice(choosing, {
-      start: (chosen) => endAt().pipe(concatMap((end) => chosen.pipe(map((choice): DescendingState => ({ end, choice, chain: undefined }))))),
+      start: (chosen) => resolveOffset(endOption, source, status).pipe(concatMap((end) => chosen.pipe(map((choice): DescendingState => ({ end, choice, chain: undefined }))))),
       plan: (state, limit) => {
         if (state.end <= begin) return of(null);
         const request = { ...format, beginExclusive: begin, endInclusive: state.end, descendingOrder: true } as PagePlan['request'];

@@ -1,4 +1,4 @@
-import { asyncScheduler, concatMap, defer, from, map, of, tap, timer, type Observable, type ObservableInput } from 'rxjs';
+import { asyncScheduler, concatMap, defer, from, map, of, timer, type Observable, type ObservableInput } from 'rxjs';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { CheckpointStore } from './checkpoint.js';
@@ -12,7 +12,8 @@ import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
 import { updatesVersionedTransports } from './internal/starting-transport-choice.js';
 import { withTransportChoice } from './internal/with-transport-choice.js';
-import { initialTailState, tailSettings, type TailState } from './internal/tail-state.js';
+import { initialTailState, listPageOptions, tailSettings, type TailState } from './internal/tail-state.js';
+import { resolveOffset } from './internal/resolve-offset.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { TailStatus } from './tail-status.js';
 import { isOffsetCheckpoint } from '../updates/is-offset-checkpoint.js';
@@ -63,11 +64,7 @@ interface TransportTailState {
 }
 
 function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
-  if (typeof c.beginExclusive === 'number') checkInteger('beginExclusive', c.beginExclusive, 0);
   checkInteger('endInclusive', c.endInclusive, 1);
-  checkInteger('idleTimeoutMs', c.idleTimeoutMs, 0);
-  checkInteger('longPollMs', c.longPollMs, 1);
-  checkInteger('targetLatencyMs', c.targetLatencyMs, 1);
   checkInteger('pollIntervalMs', c.pollIntervalMs, 0);
   if (typeof c.beginExclusive === 'number' && c.endInclusive !== undefined && c.endInclusive < c.beginExclusive) {
     throw new InvalidArgumentError('endInclusive', 'must not be below beginExclusive');
@@ -146,27 +143,18 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   const scheduler = config.scheduler ?? asyncScheduler;
   const status = (s: TailStatus) => config.onStatus?.(s);
   const to = config.endInclusive;
-  /** The ledger end, reported as a `ledger-end` status on its way. */
-  const ledgerEnd = () =>
-    from(source.ledgerEnd()).pipe(
-      map((e) => e.offset ?? 0),
-      tap((offset) => status({ type: 'ledger-end', offset })),
-    );
-
-  const startOffset = (): ObservableInput<number> => {
-    const fallback = config.beginExclusive ?? 'begin';
-    const resolveFallback = (): ObservableInput<number> =>
-      fallback === 'begin' ? of(0) : fallback === 'ledger-end' ? ledgerEnd() : of(fallback);
-    if (!config.checkpointStore) return resolveFallback();
-    return from(config.checkpointStore.load()).pipe(concatMap((cp) => (cp ? of(cp.offset) : from(resolveFallback()))));
+  const ledgerEnd = () => resolveOffset('ledger-end', source, status);
+  const startOffset = (): Observable<number> => {
+    const fallback = resolveOffset(config.beginExclusive ?? 'begin', source, status);
+    if (!config.checkpointStore) return fallback;
+    return from(config.checkpointStore.load()).pipe(concatMap((cp) => (cp ? of(cp.offset) : fallback)));
   };
 
   // list: pages with the adaptive page size and idle timeout (catch-up), long polls for one element (live)
   const openListPlan = (state: TailState, limit: number, stopAfter: number | undefined): PagePlan => {
-    const live = state.mode === 'live';
     return {
       request: { ...format, beginExclusive: state.cursor } as PagePlan['request'],
-      options: { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? settings.longPoll : state.idle, ...decoding },
+      options: { ...listPageOptions(state, limit, settings), ...decoding },
       ...(stopAfter === undefined ? {} : { stopAfter }),
     };
   };
@@ -261,7 +249,7 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     const choosing = { source, choice: firstChoice, versioned: updatesVersionedTransports, coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status };
     return readEngine<TransportTailState, JsGetUpdatesResponse, PagePlan['request']>(
       withTransportChoice(choosing, {
-        start: (chosen) => chosen.pipe(concatMap((choice) => from(startOffset()).pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false }))))),
+        start: (chosen) => chosen.pipe(concatMap((choice) => startOffset().pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false }))))),
         plan: (state, limit) => {
           if (to !== undefined && state.tail.cursor >= to) return of(null);
           const current = state.choice.current;

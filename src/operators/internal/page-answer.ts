@@ -8,13 +8,6 @@ export interface PageAnswer<E, B = PageChain> {
   readonly bounds: () => B | undefined;
 }
 
-/** How the WebSocket strategy runs its stream (`tokenRefreshMarginMs`: reconnect this long before the token's `exp`). */
-export interface StreamSettings {
-  readonly pingIntervalMs: number | undefined;
-  readonly silenceTimeoutMs: number | undefined;
-  readonly tokenRefreshMarginMs: number;
-}
-
 /** What the engine hands a strategy with the plan: its options (with the meter's `onBytes`), and `paused` (the handler is behind). */
 export interface AnswerContext {
   readonly options: UpdatesOptions;

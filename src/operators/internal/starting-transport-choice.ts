@@ -2,8 +2,6 @@ import { catchError, defer, from, map, of, take, tap, type Observable, type Sche
 import type { Transport } from '../../updates/transport.js';
 import type { TailStatus } from '../tail-status.js';
 
-/** A wire transport (not `'auto'`). */
-type ReadTransport = Exclude<Transport, 'auto'>;
 import type { TransportVersionInfo, UpdatesSource } from '../updates-source.js';
 import type { TransportChoice } from './transport-choice.js';
 import { recentWebSocketSetback } from './web-socket-setbacks.js';
@@ -15,16 +13,16 @@ export interface StartingChoice {
 }
 
 /** The transports that only some participant versions have: the version-table operation and the endpoint's name. */
-export type VersionedTransports = Partial<Record<ReadTransport, { readonly operation: 'updatesPage' | 'activeContractsPage'; readonly endpoint: string }>>;
+export type VersionedTransports = Partial<Record<Exclude<Transport, 'auto'>, { readonly operation: 'updatesPage' | 'activeContractsPage'; readonly endpoint: string }>>;
 
 /**
  * The `'auto'` chain without the transports `skip` gives a reason for — never the last one, which is the
  * read's ground to stand on — and those reasons; an explicit transport as it is. Pure.
  */
-export function narrowTransportChoice(choice: TransportChoice, skip: (transport: ReadTransport) => string | undefined): StartingChoice {
+export function narrowTransportChoice(choice: TransportChoice, skip: (transport: Exclude<Transport, 'auto'>) => string | undefined): StartingChoice {
   if (choice.requested !== 'auto') return { choice, reason: undefined };
   const chain = [choice.current, ...choice.fallbacks];
-  const kept: ReadTransport[] = [];
+  const kept: Exclude<Transport, 'auto'>[] = [];
   const reasons: string[] = [];
   chain.forEach((transport, i) => {
     const why = i === chain.length - 1 && kept.length === 0 ? undefined : skip(transport);
