@@ -2,20 +2,14 @@ import type { Observable } from 'rxjs';
 import { completionElementDecoder, type CompletionDecoding } from '../../completions/completion-element-decoder.js';
 import type { CompletionStreamRequest, CompletionStreamResponse, GetCompletionsRequest } from '../../schemas/index.js';
 import type { CompletionsOptions } from './completions-options.js';
-import type { HttpTransport } from '../http/create-http-transport.js';
-import type { WebSocketTransport } from '../websocket/create-websocket-transport.js';
+import type { UpdatesDeps } from './create-updates-methods.js';
 import { observeJsonList } from '../http/observe-json-list.js';
 import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js';
-import type { ResolvedClientOptions } from '../resolve-client-options.js';
 import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
 import { validateCompletionsOptions, validateCompletionsRequest } from '../validation/index.js';
 
 /** What the completions method uses of the client. */
-export interface CompletionsDeps {
-  readonly http: HttpTransport;
-  readonly sockets: WebSocketTransport;
-  readonly resolved: ResolvedClientOptions;
-}
+export type CompletionsDeps = Omit<UpdatesDeps, 'requirePages'>;
 
 /**
  * The client's `completions` method (see `LedgerClient.completions`): arguments validated before anything is

@@ -1,9 +1,13 @@
 import { concatMap, defer, from, switchMap, type Observable } from 'rxjs';
-import type { GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/index.js';
+import type { z } from 'zod';
+import { JsGetUpdatesPageResponse, type GetUpdatesPageRequest, type GetUpdatesRequest, type JsGetUpdatesResponse } from '../../schemas/index.js';
+import { lazySchema } from '../../schemas/lazy-schema.js';
+import { wireObject } from '../../schemas/wire-object.js';
+import type { UpdatesPage } from '../../updates/updates-page.js';
 import type { LedgerClient } from '../ledger-client.js';
 import { updateDecoding, type UpdateDecoding } from '../../updates/update-decoding.js';
 import { updateElementDecoder } from '../../updates/update-element-decoder.js';
-import type { HttpTransport } from '../http/create-http-transport.js';
+import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';
 import { observeJsonList } from '../http/observe-json-list.js';
 import type { ResolvedClientOptions } from '../resolve-client-options.js';
 import { validateGetUpdatesPageRequest, validateGetUpdatesRequest, validateReadOptions, validateStreamOptions, validateUpdatesOptions } from '../validation/index.js';
@@ -12,7 +16,7 @@ import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js
 import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
 import { iterateRead } from './iterate-read.js';
 import { iterateUpdates } from './iterate-updates.js';
-import { readUpdatesPage } from './read-updates-page.js';
+import { readPage } from './read-page.js';
 import { toUpdatesBody } from './to-updates-body.js';
 import type { UpdatesOptions } from '../../updates/updates-options.js';
 import type { UpdatesPageOptions } from './updates-page-options.js';
@@ -28,6 +32,7 @@ export interface UpdatesDeps {
 }
 
 const pagePath = '/v2/updates/get-updates-page';
+const PageBounds = lazySchema(() => wireObject(JsGetUpdatesPageResponse).omit({ updates: true }) as unknown as z.ZodType<Omit<JsGetUpdatesPageResponse, 'updates'>>);
 
 /** The span attributes of an updates request: the range asked for, the page size and the order. */
 function offsetAttributes(beginExclusive: number | null | undefined, endInclusive: number | null | undefined, limit: number | null | undefined, descending: boolean | null | undefined) {
@@ -49,10 +54,22 @@ function offsetAttributes(beginExclusive: number | null | undefined, endInclusiv
  *   it completes after the page without a next token, and an ascending read without `endInclusive` after
  *   its first empty page: the ledger end as of that page);
  * - `iterateUpdates`: the same read as an async iterable (`list` pulls the body; the others through `iterateRead`);
- * - `updatesPage`: one page (`readUpdatesPage`).
+ * - `updatesPage`: one page (`readPage`).
  */
 export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'updates' | 'iterateUpdates' | 'streamUpdates' | 'updatesPage'> {
   const { http, sockets, resolved } = deps;
+
+  /**
+   * One `get-updates-page` page (`readPage`): each update through `decode` (one decoder for the pages of a
+   * walk checks the order across them), the bounds checked against the schema when `validate` is set.
+   */
+  const readUpdatesPage = (call: Omit<HttpCall, 'signal'>, decode: ReturnType<typeof updateElementDecoder>, validate: boolean, signal: AbortSignal | undefined, onBytes: ((bytes: number) => void) | undefined): Promise<UpdatesPage> =>
+    readPage(http, call, { arrayKey: 'updates', decode, members: PageBounds, component: 'JsGetUpdatesPageResponse', validate }, signal, onBytes).then(({ elements, members, nextPageToken }) => ({
+      updates: elements,
+      lowestPageOffsetExclusive: members.lowestPageOffsetExclusive,
+      highestPageOffsetInclusive: members.highestPageOffsetInclusive,
+      nextPageToken,
+    }));
 
   function prepared(request: GetUpdatesRequest, options: UpdatesOptions) {
     const parsed = validateGetUpdatesRequest(request);
@@ -98,7 +115,7 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
         const decode = updateElementDecoder(decoding);
         return walkPages({
           fetch: (pageToken, cancel) =>
-            readUpdatesPage(http, { method: 'POST', path: pagePath, body: pageToken === undefined ? first : { ...first, pageToken }, spanAttributes, cancel }, decode, decoding.validate, signal, onBytes),
+            readUpdatesPage({ method: 'POST', path: pagePath, body: pageToken === undefined ? first : { ...first, pageToken }, spanAttributes, cancel }, decode, decoding.validate, signal, onBytes),
           next: (page) => (openEnded && page.updates.length === 0 ? undefined : page.nextPageToken),
           paused: options.paused,
           endpoint: `POST ${pagePath}`,
@@ -142,7 +159,7 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
       const order = { beginExclusive: parsed.beginOffsetExclusive ?? 0, endInclusive: parsed.endOffsetInclusive, descendingOrder: parsed.descendingOrder };
       const decoding: UpdateDecoding = updateDecoding(order, options, resolved.validateResponses);
       const spanAttributes = offsetAttributes(parsed.beginOffsetExclusive, parsed.endOffsetInclusive, parsed.maxPageSize, parsed.descendingOrder);
-      return readUpdatesPage(http, { method: 'POST', path: pagePath, body: request, spanAttributes }, updateElementDecoder(decoding), decoding.validate, options.signal, options.onBytes);
+      return readUpdatesPage({ method: 'POST', path: pagePath, body: request, spanAttributes }, updateElementDecoder(decoding), decoding.validate, options.signal, options.onBytes);
     },
   };
 }
