@@ -150,28 +150,23 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     return from(config.checkpointStore.load()).pipe(concatMap((cp) => (cp ? of(cp.offset) : fallback)));
   };
 
-  // list: pages with the adaptive page size and idle timeout (catch-up), long polls for one element (live)
-  const openListPlan = (state: TailState, limit: number, stopAfter: number | undefined): PagePlan => {
-    return {
-      request: { ...format, beginExclusive: state.cursor } as PagePlan['request'],
-      options: { ...listPageOptions(state, limit, settings), ...decoding },
-      ...(stopAfter === undefined ? {} : { stopAfter }),
-    };
-  };
+  /** The request from `cursor` (up to `end`, when given) through `transport`, stopping after `endInclusive`. */
+  const planned = (transport: NonNullable<PagePlan['transport']>, cursor: number, end: number | undefined, options: PagePlan['options'], extra: Partial<PagePlan> = {}): PagePlan => ({
+    transport,
+    request: { ...format, beginExclusive: cursor, ...(end === undefined ? {} : { endInclusive: end }) } as PagePlan['request'],
+    options,
+    ...(to === undefined ? {} : { stopAfter: to }),
+    ...extra,
+  });
+  /** `endInclusive` once the ledger end has reached it (the request can then be bounded), else none. */
+  const boundBy = (ledgerEndOffset: number): number | undefined => (to !== undefined && ledgerEndOffset >= to ? to : undefined);
+
+  // list: pages with the adaptive page size and idle timeout (catch-up), long polls for one element (live);
+  // the catch-up page after a long poll may be asked with the ledger end read just before it (see nextTailState)
   const listPlan = (state: TailState, limit: number): ObservableInput<PagePlan | null> => {
-    // the catch-up page after a long poll may be asked with the ledger end read just before it (see nextTailState)
-    if (to === undefined && state.checkLedgerEnd) return ledgerEnd().pipe(map((end) => ({ ...openListPlan(state, limit, undefined), ledgerEnd: end })));
-    if (to === undefined) return of(openListPlan(state, limit, undefined));
-    return ledgerEnd().pipe(
-      map((end): PagePlan => {
-        if (end < to) return { ...openListPlan(state, limit, to), ledgerEnd: end };
-        return {
-          request: { ...format, beginExclusive: state.cursor, endInclusive: to } as PagePlan['request'],
-          options: { limit, ...decoding },
-          stopAfter: to,
-        };
-      }),
-    );
+    const open = (end?: number): PagePlan => planned('list', state.cursor, undefined, { ...listPageOptions(state, limit, settings), ...decoding }, end === undefined ? {} : { ledgerEnd: end });
+    if (to === undefined) return state.checkLedgerEnd ? ledgerEnd().pipe(map(open)) : of(open());
+    return ledgerEnd().pipe(map((end) => (boundBy(end) === undefined ? open(end) : planned('list', state.cursor, to, { limit, ...decoding }))));
   };
 
   return defer(() => {
@@ -195,33 +190,18 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     // (stopping past `endInclusive`); the ledger end at the start tells when it has caught up
     const streamPlan = (state: TransportTailState): ObservableInput<PagePlan | null> =>
       ledgerEnd().pipe(
-        map((end): PagePlan => {
-          const cursor = state.tail.cursor;
+        map((end) => {
           liveFrom = end;
-          streamReached(cursor);
-          const bounded = to !== undefined && end >= to;
-          return {
-            transport: 'websocket',
-            request: { ...format, beginExclusive: cursor, ...(bounded ? { endInclusive: to } : {}) } as PagePlan['request'],
-            options: decoding,
-            ...(to === undefined ? {} : { stopAfter: to }),
-          };
+          streamReached(state.tail.cursor);
+          return planned('websocket', state.tail.cursor, boundBy(end), decoding);
         }),
       );
 
     // page: a token chain from the cursor (repeating its offsets), polled when caught up
     const pagePlan = (state: TransportTailState, limit: number): ObservableInput<PagePlan | null> => {
       const { chain } = state;
-      const chainEnd = chain !== undefined ? of(chain.endInclusive) : to === undefined ? of(undefined) : ledgerEnd().pipe(map((end) => (end >= to ? to : undefined)));
-      const plan$ = chainEnd.pipe(
-        map((end): PagePlan => ({
-          transport: 'page',
-          request: { ...format, beginExclusive: state.tail.cursor, ...(end === undefined ? {} : { endInclusive: end }) } as PagePlan['request'],
-          options: { limit, ...decoding },
-          ...(to === undefined ? {} : { stopAfter: to }),
-          chain,
-        })),
-      );
+      const chainEnd = chain !== undefined ? of(chain.endInclusive) : to === undefined ? of(undefined) : ledgerEnd().pipe(map(boundBy));
+      const plan$ = chainEnd.pipe(map((end) => planned('page', state.tail.cursor, end, { limit, ...decoding }, { chain })));
       return state.poll && pollInterval > 0 ? timer(pollInterval, scheduler).pipe(concatMap(() => plan$)) : plan$;
     };
 
