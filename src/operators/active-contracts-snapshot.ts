@@ -1,7 +1,7 @@
 import { asyncScheduler, concatMap, defer, filter, from, map, of, skip, take, type Observable } from 'rxjs';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
-import { defaultWebSocketCoolOffMs, snapshotVersionedTransports } from './internal/starting-transport-choice.js';
+import { snapshotVersionedTransports } from './internal/starting-transport-choice.js';
 import { withTransportChoice } from './internal/with-transport-choice.js';
 import { checkInteger } from './internal/check-integer.js';
 import type { PageAnswer } from './internal/page-answer.js';
@@ -76,8 +76,7 @@ export function activeContractsSnapshot(
 ): Observable<JsGetActiveContractsResponse> {
   const { transport: requested = 'auto', webSocketCoolOffMs, onActiveAtOffset, retry, scheduler: givenScheduler, onStatus, pageSize, ...options } = config;
   const scheduler = givenScheduler ?? asyncScheduler;
-  const coolOffMs = webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
-  checkInteger('webSocketCoolOffMs', coolOffMs, 0);
+  checkInteger('webSocketCoolOffMs', webSocketCoolOffMs, 0);
   const firstChoice = transportChoiceAmong(requested, snapshotTransports);
   const retryConfig = resolveRetryConfig(retry);
   const pages = typeof source.activeContractsPage === 'function' ? source.activeContractsPage.bind(source) : undefined;
@@ -94,7 +93,7 @@ export function activeContractsSnapshot(
       const page = call.page;
       if (page === undefined || pages === undefined) {
         const read = source.activeContracts(call.request, { ...options, ...(pageSize === undefined ? {} : { pageSize }), transport, onActiveAtOffset: report });
-        return { elements: call.skip > 0 ? read.pipe(skip(call.skip)) : read, bounds: () => undefined };
+        return { elements: read.pipe(skip(call.skip)), bounds: () => undefined };
       }
       // the next page is asked for once the consumer is not paused (a slow consumer holds one page at most)
       let next: string | undefined;
@@ -112,7 +111,7 @@ export function activeContractsSnapshot(
 
     return readEngine(
       withTransportChoice<SnapshotState, JsGetActiveContractsResponse, SnapshotCall, string>(
-        { source, choice: firstChoice, versioned: snapshotVersionedTransports, coolOffMs, scheduler, onStatus },
+        { source, choice: firstChoice, versioned: snapshotVersionedTransports, coolOffMs: webSocketCoolOffMs, scheduler, onStatus },
         {
           start: (chosen) => chosen.pipe(map((choice): SnapshotState => ({ choice, token: undefined, since: 0, chain: undefined }))),
           plan: (state) => {

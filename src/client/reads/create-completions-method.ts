@@ -3,9 +3,7 @@ import { completionElementDecoder, type CompletionDecoding } from '../../complet
 import type { CompletionStreamRequest, CompletionStreamResponse, GetCompletionsRequest } from '../../schemas/index.js';
 import type { CompletionsOptions } from './completions-options.js';
 import type { UpdatesDeps } from './create-updates-methods.js';
-import { observeJsonList } from '../http/observe-json-list.js';
-import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js';
-import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
+import { observeRead } from './observe-read.js';
 import { validateCompletionsOptions, validateCompletionsRequest } from '../validation/index.js';
 
 /** What the completions method uses of the client. */
@@ -20,7 +18,7 @@ export function createCompletionsMethod(deps: CompletionsDeps): (
   request: GetCompletionsRequest | CompletionStreamRequest,
   options?: CompletionsOptions,
 ) => Observable<CompletionStreamResponse> {
-  const { http, sockets, resolved } = deps;
+  const { resolved } = deps;
   return (request, callOptions) => {
     const options = validateCompletionsOptions(callOptions);
     const endpoint = options.endpoint ?? 'command-completions';
@@ -30,18 +28,8 @@ export function createCompletionsMethod(deps: CompletionsDeps): (
       rawText: options.rawText ?? false,
       order: { descending: false, beginExclusive: parsed.beginExclusive ?? 0, endInclusive: undefined },
     };
-    const path = `/v2/commands/${endpoint}`;
-    if (options.transport === 'list') {
-      const query = { limit: options.limit, stream_idle_timeout_ms: options.streamIdleTimeoutMs };
-      return observeJsonList(http, { method: 'POST', path, query, body: request }, () => completionElementDecoder(decoding), options.signal, options.onBytes);
-    }
-    return observeWebSocketStream(sockets, {
-      path,
-      body: request,
-      bounded: false,
-      frameDecoder: (label) => streamFrameDecoder('completionResponse', completionElementDecoder(decoding), label),
-      options,
-      refreshableToken: resolved.refreshableToken,
-    });
+    const query = { limit: options.limit, stream_idle_timeout_ms: options.streamIdleTimeoutMs };
+    const decoder = () => completionElementDecoder(decoding);
+    return observeRead(deps, options.transport ?? 'websocket', { path: `/v2/commands/${endpoint}`, body: request, query, frameKey: 'completionResponse', bounded: false, decoder }, options);
   };
 }

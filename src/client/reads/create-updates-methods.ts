@@ -8,12 +8,10 @@ import type { LedgerClient } from '../ledger-client.js';
 import { updateDecoding, type UpdateDecoding } from '../../updates/update-decoding.js';
 import { updateElementDecoder } from '../../updates/update-element-decoder.js';
 import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';
-import { observeJsonList } from '../http/observe-json-list.js';
 import type { ResolvedClientOptions } from '../resolve-client-options.js';
 import { validateGetUpdatesPageRequest, validateGetUpdatesRequest, validateReadOptions, validateStreamOptions, validateUpdatesOptions } from '../validation/index.js';
 import type { WebSocketTransport } from '../websocket/create-websocket-transport.js';
-import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js';
-import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
+import { observeRead } from './observe-read.js';
 import { iterateRead } from './iterate-read.js';
 import { iterateUpdates } from './iterate-updates.js';
 import { readPage } from './read-page.js';
@@ -57,7 +55,7 @@ function offsetAttributes(beginExclusive: number | null | undefined, endInclusiv
  * - `updatesPage`: one page (`readPage`).
  */
 export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'updates' | 'iterateUpdates' | 'streamUpdates' | 'updatesPage'> {
-  const { http, sockets, resolved } = deps;
+  const { http, resolved } = deps;
 
   /**
    * One `get-updates-page` page (`readPage`): each update through `decode` (one decoder for the pages of a
@@ -77,26 +75,12 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
   }
   type Prepared = ReturnType<typeof prepared>;
 
-  function listCall({ parsed, body }: Prepared, options: UpdatesOptions) {
-    return {
-      method: 'POST' as const,
-      path: '/v2/updates',
-      query: { limit: options.limit, stream_idle_timeout_ms: options.streamIdleTimeoutMs },
-      body,
-      spanAttributes: offsetAttributes(parsed.beginExclusive, parsed.endInclusive, options.limit, parsed.descendingOrder),
-    };
-  }
-
-  function websocket({ parsed, body, decoding }: Prepared, options: UpdatesOptions): Observable<JsGetUpdatesResponse> {
-    return observeWebSocketStream(sockets, {
-      path: '/v2/updates',
-      body,
-      bounded: body.endInclusive != null,
-      frameDecoder: (label) => streamFrameDecoder('update', updateElementDecoder(decoding), label),
-      options,
-      refreshableToken: resolved.refreshableToken,
-      spanAttributes: offsetAttributes(parsed.beginExclusive, parsed.endInclusive, undefined, parsed.descendingOrder),
-    });
+  /** The list or WebSocket read of a prepared request (the span's `limit` only where one is asked for). */
+  function streamed({ parsed, body, decoding }: Prepared, transport: 'list' | 'websocket', options: UpdatesOptions) {
+    const limit = transport === 'list' ? options.limit : undefined;
+    const query = { limit: options.limit, stream_idle_timeout_ms: options.streamIdleTimeoutMs };
+    const spanAttributes = offsetAttributes(parsed.beginExclusive, parsed.endInclusive, limit, parsed.descendingOrder);
+    return { path: '/v2/updates', body, query, frameKey: 'update', bounded: body.endInclusive != null, decoder: () => updateElementDecoder(decoding), spanAttributes };
   }
 
   function pages({ parsed, body, decoding }: Prepared, options: UpdatesOptions): Observable<JsGetUpdatesResponse> {
@@ -127,9 +111,9 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
 
   function read(request: GetUpdatesRequest, options: UpdatesOptions): Observable<JsGetUpdatesResponse> {
     const ready = prepared(request, options);
-    if (options.transport === 'websocket') return websocket(ready, options);
     if (options.transport === 'page') return pages(ready, options);
-    return observeJsonList(http, listCall(ready, options), () => updateElementDecoder(ready.decoding), options.signal, options.onBytes);
+    const transport = options.transport === 'websocket' ? 'websocket' : 'list';
+    return observeRead(deps, transport, streamed(ready, transport, options), options);
   }
 
   return {
@@ -143,13 +127,14 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
         return iterateRead((inner) => read(request, { ...rest, paused: inner }), paused);
       }
       const ready = prepared(request, options);
-      return iterateUpdates(http, listCall(ready, options), ready.decoding, options.signal, options.onBytes);
+      const { path, query, body, spanAttributes } = streamed(ready, 'list', options);
+      return iterateUpdates(http, { method: 'POST', path, query, body, spanAttributes }, ready.decoding, options.signal, options.onBytes);
     },
 
     // the deprecated alias: the options of a WebSocket read as they were checked before (others ignored)
     streamUpdates: (request, callOptions) => {
       const options = validateStreamOptions<UpdatesOptions>(callOptions);
-      return websocket(prepared(request, options), options);
+      return observeRead(deps, 'websocket', streamed(prepared(request, options), 'websocket', options), options);
     },
 
     async updatesPage(request, callOptions) {
