@@ -46,8 +46,8 @@ function offsetAttributes(beginExclusive: number | null | undefined, endInclusiv
  * The client's update reads, one request (or one walk over pages) per subscription, arguments validated
  * before anything is sent (`validateUpdatesOptions`, `validateGetUpdatesRequest`), each element through
  * `updateElementDecoder` (validation, the order and range check against the request, `rawText`):
- * - `updates(request, { transport })`: `list` (`observeJsonList` over `POST /v2/updates`), `websocket`
- *   (`observeWebSocketStream` over `GET /v2/updates`) or `page` (`walkPages` over `get-updates-page` with the
+ * - `updates(request, { transport })`: `list` (`POST /v2/updates`) or `websocket` (`GET /v2/updates`), both
+ *   through `observeRead`, or `page` (`walkPages` over `get-updates-page` with the
  *   request's offsets, format and order, ONE decoder across the pages, so the order is checked across them;
  *   it completes after the page without a next token, and an ascending read without `endInclusive` after
  *   its first empty page: the ledger end as of that page);

@@ -33,6 +33,16 @@ export function narrowTransportChoice(choice: TransportChoice, skip: (transport:
   return { choice: { requested: choice.requested, current, fallbacks }, reason: reasons.length === 0 ? undefined : reasons.join('; ') };
 }
 
+/** How a read's transport is chosen: its source (a client), its first choice, the transports only some versions have, the cool-off, the scheduler and the status channel. */
+export interface ChoiceSettings {
+  readonly source: object;
+  readonly choice: TransportChoice;
+  readonly versioned: VersionedTransports;
+  readonly coolOffMs: number | undefined;
+  readonly scheduler: SchedulerLike;
+  readonly onStatus: ((status: TailStatus) => void) | undefined;
+}
+
 /**
  * The choice a read of `source` starts with (docs/transports.md, "How `auto` chooses"): with `'auto'`, the
  * chain without
@@ -49,12 +59,8 @@ export function narrowTransportChoice(choice: TransportChoice, skip: (transport:
  * `onStatus` (`transport-selected`, with the `reason` `'auto'` left transports out, if any), then emits it and
  * completes; an explicit transport is reported and emitted as it is, without lookups.
  */
-export function startingTransportChoice(
-  source: object,
-  choice: TransportChoice,
-  versioned: VersionedTransports,
-  settings: { readonly coolOffMs?: number | undefined; readonly scheduler: SchedulerLike; readonly onStatus?: ((status: TailStatus) => void) | undefined },
-): Observable<TransportChoice> {
+export function startingTransportChoice(settings: ChoiceSettings): Observable<TransportChoice> {
+  const { source, choice, versioned } = settings;
   const coolOffMs = settings.coolOffMs ?? defaultWebSocketCoolOffMs;
   const starting = defer(() => {
     if (choice.requested !== 'auto') return of<StartingChoice>({ choice, reason: undefined });

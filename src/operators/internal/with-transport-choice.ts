@@ -1,20 +1,9 @@
-import type { Observable, ObservableInput, SchedulerLike } from 'rxjs';
-import type { TailStatus } from '../tail-status.js';
+import type { Observable, ObservableInput } from 'rxjs';
 import { fallBackTransport } from './fall-back-transport.js';
 import type { ReadSpec } from './next-read-state.js';
-import { startingTransportChoice, type VersionedTransports } from './starting-transport-choice.js';
+import { startingTransportChoice, type ChoiceSettings } from './starting-transport-choice.js';
 import type { TransportChoice } from './transport-choice.js';
 import { rememberFallback } from './web-socket-setbacks.js';
-
-/** How a read's transport is chosen: its source (a client), its first choice, and the settings of `startingTransportChoice`. */
-export interface ChoiceSettings {
-  readonly source: object;
-  readonly choice: TransportChoice;
-  readonly versioned: VersionedTransports;
-  readonly coolOffMs: number | undefined;
-  readonly scheduler: SchedulerLike;
-  readonly onStatus: ((status: TailStatus) => void) | undefined;
-}
 
 /**
  * A read's decisions without its transport's: `start` composes its own look-ups with `chosen` (the starting
@@ -39,7 +28,7 @@ export function withTransportChoice<S extends { readonly choice: TransportChoice
   const settled = (state: S): S => (state.choice.fallbacks.length === 0 ? state : { ...state, choice: { ...state.choice, fallbacks: [] } });
   return {
     ...spec,
-    start: () => spec.start(startingTransportChoice(source, settings.choice, settings.versioned, { coolOffMs: settings.coolOffMs, scheduler, onStatus })),
+    start: () => spec.start(startingTransportChoice(settings)),
     delivered: (state, offset, element) => settled(spec.delivered(state, offset, element)),
     pageEnd: (state, page) => {
       const next = spec.pageEnd(state, page);
