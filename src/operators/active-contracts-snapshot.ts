@@ -138,10 +138,8 @@ export function activeContractsSnapshot(
         retry: retryConfig,
         scheduler,
         onStatus,
-        handler: undefined,
         answer: (plan, context) => answer(plan.request, plan.transport ?? 'list', context.options.onBytes),
         elements: { offset: () => undefined, isCheckpoint: () => false, metrics: 'requests' },
-        checksElementOrder: true,
       },
     );
   });

@@ -93,13 +93,11 @@ export function allVettedPackages(source: VettedPackagesSource, request: ListVet
         retry,
         scheduler: config.scheduler ?? asyncScheduler,
         onStatus: config.onStatus,
-        handler: undefined,
         answer: (plan) => {
           let next: NextToken;
           return { elements: page(plan.request, (token) => (next = token)), bounds: () => next };
         },
         elements: { offset: () => undefined, isCheckpoint: () => false },
-        checksElementOrder: true,
       },
     ),
   );

@@ -142,10 +142,9 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       retry: resolveRetryConfig(config.retry),
       scheduler,
       onStatus,
-      handler: undefined,
       answer: (plan) => ({ elements: source.completions(plan.request, { endpoint, ...plan.options, transport: plan.transport === 'websocket' ? 'websocket' : 'list' }), bounds: () => undefined }),
       elements: completionOffsets,
-      checksElementOrder: source.checksElementOrder === true,
+      checksElementOrder: source.checksElementOrder,
     },
   );
 }

@@ -20,12 +20,12 @@ export interface ReadEngineConfig<E, R, B = PageChain> {
   readonly retry: ResolvedRetryConfig;
   readonly scheduler: SchedulerLike;
   readonly onStatus: ((status: TailStatus) => void) | undefined;
-  readonly handler: ((element: E) => ObservableInput<unknown>) | undefined;
+  readonly handler?: ((element: E) => ObservableInput<unknown>) | undefined;
   /** The transport strategies: the answer to a plan through its transport, in the one answer shape. */
   readonly answer: (plan: PagePlan<R>, context: AnswerContext) => PageAnswer<E, B>;
   readonly elements: ElementOffsets<E>;
-  /** The source checks each answer's order (`UpdatesSource.checksElementOrder`); `page` answers are checked anyway. */
-  readonly checksElementOrder: boolean;
+  /** The source checks each answer's order (`UpdatesSource.checksElementOrder`; default: it does not); `page` answers are checked anyway. */
+  readonly checksElementOrder?: boolean | undefined;
 }
 
 /**

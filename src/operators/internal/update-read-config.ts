@@ -21,7 +21,7 @@ export function updateReadConfig(source: UpdatesSource, options: PagedReadOption
     handler: options.handler,
     answer: updatesAnswer(source, options),
     elements: updateOffsets,
-    checksElementOrder: source.checksElementOrder === true,
+    checksElementOrder: source.checksElementOrder,
   };
 }
 
