@@ -13,7 +13,7 @@ import { validateGetUpdatesPageRequest, validateGetUpdatesRequest, validateReadO
 import type { WebSocketTransport } from '../websocket/create-websocket-transport.js';
 import { observeRead } from './observe-read.js';
 import { iterateRead } from './iterate-read.js';
-import { iterateUpdates } from './iterate-updates.js';
+import { iterateList } from './iterate-list.js';
 import { readPage } from './read-page.js';
 import { toUpdatesBody } from './to-updates-body.js';
 import type { UpdatesOptions } from '../../updates/updates-options.js';
@@ -127,8 +127,7 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
         return iterateRead((inner) => read(request, { ...rest, paused: inner }), paused);
       }
       const ready = prepared(request, options);
-      const { path, query, body, spanAttributes } = streamed(ready, 'list', options);
-      return iterateUpdates(http, { method: 'POST', path, query, body, spanAttributes }, ready.decoding, options.signal, options.onBytes);
+      return iterateList(http, streamed(ready, 'list', options), options.signal, options.onBytes);
     },
 
     // the deprecated alias: the options of a WebSocket read as they were checked before (others ignored)
