@@ -1,8 +1,8 @@
 import { asyncScheduler, concatMap, defer, filter, from, map, of, skip, take, type Observable } from 'rxjs';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
-import { defaultWebSocketCoolOffMs, snapshotVersionedTransports, startingTransportChoice } from './internal/starting-transport-choice.js';
-import { takeFallback } from './internal/take-fallback.js';
+import { snapshotVersionedTransports } from './internal/starting-transport-choice.js';
+import { withTransportChoice } from './internal/with-transport-choice.js';
 import { checkInteger } from './internal/check-integer.js';
 import type { PageAnswer } from './internal/page-answer.js';
 import { readEngine } from './internal/read-engine.js';
@@ -76,8 +76,7 @@ export function activeContractsSnapshot(
 ): Observable<JsGetActiveContractsResponse> {
   const { transport: requested = 'auto', webSocketCoolOffMs, onActiveAtOffset, retry, scheduler: givenScheduler, onStatus, pageSize, ...options } = config;
   const scheduler = givenScheduler ?? asyncScheduler;
-  const coolOffMs = webSocketCoolOffMs ?? defaultWebSocketCoolOffMs;
-  checkInteger('webSocketCoolOffMs', coolOffMs, 0);
+  checkInteger('webSocketCoolOffMs', webSocketCoolOffMs, 0);
   const firstChoice = transportChoiceAmong(requested, snapshotTransports);
   const retryConfig = resolveRetryConfig(retry);
   const pages = typeof source.activeContractsPage === 'function' ? source.activeContractsPage.bind(source) : undefined;
@@ -94,7 +93,7 @@ export function activeContractsSnapshot(
       const page = call.page;
       if (page === undefined || pages === undefined) {
         const read = source.activeContracts(call.request, { ...options, ...(pageSize === undefined ? {} : { pageSize }), transport, onActiveAtOffset: report });
-        return { elements: call.skip > 0 ? read.pipe(skip(call.skip)) : read, bounds: () => undefined };
+        return { elements: read.pipe(skip(call.skip)), bounds: () => undefined };
       }
       // the next page is asked for once the consumer is not paused (a slow consumer holds one page at most)
       let next: string | undefined;
@@ -110,43 +109,37 @@ export function activeContractsSnapshot(
       return { elements, bounds: () => next };
     };
 
-    return readEngine<SnapshotState, JsGetActiveContractsResponse, SnapshotCall, string>(
-      {
-        start: () =>
-          startingTransportChoice(source, firstChoice, snapshotVersionedTransports, { coolOffMs, scheduler, onStatus }).pipe(map((choice): SnapshotState => ({ choice, token: undefined, since: 0, chain: undefined }))),
-        plan: (state) => {
-          const pinned: ActiveContractsSnapshotRequest = at === undefined ? request : { ...request, activeAtOffset: at };
-          if (state.choice.current !== 'page' || !pages) {
-            const token = state.token === undefined ? {} : { streamContinuationToken: state.token };
-            return of({ transport: state.choice.current, request: { request: { ...pinned, ...token }, skip: state.since }, options: {} });
-          }
-          const first: GetActiveContractsPageRequest = state.chain?.request ?? { ...pinned, ...(pageSize === undefined ? {} : { maxPageSize: pageSize }) };
-          const token = state.chain?.token;
-          const page = token === undefined ? first : { ...first, pageToken: token };
-          return of({ transport: 'page' as const, request: { request: pinned, skip: 0, page }, options: pageSize === undefined ? {} : { limit: pageSize } });
+    return readEngine(
+      withTransportChoice<SnapshotState, JsGetActiveContractsResponse, SnapshotCall, string>(
+        { source, choice: firstChoice, versioned: snapshotVersionedTransports, coolOffMs: webSocketCoolOffMs, scheduler, onStatus },
+        {
+          start: (chosen) => chosen.pipe(map((choice): SnapshotState => ({ choice, token: undefined, since: 0, chain: undefined }))),
+          plan: (state) => {
+            const pinned: ActiveContractsSnapshotRequest = at === undefined ? request : { ...request, activeAtOffset: at };
+            if (state.choice.current !== 'page' || !pages) {
+              const token = state.token === undefined ? {} : { streamContinuationToken: state.token };
+              return of({ transport: state.choice.current, request: { request: { ...pinned, ...token }, skip: state.since }, options: {} });
+            }
+            const first: GetActiveContractsPageRequest = state.chain?.request ?? { ...pinned, ...(pageSize === undefined ? {} : { maxPageSize: pageSize }) };
+            const token = state.chain?.token;
+            const page = token === undefined ? first : { ...first, pageToken: token };
+            return of({ transport: 'page' as const, request: { request: pinned, skip: 0, page }, options: pageSize === undefined ? {} : { limit: pageSize } });
+          },
+          delivered: (state, _offset, entry) => {
+            const token = entry.streamContinuationToken;
+            return typeof token === 'string' && token !== '' ? { ...state, token, since: 0 } : { ...state, since: state.since + 1 };
+          },
+          pageEnd: (state, { plan, bounds }) => (plan.request.page === undefined || bounds === undefined ? null : { ...state, chain: { request: plan.request.page, token: bounds } }),
+          position: () => at ?? -1,
         },
-        delivered: (state, _offset, entry) => {
-          const token = entry.streamContinuationToken;
-          const choice = state.choice.fallbacks.length === 0 ? state.choice : { ...state.choice, fallbacks: [] }; // it answered: the choice is made
-          return typeof token === 'string' && token !== '' ? { ...state, choice, token, since: 0 } : { ...state, choice, since: state.since + 1 };
-        },
-        pageEnd: (state, { plan, bounds }) => (plan.request.page === undefined || bounds === undefined ? null : { ...state, chain: { request: plan.request.page, token: bounds } }),
-        position: () => at ?? -1,
-        transport: (state) => state.choice.current,
-        failed: (state, error) => {
-          const choice = takeFallback(source, state.choice, error, scheduler.now(), onStatus);
-          return choice === undefined ? undefined : { state: { ...state, choice, chain: undefined }, now: true };
-        },
-      },
+      ),
       {
         pageLimit: 1, // a snapshot has no page size to lower: a 413 (a list above the participant's limit) is an error
         retry: retryConfig,
         scheduler,
         onStatus,
-        handler: undefined,
         answer: (plan, context) => answer(plan.request, plan.transport ?? 'list', context.options.onBytes),
         elements: { offset: () => undefined, isCheckpoint: () => false, metrics: 'requests' },
-        checksElementOrder: true,
       },
     );
   });

@@ -1,4 +1,4 @@
-import { asyncScheduler, concat, concatMap, defer, from, Observable, of, throwError, type ObservableInput, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, concat, concatMap, defer, finalize, from, of, throwError, type Observable, type ObservableInput, type SchedulerLike } from 'rxjs';
 import { ErrorCodes, ProtocolError } from '../errors/index.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { RetryConfig } from '../retry/retry-config.js';
@@ -64,15 +64,11 @@ export function allVettedPackages(source: VettedPackagesSource, request: ListVet
   const retry = resolveRetryConfig(config.retry);
   const first = request.pageToken ?? '';
   const page = (call: PageCall, tokenOut: (next: NextToken) => void): Observable<VettedPackages> =>
-    new Observable<ListVettedPackagesResponse>((subscriber) => {
+    defer(() => {
       const controller = new AbortController();
-      const subscription = from(source.listVettedPackages(call.request, { signal: controller.signal })).subscribe(subscriber);
-      return () => {
-        subscription.unsubscribe();
-        controller.abort();
-      };
+      return from(source.listVettedPackages(call.request, { signal: controller.signal })).pipe(finalize(() => controller.abort()));
     }).pipe(
-      concatMap((response) => {
+      concatMap((response: ListVettedPackagesResponse) => {
         const elements = response.vettedPackages ?? [];
         const next = response.nextPageToken ?? '';
         const last = elements.length === 0 || next === '';
@@ -97,13 +93,11 @@ export function allVettedPackages(source: VettedPackagesSource, request: ListVet
         retry,
         scheduler: config.scheduler ?? asyncScheduler,
         onStatus: config.onStatus,
-        handler: undefined,
         answer: (plan) => {
           let next: NextToken;
           return { elements: page(plan.request, (token) => (next = token)), bounds: () => next };
         },
         elements: { offset: () => undefined, isCheckpoint: () => false },
-        checksElementOrder: true,
       },
     ),
   );

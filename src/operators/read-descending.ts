@@ -1,15 +1,16 @@
-import { asyncScheduler, catchError, concatMap, defer, from, map, of, tap, throwError, type Observable } from 'rxjs';
+import { asyncScheduler, catchError, concatMap, defer, map, of, tap, throwError, type Observable } from 'rxjs';
 import { PrunedOffsetError } from '../errors/pruned-offset-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { nextPageChain, type PageChain } from './internal/page-chain.js';
+import type { PageChain } from './internal/page-chain.js';
 import type { PagePlan } from './internal/page-plan.js';
 import { readEngine } from './internal/read-engine.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
-import { startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
-import { takeFallback } from './internal/take-fallback.js';
+import { updatesVersionedTransports } from './internal/starting-transport-choice.js';
+import { withTransportChoice } from './internal/with-transport-choice.js';
 import { checkInteger } from './internal/check-integer.js';
+import { resolveOffset } from './internal/resolve-offset.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { UpdatesSource } from './updates-source.js';
 import { updateOffset } from '../updates/update-offset.js';
@@ -94,72 +95,28 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
   const decoding = decodingOptions(config);
   const pageLimit = config.pageLimit ?? 200;
 
-  const firstChoice = initialTransportChoice(config.transport ?? 'auto', source, format.updateFormat != null);
   const status = config.onStatus;
   const scheduler = config.scheduler ?? asyncScheduler;
-  const starting = (): Observable<TransportChoice> => startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status });
-  const startWith = (end: number, choice: TransportChoice): DescendingState => ({ end, choice, chain: undefined });
+  const choosing = { source, choice: initialTransportChoice(config.transport ?? 'auto', source, format.updateFormat != null), versioned: updatesVersionedTransports, coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status };
 
   return readEngine<DescendingState, JsGetUpdatesResponse, PagePlan['request']>(
-    {
-      start: () =>
-        (endOption === 'ledger-end'
-          ? from(source.ledgerEnd()).pipe(
-              map((e) => e.offset ?? 0),
-              tap((offset) => status?.({ type: 'ledger-end', offset })),
-            )
-          : of(endOption)
-        ).pipe(concatMap((end) => starting().pipe(map((choice) => startWith(end, choice))))),
+    withTransportChoice(choosing, {
+      start: (chosen) => resolveOffset(endOption, source, status).pipe(concatMap((end) => chosen.pipe(map((choice): DescendingState => ({ end, choice, chain: undefined }))))),
       plan: (state, limit) => {
         if (state.end <= begin) return of(null);
         const request = { ...format, beginExclusive: begin, endInclusive: state.end, descendingOrder: true } as PagePlan['request'];
-        switch (state.choice.current) {
-          case 'websocket':
-            // one bounded stream, newest first; a retry resumes below the last delivered offset
-            return of<PagePlan>({ transport: 'websocket', request, options: decoding });
-          case 'page': {
-            const chain = state.chain;
-            return of<PagePlan>({
-              transport: 'page',
-              request,
-              options: { limit, ...decoding },
-              pageRequest: {
-                updateFormat: format.updateFormat as NonNullable<typeof format.updateFormat>,
-                beginOffsetExclusive: begin,
-                endOffsetInclusive: chain?.endInclusive ?? state.end,
-                descendingOrder: true,
-                maxPageSize: limit,
-                ...(chain === undefined ? {} : { pageToken: chain.token }),
-              },
-            });
-          }
-          default:
-            return of<PagePlan>({ request, options: { limit, ...decoding } });
-        }
+        // websocket: one bounded stream, newest first (a retry resumes below the last delivered offset); page: a token chain
+        const transport = state.choice.current;
+        return of<PagePlan>({ transport, request, options: transport === 'websocket' ? decoding : { limit, ...decoding }, chain: state.chain });
       },
-      delivered: (state, offset) => (offset === undefined ? state : { ...state, end: offset - 1, choice: { ...state.choice, fallbacks: [] } }),
-      pageEnd: (state, { received, plan, bounds }) => {
-        switch (plan.transport ?? 'list') {
-          case 'websocket':
-            return null; // the stream ended with its range
-          case 'page': {
-            const chainEnd = plan.pageRequest?.endOffsetInclusive;
-            const chain = bounds === undefined ? undefined : nextPageChain({ beginExclusive: begin, endInclusive: chainEnd == null ? undefined : Number(chainEnd), descending: true }, bounds);
-            return chain === undefined ? null : { ...state, chain, choice: { ...state.choice, fallbacks: [] } };
-          }
-          default:
-            return received < (plan.options.limit ?? pageLimit) ? null : state;
-        }
-      },
+      delivered: (state, offset) => (offset === undefined ? state : { ...state, end: offset - 1 }),
+      // websocket: the stream ended with its range; page: the chain goes on while it has a token; list: until a short page
+      pageEnd: (state, { received, plan, bounds }) =>
+        plan.transport === 'websocket' || (plan.transport === 'page' && bounds === undefined) || (plan.transport !== 'page' && received < (plan.options.limit ?? pageLimit)) ? null : { ...state, chain: bounds },
       position: (state) => state.end,
-      transport: (state) => state.choice.current,
-      failed: (state, error) => {
-        const choice = takeFallback(source, state.choice, error, scheduler.now(), status);
-        if (choice !== undefined) return { state: { ...state, choice, chain: undefined }, now: true };
-        // a failed page chain is not continued: the next request starts below the last delivered offset
-        return state.chain === undefined ? undefined : { state: { ...state, chain: undefined }, now: false };
-      },
-    },
+      // a failed page chain is not continued: the next request starts below the last delivered offset
+      reset: (state) => ({ ...state, chain: undefined }),
+    }),
     updateReadConfig(source, config),
   );
 }

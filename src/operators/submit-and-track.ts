@@ -2,10 +2,9 @@ import { firstValueFrom } from 'rxjs';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Completion, JsCommands } from '../schemas/index.js';
 import type { CommandSource } from './completions-source.js';
-import { resolveTrackSettings } from './internal/resolve-track-settings.js';
 import { sharedCompletionTails } from './internal/shared-completion-tails.js';
 import { trackCommand } from './internal/track-command.js';
-import { checkTrackCommandsConfig, type TrackCommandsConfig } from './track-commands.js';
+import { trackCommandsSettings, type TrackCommandsConfig } from './track-commands.js';
 
 /** What {@link submitAndTrack} resolves with: the committed command's update, and its completion. */
 export interface CommandCommitted {
@@ -43,10 +42,9 @@ export interface SubmitAndTrackConfig extends Omit<TrackCommandsConfig, 'concurr
  * `InvalidArgumentError` at the call.
  */
 export function submitAndTrack(source: CommandSource, commands: JsCommands, config: SubmitAndTrackConfig = {}): Promise<CommandCommitted> {
-  checkTrackCommandsConfig(config);
+  const settings = trackCommandsSettings(config);
   const lingerMs = config.lingerMs ?? 1_000;
   if (!(lingerMs === Infinity || (Number.isSafeInteger(lingerMs) && lingerMs >= 0))) throw new InvalidArgumentError('lingerMs', 'must be an integer >= 0');
-  const settings = resolveTrackSettings(config);
   const tails = sharedCompletionTails(source, { endpoint: config.endpoint, transport: config.transport, retry: config.retry, scheduler: settings.scheduler, lingerMs });
   return firstValueFrom(trackCommand(source, tails, commands, settings)).then((result) => {
     if (result.outcome === 'committed') return { updateId: result.updateId, completionOffset: result.completionOffset, completion: result.completion };

@@ -1,5 +1,5 @@
 import type { Transport } from '../updates/transport.js';
-import { asyncScheduler, concatMap, from, map, of, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, concatMap, map, of, type Observable, type SchedulerLike } from 'rxjs';
 import { isCompletionCheckpoint } from '../completions/is-completion-checkpoint.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
@@ -11,16 +11,14 @@ import { completionOffsets } from './internal/element-offsets.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
 import { checkInteger } from './internal/check-integer.js';
-import { startingTransportChoice } from './internal/starting-transport-choice.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
-import { takeFallback } from './internal/take-fallback.js';
-/** A wire transport (not `'auto'`). */
-type ReadTransport = Exclude<Transport, 'auto'>;
-import { initialTailState, tailSettings, type TailState } from './internal/tail-state.js';
+import { withTransportChoice } from './internal/with-transport-choice.js';
+import { initialTailState, listPageOptions, tailSettings, type TailState } from './internal/tail-state.js';
+import { resolveOffset } from './internal/resolve-offset.js';
 import type { TailStatus } from './tail-status.js';
 
 /** The transports of the completions, in the order `'auto'` tries them (there are no paged completions). */
-const completionTransports: readonly ReadTransport[] = ['websocket', 'list'];
+const completionTransports = ['websocket', 'list'] as const;
 
 /** Where a completions tail stands: its cursor and list page state, and its transport. */
 interface CompletionTailState {
@@ -80,11 +78,7 @@ export interface TailCompletionsConfig {
 }
 
 function checkConfig(c: TailCompletionsConfig): void {
-  if (typeof c.beginExclusive === 'number') checkInteger('beginExclusive', c.beginExclusive, 0);
   checkInteger('pageLimit', c.pageLimit, 1);
-  checkInteger('idleTimeoutMs', c.idleTimeoutMs, 0);
-  checkInteger('longPollMs', c.longPollMs, 1);
-  checkInteger('targetLatencyMs', c.targetLatencyMs, 1);
   checkInteger('webSocketCoolOffMs', c.webSocketCoolOffMs, 0);
   if (c.transport !== undefined && c.transport !== 'websocket' && c.transport !== 'list' && c.transport !== 'auto') throw new InvalidArgumentError('transport', "must be 'websocket', 'list' or 'auto'");
   if (c.endpoint === 'completions' && (c.parties === undefined || c.parties.length === 0)) {
@@ -111,7 +105,6 @@ function checkConfig(c: TailCompletionsConfig): void {
  */
 export function tailCompletions(source: CompletionsSource, config: TailCompletionsConfig = {}): Observable<CompletionStreamResponse> {
   checkConfig(config);
-  const firstChoice = transportChoiceAmong(config.transport ?? 'auto', completionTransports);
   const scheduler = config.scheduler ?? asyncScheduler;
   const endpoint = config.endpoint ?? 'command-completions';
   const settings = tailSettings(config);
@@ -122,51 +115,36 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       ? { ...(config.userId === undefined ? {} : { userId: config.userId }), parties: [...(config.parties ?? [])], beginExclusive: cursor }
       : { ...(config.parties === undefined ? {} : { parties: [...config.parties] }), beginExclusive: cursor };
 
-  const start = (): Observable<CompletionTailState> => {
-    const begin = config.beginExclusive ?? 'ledger-end';
-    const at =
-      begin === 'begin' ? of(0) : typeof begin === 'number' ? of(begin) : from(source.ledgerEnd()).pipe(map((end) => end.offset ?? 0), tap((offset) => onStatus?.({ type: 'ledger-end', offset })));
-    return at.pipe(
-      concatMap((cursor) =>
-        startingTransportChoice(source, firstChoice, {}, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus }).pipe(map((choice): CompletionTailState => ({ tail: initialTailState(cursor, settings), choice }))),
-      ),
-    );
-  };
-  /** The transport has answered: the choice is made for this subscription. */
-  const settled = (state: CompletionTailState): CompletionTailState => (state.choice.fallbacks.length === 0 ? state : { ...state, choice: { ...state.choice, fallbacks: [] } });
+  const start = (chosen: Observable<TransportChoice>): Observable<CompletionTailState> =>
+    resolveOffset(config.beginExclusive ?? 'ledger-end', source, onStatus).pipe(concatMap((cursor) => chosen.pipe(map((choice): CompletionTailState => ({ tail: initialTailState(cursor, settings), choice })))));
 
   return readEngine<CompletionTailState, CompletionStreamResponse, CompletionsRequest>(
-    {
-      start,
-      plan: ({ tail, choice }, limit) => {
-        if (choice.current === 'websocket') return of({ transport: 'websocket' as const, request: request(tail.cursor), options: decoding });
-        const live = tail.mode === 'live';
-        const options = { limit: live ? 1 : Math.min(limit, tail.limit), streamIdleTimeoutMs: live ? settings.longPoll : tail.idle, ...decoding };
-        return of({ transport: 'list' as const, request: request(tail.cursor), options });
+    withTransportChoice(
+      { source, choice: transportChoiceAmong(config.transport ?? 'auto', completionTransports), versioned: {}, coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus },
+      {
+        start,
+        plan: ({ tail, choice }, limit) => {
+          if (choice.current === 'websocket') return of({ transport: 'websocket' as const, request: request(tail.cursor), options: decoding });
+          return of({ transport: 'list' as const, request: request(tail.cursor), options: { ...listPageOptions(tail, limit, settings), ...decoding } });
+        },
+        delivered: (state, offset, element) => (offset === undefined ? state : { ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isCompletionCheckpoint(element) } }),
+        pageEnd: (state, { received, plan, durationMs }) => {
+          if (state.choice.current === 'websocket') return state; // an endless stream that ended: reconnect
+          const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? settings.pageLimit, durationMs, bounded: false }, settings);
+          if (step.status) onStatus?.(step.status);
+          return step.state === null ? null : { ...state, tail: step.state };
+        },
+        position: (state) => state.tail.cursor,
       },
-      delivered: (state, offset, element) => (offset === undefined ? state : settled({ ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isCompletionCheckpoint(element) } })),
-      pageEnd: (state, { received, plan, durationMs }) => {
-        if (state.choice.current === 'websocket') return settled(state); // an endless stream that ended: reconnect
-        const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? settings.pageLimit, durationMs, bounded: false }, settings);
-        if (step.status) onStatus?.(step.status);
-        return step.state === null ? null : settled({ ...state, tail: step.state });
-      },
-      position: (state) => state.tail.cursor,
-      transport: (state) => state.choice.current,
-      failed: (state, error) => {
-        const choice = takeFallback(source, state.choice, error, scheduler.now(), onStatus);
-        return choice === undefined ? undefined : { state: { ...state, choice }, now: true };
-      },
-    },
+    ),
     {
       pageLimit: settings.pageLimit,
       retry: resolveRetryConfig(config.retry),
       scheduler,
       onStatus,
-      handler: undefined,
       answer: (plan) => ({ elements: source.completions(plan.request, { endpoint, ...plan.options, transport: plan.transport === 'websocket' ? 'websocket' : 'list' }), bounds: () => undefined }),
       elements: completionOffsets,
-      checksElementOrder: source.checksElementOrder === true,
+      checksElementOrder: source.checksElementOrder,
     },
   );
 }

@@ -1,18 +1,19 @@
-import { asyncScheduler, concatMap, defer, from, map, of, tap, timer, type Observable, type ObservableInput } from 'rxjs';
+import { asyncScheduler, concatMap, defer, from, map, of, timer, type Observable, type ObservableInput } from 'rxjs';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { GetUpdatesRequest, JsGetUpdatesResponse } from '../schemas/updates.js';
 import type { CheckpointStore } from './checkpoint.js';
 import type { PagePlan } from './internal/page-plan.js';
-import { nextPageChain, type PageChain } from './internal/page-chain.js';
+import type { PageChain } from './internal/page-chain.js';
 import { nextTailState } from './internal/next-tail-state.js';
 import { readEngine } from './internal/read-engine.js';
 import { checkInteger } from './internal/check-integer.js';
 import type { PageEnd } from './internal/next-read-state.js';
 import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
-import { startingTransportChoice, updatesVersionedTransports } from './internal/starting-transport-choice.js';
-import { takeFallback } from './internal/take-fallback.js';
-import { initialTailState, tailSettings, type TailState } from './internal/tail-state.js';
+import { updatesVersionedTransports } from './internal/starting-transport-choice.js';
+import { withTransportChoice } from './internal/with-transport-choice.js';
+import { initialTailState, listPageOptions, tailSettings, type TailState } from './internal/tail-state.js';
+import { resolveOffset } from './internal/resolve-offset.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { TailStatus } from './tail-status.js';
 import { isOffsetCheckpoint } from '../updates/is-offset-checkpoint.js';
@@ -63,11 +64,7 @@ interface TransportTailState {
 }
 
 function checkConfig(c: TailUpdatesConfig): Partial<GetUpdatesRequest> {
-  if (typeof c.beginExclusive === 'number') checkInteger('beginExclusive', c.beginExclusive, 0);
   checkInteger('endInclusive', c.endInclusive, 1);
-  checkInteger('idleTimeoutMs', c.idleTimeoutMs, 0);
-  checkInteger('longPollMs', c.longPollMs, 1);
-  checkInteger('targetLatencyMs', c.targetLatencyMs, 1);
   checkInteger('pollIntervalMs', c.pollIntervalMs, 0);
   if (typeof c.beginExclusive === 'number' && c.endInclusive !== undefined && c.endInclusive < c.beginExclusive) {
     throw new InvalidArgumentError('endInclusive', 'must not be below beginExclusive');
@@ -146,44 +143,30 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
   const scheduler = config.scheduler ?? asyncScheduler;
   const status = (s: TailStatus) => config.onStatus?.(s);
   const to = config.endInclusive;
-  /** The ledger end, reported as a `ledger-end` status on its way. */
-  const ledgerEnd = () =>
-    from(source.ledgerEnd()).pipe(
-      map((e) => e.offset ?? 0),
-      tap((offset) => status({ type: 'ledger-end', offset })),
-    );
-
-  const startOffset = (): ObservableInput<number> => {
-    const fallback = config.beginExclusive ?? 'begin';
-    const resolveFallback = (): ObservableInput<number> =>
-      fallback === 'begin' ? of(0) : fallback === 'ledger-end' ? ledgerEnd() : of(fallback);
-    if (!config.checkpointStore) return resolveFallback();
-    return from(config.checkpointStore.load()).pipe(concatMap((cp) => (cp ? of(cp.offset) : from(resolveFallback()))));
+  const ledgerEnd = () => resolveOffset('ledger-end', source, status);
+  const startOffset = (): Observable<number> => {
+    const fallback = resolveOffset(config.beginExclusive ?? 'begin', source, status);
+    if (!config.checkpointStore) return fallback;
+    return from(config.checkpointStore.load()).pipe(concatMap((cp) => (cp ? of(cp.offset) : fallback)));
   };
 
-  // list: pages with the adaptive page size and idle timeout (catch-up), long polls for one element (live)
-  const openListPlan = (state: TailState, limit: number, stopAfter: number | undefined): PagePlan => {
-    const live = state.mode === 'live';
-    return {
-      request: { ...format, beginExclusive: state.cursor } as PagePlan['request'],
-      options: { limit: live ? 1 : Math.min(limit, state.limit), streamIdleTimeoutMs: live ? settings.longPoll : state.idle, ...decoding },
-      ...(stopAfter === undefined ? {} : { stopAfter }),
-    };
-  };
+  /** The request from `cursor` (up to `end`, when given) through `transport`, stopping after `endInclusive`. */
+  const planned = (transport: NonNullable<PagePlan['transport']>, cursor: number, end: number | undefined, options: PagePlan['options'], extra: Partial<PagePlan> = {}): PagePlan => ({
+    transport,
+    request: { ...format, beginExclusive: cursor, ...(end === undefined ? {} : { endInclusive: end }) } as PagePlan['request'],
+    options,
+    ...(to === undefined ? {} : { stopAfter: to }),
+    ...extra,
+  });
+  /** `endInclusive` once the ledger end has reached it (the request can then be bounded), else none. */
+  const boundBy = (ledgerEndOffset: number): number | undefined => (to !== undefined && ledgerEndOffset >= to ? to : undefined);
+
+  // list: pages with the adaptive page size and idle timeout (catch-up), long polls for one element (live);
+  // the catch-up page after a long poll may be asked with the ledger end read just before it (see nextTailState)
   const listPlan = (state: TailState, limit: number): ObservableInput<PagePlan | null> => {
-    // the catch-up page after a long poll may be asked with the ledger end read just before it (see nextTailState)
-    if (to === undefined && state.checkLedgerEnd) return ledgerEnd().pipe(map((end) => ({ ...openListPlan(state, limit, undefined), ledgerEnd: end })));
-    if (to === undefined) return of(openListPlan(state, limit, undefined));
-    return ledgerEnd().pipe(
-      map((end): PagePlan => {
-        if (end < to) return { ...openListPlan(state, limit, to), ledgerEnd: end };
-        return {
-          request: { ...format, beginExclusive: state.cursor, endInclusive: to } as PagePlan['request'],
-          options: { limit, ...decoding },
-          stopAfter: to,
-        };
-      }),
-    );
+    const open = (end?: number): PagePlan => planned('list', state.cursor, undefined, { ...listPageOptions(state, limit, settings), ...decoding }, end === undefined ? {} : { ledgerEnd: end });
+    if (to === undefined) return state.checkLedgerEnd ? ledgerEnd().pipe(map(open)) : of(open());
+    return ledgerEnd().pipe(map((end) => (boundBy(end) === undefined ? open(end) : planned('list', state.cursor, to, { limit, ...decoding }))));
   };
 
   return defer(() => {
@@ -207,103 +190,61 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
     // (stopping past `endInclusive`); the ledger end at the start tells when it has caught up
     const streamPlan = (state: TransportTailState): ObservableInput<PagePlan | null> =>
       ledgerEnd().pipe(
-        map((end): PagePlan => {
-          const cursor = state.tail.cursor;
+        map((end) => {
           liveFrom = end;
-          streamReached(cursor);
-          const bounded = to !== undefined && end >= to;
-          return {
-            transport: 'websocket',
-            request: { ...format, beginExclusive: cursor, ...(bounded ? { endInclusive: to } : {}) } as PagePlan['request'],
-            options: decoding,
-            ...(to === undefined ? {} : { stopAfter: to }),
-          };
+          streamReached(state.tail.cursor);
+          return planned('websocket', state.tail.cursor, boundBy(end), decoding);
         }),
       );
 
     // page: a token chain from the cursor (repeating its offsets), polled when caught up
     const pagePlan = (state: TransportTailState, limit: number): ObservableInput<PagePlan | null> => {
-      const cursor = state.tail.cursor;
-      const chainEnd = (): ObservableInput<number | undefined> =>
-        state.chain !== undefined ? of(state.chain.endInclusive) : to === undefined ? of(undefined) : ledgerEnd().pipe(map((end) => (end >= to ? to : undefined)));
-      const plan$ = from(chainEnd()).pipe(
-        map((end): PagePlan => {
-          const chain = state.chain;
-          return {
-            transport: 'page',
-            request: { ...format, beginExclusive: cursor, ...(end === undefined ? {} : { endInclusive: end }) } as PagePlan['request'],
-            options: { limit, ...decoding },
-            ...(to === undefined ? {} : { stopAfter: to }),
-            pageRequest: {
-              updateFormat: format.updateFormat as NonNullable<typeof format.updateFormat>,
-              beginOffsetExclusive: chain?.beginExclusive ?? cursor,
-              ...(end === undefined ? {} : { endOffsetInclusive: end }),
-              maxPageSize: limit,
-              ...(chain === undefined ? {} : { pageToken: chain.token }),
-            },
-          };
-        }),
-      );
+      const { chain } = state;
+      const chainEnd = chain !== undefined ? of(chain.endInclusive) : to === undefined ? of(undefined) : ledgerEnd().pipe(map(boundBy));
+      const plan$ = chainEnd.pipe(map((end) => planned('page', state.tail.cursor, end, { limit, ...decoding }, { chain })));
       return state.poll && pollInterval > 0 ? timer(pollInterval, scheduler).pipe(concatMap(() => plan$)) : plan$;
     };
 
     const pageEnd = (state: TransportTailState, { received, plan, durationMs, bounds }: PageEnd<PagePlan['request']>): TransportTailState | null => {
-      const settled: TransportTailState = { ...state, choice: { ...state.choice, fallbacks: [] } };
       switch (plan.transport ?? 'list') {
         case 'websocket':
           // a bounded stream ends with its range; an open one only ends to reconnect with a fresh token
-          return plan.request.endInclusive != null ? null : settled;
+          return plan.request.endInclusive != null ? null : state;
         case 'page': {
-          const page = plan.pageRequest;
-          const chain = bounds && page
-            ? nextPageChain({ beginExclusive: Number(page.beginOffsetExclusive ?? 0), endInclusive: page.endOffsetInclusive == null ? undefined : Number(page.endOffsetInclusive), descending: false }, bounds)
-            : undefined;
+          const chain = bounds;
           if (chain === undefined && plan.request.endInclusive != null) return null; // the last page of a bounded chain
           const short = received < (plan.options.limit ?? pageLimit);
-          const next = { ...settled, chain, poll: short };
+          const next = { ...state, chain, poll: short };
           return short ? caughtUp(next) : { ...next, tail: { ...next.tail, caughtUp: false } };
         }
         default: {
           const advanced = state.tail.cursor !== plan.request.beginExclusive;
           const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? pageLimit, durationMs, bounded: plan.request.endInclusive != null, ledgerEnd: plan.ledgerEnd, advanced }, settings);
           if (step.status) status(step.status);
-          return step.state === null ? null : { ...settled, tail: step.state };
+          return step.state === null ? null : { ...state, tail: step.state };
         }
       }
     };
 
+    const choosing = { source, choice: firstChoice, versioned: updatesVersionedTransports, coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status };
     return readEngine<TransportTailState, JsGetUpdatesResponse, PagePlan['request']>(
-      {
-        start: () =>
-          startingTransportChoice(source, firstChoice, updatesVersionedTransports, { coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus: status }).pipe(
-            concatMap((choice) => from(startOffset()).pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false })))),
-          ),
+      withTransportChoice(choosing, {
+        start: (chosen) => chosen.pipe(concatMap((choice) => startOffset().pipe(map((cursor): TransportTailState => ({ tail: initialTailState(cursor, settings), choice, chain: undefined, poll: false }))))),
         plan: (state, limit) => {
           if (to !== undefined && state.tail.cursor >= to) return of(null);
-          switch (state.choice.current) {
-            case 'websocket':
-              return streamPlan(state);
-            case 'page':
-              return pagePlan(state, limit);
-            default:
-              return listPlan(state.tail, limit);
-          }
+          const current = state.choice.current;
+          return current === 'websocket' ? streamPlan(state) : current === 'page' ? pagePlan(state, limit) : listPlan(state.tail, limit);
         },
         delivered: (state, offset, element) => {
           if (offset === undefined) return state;
           if (state.choice.current === 'websocket') streamReached(offset);
-          return { ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isOffsetCheckpoint(element) }, choice: state.choice.fallbacks.length === 0 ? state.choice : { ...state.choice, fallbacks: [] } };
+          return { ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isOffsetCheckpoint(element) } };
         },
         pageEnd,
         position: (state) => state.tail.cursor,
-        transport: (state) => state.choice.current,
-        failed: (state, error) => {
-          const choice = takeFallback(source, state.choice, error, scheduler.now(), status);
-          if (choice !== undefined) return { state: { ...state, choice, chain: undefined, poll: false }, now: true };
-          // a failed page chain is not continued: the next request starts after the last delivered offset
-          return state.chain === undefined && !state.poll ? undefined : { state: { ...state, chain: undefined, poll: false }, now: false };
-        },
-      },
+        // a failed page chain is not continued: the next request starts after the last delivered offset
+        reset: (state) => ({ ...state, chain: undefined, poll: false }),
+      }),
       updateReadConfig(source, config),
     );
   });

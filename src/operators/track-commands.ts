@@ -1,5 +1,5 @@
 import type { Transport } from '../updates/transport.js';
-import { defer, finalize, mergeMap, type OperatorFunction, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, defer, finalize, mergeMap, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import type { CommandFailedError } from '../errors/command-failed-error.js';
 import type { CommandOutcomeUnknownError } from '../errors/command-outcome-unknown-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -9,8 +9,7 @@ import type { RetryConfig } from '../retry/retry-config.js';
 import type { Completion, JsCommands } from '../schemas/index.js';
 import type { CommandSource } from './completions-source.js';
 import { completionTails } from './internal/completion-tails.js';
-import { resolveTrackSettings } from './internal/resolve-track-settings.js';
-import { trackCommand } from './internal/track-command.js';
+import { trackCommand, type TrackCommandSettings } from './internal/track-command.js';
 import { checkInteger } from './internal/check-integer.js';
 
 /** Options of {@link trackCommands} (and `submitAndTrack`). */
@@ -67,13 +66,18 @@ export type CommandOutcome =
       readonly error: CommandOutcomeUnknownError;
     };
 
-/** Throws `InvalidArgumentError` for options `trackCommands` and `submitAndTrack` cannot run with. */
-export function checkTrackCommandsConfig(c: TrackCommandsConfig): void {
+/**
+ * The settings of `trackCommand` from the options of `trackCommands`/`submitAndTrack`, with their defaults
+ * (timeout 30 000, `asyncScheduler`, `crypto.randomUUID()`). Throws `InvalidArgumentError` for options they
+ * cannot run with.
+ */
+export function trackCommandsSettings(c: TrackCommandsConfig): TrackCommandSettings {
   checkInteger('timeoutMs', c.timeoutMs, 1);
   if (c.concurrency !== undefined && !(c.concurrency === Infinity || (Number.isSafeInteger(c.concurrency) && c.concurrency >= 1))) {
     throw new InvalidArgumentError('concurrency', 'must be an integer >= 1 (or Infinity)');
   }
   if (c.parties !== undefined && c.parties.length === 0) throw new InvalidArgumentError('parties', 'must name at least one party');
+  return { timeoutMs: c.timeoutMs ?? 30_000, scheduler: c.scheduler ?? asyncScheduler, parties: c.parties, newSubmissionId: c.newSubmissionId ?? (() => globalThis.crypto.randomUUID()) };
 }
 
 /**
@@ -97,8 +101,7 @@ export function checkTrackCommandsConfig(c: TrackCommandsConfig): void {
  * backoff run on `scheduler`.
  */
 export function trackCommands(source: CommandSource, config: TrackCommandsConfig = {}): OperatorFunction<JsCommands, CommandOutcome> {
-  checkTrackCommandsConfig(config);
-  const settings = resolveTrackSettings(config);
+  const settings = trackCommandsSettings(config);
   return (commands$) =>
     defer(() => {
       // the streams stay open while the operator runs: the next command of the same parties joins at once

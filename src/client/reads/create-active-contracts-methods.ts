@@ -6,25 +6,18 @@ import { lazySchema } from '../../schemas/lazy-schema.js';
 import { wireObject } from '../../schemas/wire-object.js';
 import type { ActiveContractsOptions, ActiveContractsPageOptions, ActiveContractsRequest } from './active-contracts-options.js';
 import type { ActiveContractsPage } from '../../active-contracts/active-contracts-page.js';
-import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';
+import type { HttpCall } from '../http/create-http-transport.js';
+import type { UpdatesDeps } from './create-updates-methods.js';
 import { createResponseParser } from '../http/create-response-parser.js';
-import type { WebSocketTransport } from '../websocket/create-websocket-transport.js';
 import { fromAbortable } from '../http/from-abortable.js';
-import { observeJsonList } from '../http/observe-json-list.js';
-import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js';
+import { observeRead } from './observe-read.js';
 import { readPage } from './read-page.js';
 import { walkPages } from './walk-pages.js';
-import type { ResolvedClientOptions } from '../resolve-client-options.js';
-import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
 import { toActiveContractsBody } from './to-active-contracts-body.js';
 import { validateActiveContractsOptions, validateGetActiveContractsPageRequest, validateGetActiveContractsRequest, validateReadOptions } from '../validation/index.js';
 
 /** What the active-contracts methods use of the client. */
-export interface ActiveContractsDeps {
-  readonly http: HttpTransport;
-  readonly sockets: WebSocketTransport;
-  readonly resolved: ResolvedClientOptions;
-}
+export type ActiveContractsDeps = Omit<UpdatesDeps, 'requirePages'>;
 
 const PageMembers = lazySchema(
   () => wireObject(JsGetActiveContractsPageResponse).omit({ activeContracts: true }) as unknown as z.ZodType<Omit<JsGetActiveContractsPageResponse, 'activeContracts'>>,
@@ -47,10 +40,7 @@ function fetchPage(
     { arrayKey: 'activeContracts', decode: activeContractsElementDecoder(decoding), members: PageMembers, component: 'JsGetActiveContractsPageResponse', validate: decoding.validate },
     signal,
     onBytes,
-  ).then(({ elements, members }) => {
-    const token = members.nextPageToken;
-    return { activeContracts: elements, activeAtOffset: members.activeAtOffset, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined };
-  });
+  ).then(({ elements, members, nextPageToken }) => ({ activeContracts: elements, activeAtOffset: members.activeAtOffset, nextPageToken }));
 }
 
 /**
@@ -66,7 +56,7 @@ export function createActiveContractsMethods(deps: ActiveContractsDeps): {
   activeContracts(request: ActiveContractsRequest, options?: ActiveContractsOptions): Observable<JsGetActiveContractsResponse>;
   activeContractsPage(request: GetActiveContractsPageRequest, options?: ActiveContractsPageOptions): Promise<ActiveContractsPage>;
 } {
-  const { http, sockets, resolved } = deps;
+  const { http, resolved } = deps;
   return {
     activeContracts(request, callOptions) {
       const options = validateActiveContractsOptions(callOptions);
@@ -101,18 +91,8 @@ export function createActiveContractsMethods(deps: ActiveContractsDeps): {
       return (activeAt === undefined ? ledgerEnd() : of(activeAt)).pipe(
         concatMap((at) => {
           onActiveAtOffset?.(at);
-          const pinned = { ...body, activeAtOffset: at, ...token };
-          if (options.transport === 'list') {
-            return observeJsonList(http, { method: 'POST', path: '/v2/state/active-contracts', body: pinned }, () => activeContractsElementDecoder(decoding), signal, onBytes);
-          }
-          return observeWebSocketStream(sockets, {
-            path: '/v2/state/active-contracts',
-            body: pinned,
-            bounded: true,
-            frameDecoder: (label) => streamFrameDecoder('contractEntry', activeContractsElementDecoder(decoding), label),
-            options: { signal, onBytes, paused },
-            refreshableToken: resolved.refreshableToken,
-          });
+          const read = { path: '/v2/state/active-contracts', body: { ...body, activeAtOffset: at, ...token }, frameKey: 'contractEntry', bounded: true, decoder: () => activeContractsElementDecoder(decoding) };
+          return observeRead(deps, options.transport === 'list' ? 'list' : 'websocket', read, { signal, onBytes, paused });
         }),
       );
     },

@@ -2,20 +2,12 @@ import type { Observable } from 'rxjs';
 import { completionElementDecoder, type CompletionDecoding } from '../../completions/completion-element-decoder.js';
 import type { CompletionStreamRequest, CompletionStreamResponse, GetCompletionsRequest } from '../../schemas/index.js';
 import type { CompletionsOptions } from './completions-options.js';
-import type { HttpTransport } from '../http/create-http-transport.js';
-import type { WebSocketTransport } from '../websocket/create-websocket-transport.js';
-import { observeJsonList } from '../http/observe-json-list.js';
-import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js';
-import type { ResolvedClientOptions } from '../resolve-client-options.js';
-import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
+import type { UpdatesDeps } from './create-updates-methods.js';
+import { observeRead } from './observe-read.js';
 import { validateCompletionsOptions, validateCompletionsRequest } from '../validation/index.js';
 
 /** What the completions method uses of the client. */
-export interface CompletionsDeps {
-  readonly http: HttpTransport;
-  readonly sockets: WebSocketTransport;
-  readonly resolved: ResolvedClientOptions;
-}
+export type CompletionsDeps = Omit<UpdatesDeps, 'requirePages'>;
 
 /**
  * The client's `completions` method (see `LedgerClient.completions`): arguments validated before anything is
@@ -26,7 +18,7 @@ export function createCompletionsMethod(deps: CompletionsDeps): (
   request: GetCompletionsRequest | CompletionStreamRequest,
   options?: CompletionsOptions,
 ) => Observable<CompletionStreamResponse> {
-  const { http, sockets, resolved } = deps;
+  const { resolved } = deps;
   return (request, callOptions) => {
     const options = validateCompletionsOptions(callOptions);
     const endpoint = options.endpoint ?? 'command-completions';
@@ -36,18 +28,8 @@ export function createCompletionsMethod(deps: CompletionsDeps): (
       rawText: options.rawText ?? false,
       order: { descending: false, beginExclusive: parsed.beginExclusive ?? 0, endInclusive: undefined },
     };
-    const path = `/v2/commands/${endpoint}`;
-    if (options.transport === 'list') {
-      const query = { limit: options.limit, stream_idle_timeout_ms: options.streamIdleTimeoutMs };
-      return observeJsonList(http, { method: 'POST', path, query, body: request }, () => completionElementDecoder(decoding), options.signal, options.onBytes);
-    }
-    return observeWebSocketStream(sockets, {
-      path,
-      body: request,
-      bounded: false,
-      frameDecoder: (label) => streamFrameDecoder('completionResponse', completionElementDecoder(decoding), label),
-      options,
-      refreshableToken: resolved.refreshableToken,
-    });
+    const query = { limit: options.limit, stream_idle_timeout_ms: options.streamIdleTimeoutMs };
+    const decoder = () => completionElementDecoder(decoding);
+    return observeRead(deps, options.transport ?? 'websocket', { path: `/v2/commands/${endpoint}`, body: request, query, frameKey: 'completionResponse', bounded: false, decoder }, options);
   };
 }

@@ -1,18 +1,20 @@
 import { concatMap, defer, from, switchMap, type Observable } from 'rxjs';
-import type { GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/index.js';
+import type { z } from 'zod';
+import { JsGetUpdatesPageResponse, type GetUpdatesPageRequest, type GetUpdatesRequest, type JsGetUpdatesResponse } from '../../schemas/index.js';
+import { lazySchema } from '../../schemas/lazy-schema.js';
+import { wireObject } from '../../schemas/wire-object.js';
+import type { UpdatesPage } from '../../updates/updates-page.js';
 import type { LedgerClient } from '../ledger-client.js';
 import { updateDecoding, type UpdateDecoding } from '../../updates/update-decoding.js';
 import { updateElementDecoder } from '../../updates/update-element-decoder.js';
-import type { HttpTransport } from '../http/create-http-transport.js';
-import { observeJsonList } from '../http/observe-json-list.js';
+import type { HttpCall, HttpTransport } from '../http/create-http-transport.js';
 import type { ResolvedClientOptions } from '../resolve-client-options.js';
 import { validateGetUpdatesPageRequest, validateGetUpdatesRequest, validateReadOptions, validateStreamOptions, validateUpdatesOptions } from '../validation/index.js';
 import type { WebSocketTransport } from '../websocket/create-websocket-transport.js';
-import { observeWebSocketStream } from '../websocket/observe-websocket-stream.js';
-import { streamFrameDecoder } from '../websocket/stream-frame-decoder.js';
+import { observeRead } from './observe-read.js';
 import { iterateRead } from './iterate-read.js';
-import { iterateUpdates } from './iterate-updates.js';
-import { readUpdatesPage } from './read-updates-page.js';
+import { iterateList } from './iterate-list.js';
+import { readPage } from './read-page.js';
 import { toUpdatesBody } from './to-updates-body.js';
 import type { UpdatesOptions } from '../../updates/updates-options.js';
 import type { UpdatesPageOptions } from './updates-page-options.js';
@@ -28,6 +30,7 @@ export interface UpdatesDeps {
 }
 
 const pagePath = '/v2/updates/get-updates-page';
+const PageBounds = lazySchema(() => wireObject(JsGetUpdatesPageResponse).omit({ updates: true }) as unknown as z.ZodType<Omit<JsGetUpdatesPageResponse, 'updates'>>);
 
 /** The span attributes of an updates request: the range asked for, the page size and the order. */
 function offsetAttributes(beginExclusive: number | null | undefined, endInclusive: number | null | undefined, limit: number | null | undefined, descending: boolean | null | undefined) {
@@ -43,16 +46,28 @@ function offsetAttributes(beginExclusive: number | null | undefined, endInclusiv
  * The client's update reads, one request (or one walk over pages) per subscription, arguments validated
  * before anything is sent (`validateUpdatesOptions`, `validateGetUpdatesRequest`), each element through
  * `updateElementDecoder` (validation, the order and range check against the request, `rawText`):
- * - `updates(request, { transport })`: `list` (`observeJsonList` over `POST /v2/updates`), `websocket`
- *   (`observeWebSocketStream` over `GET /v2/updates`) or `page` (`walkPages` over `get-updates-page` with the
+ * - `updates(request, { transport })`: `list` (`POST /v2/updates`) or `websocket` (`GET /v2/updates`), both
+ *   through `observeRead`, or `page` (`walkPages` over `get-updates-page` with the
  *   request's offsets, format and order, ONE decoder across the pages, so the order is checked across them;
  *   it completes after the page without a next token, and an ascending read without `endInclusive` after
  *   its first empty page: the ledger end as of that page);
  * - `iterateUpdates`: the same read as an async iterable (`list` pulls the body; the others through `iterateRead`);
- * - `updatesPage`: one page (`readUpdatesPage`).
+ * - `updatesPage`: one page (`readPage`).
  */
 export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'updates' | 'iterateUpdates' | 'streamUpdates' | 'updatesPage'> {
-  const { http, sockets, resolved } = deps;
+  const { http, resolved } = deps;
+
+  /**
+   * One `get-updates-page` page (`readPage`): each update through `decode` (one decoder for the pages of a
+   * walk checks the order across them), the bounds checked against the schema when `validate` is set.
+   */
+  const readUpdatesPage = (call: Omit<HttpCall, 'signal'>, decode: ReturnType<typeof updateElementDecoder>, validate: boolean, signal: AbortSignal | undefined, onBytes: ((bytes: number) => void) | undefined): Promise<UpdatesPage> =>
+    readPage(http, call, { arrayKey: 'updates', decode, members: PageBounds, component: 'JsGetUpdatesPageResponse', validate }, signal, onBytes).then(({ elements, members, nextPageToken }) => ({
+      updates: elements,
+      lowestPageOffsetExclusive: members.lowestPageOffsetExclusive,
+      highestPageOffsetInclusive: members.highestPageOffsetInclusive,
+      nextPageToken,
+    }));
 
   function prepared(request: GetUpdatesRequest, options: UpdatesOptions) {
     const parsed = validateGetUpdatesRequest(request);
@@ -60,26 +75,12 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
   }
   type Prepared = ReturnType<typeof prepared>;
 
-  function listCall({ parsed, body }: Prepared, options: UpdatesOptions) {
-    return {
-      method: 'POST' as const,
-      path: '/v2/updates',
-      query: { limit: options.limit, stream_idle_timeout_ms: options.streamIdleTimeoutMs },
-      body,
-      spanAttributes: offsetAttributes(parsed.beginExclusive, parsed.endInclusive, options.limit, parsed.descendingOrder),
-    };
-  }
-
-  function websocket({ parsed, body, decoding }: Prepared, options: UpdatesOptions): Observable<JsGetUpdatesResponse> {
-    return observeWebSocketStream(sockets, {
-      path: '/v2/updates',
-      body,
-      bounded: body.endInclusive != null,
-      frameDecoder: (label) => streamFrameDecoder('update', updateElementDecoder(decoding), label),
-      options,
-      refreshableToken: resolved.refreshableToken,
-      spanAttributes: offsetAttributes(parsed.beginExclusive, parsed.endInclusive, undefined, parsed.descendingOrder),
-    });
+  /** The list or WebSocket read of a prepared request (the span's `limit` only where one is asked for). */
+  function streamed({ parsed, body, decoding }: Prepared, transport: 'list' | 'websocket', options: UpdatesOptions) {
+    const limit = transport === 'list' ? options.limit : undefined;
+    const query = { limit: options.limit, stream_idle_timeout_ms: options.streamIdleTimeoutMs };
+    const spanAttributes = offsetAttributes(parsed.beginExclusive, parsed.endInclusive, limit, parsed.descendingOrder);
+    return { path: '/v2/updates', body, query, frameKey: 'update', bounded: body.endInclusive != null, decoder: () => updateElementDecoder(decoding), spanAttributes };
   }
 
   function pages({ parsed, body, decoding }: Prepared, options: UpdatesOptions): Observable<JsGetUpdatesResponse> {
@@ -98,7 +99,7 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
         const decode = updateElementDecoder(decoding);
         return walkPages({
           fetch: (pageToken, cancel) =>
-            readUpdatesPage(http, { method: 'POST', path: pagePath, body: pageToken === undefined ? first : { ...first, pageToken }, spanAttributes, cancel }, decode, decoding.validate, signal, onBytes),
+            readUpdatesPage({ method: 'POST', path: pagePath, body: pageToken === undefined ? first : { ...first, pageToken }, spanAttributes, cancel }, decode, decoding.validate, signal, onBytes),
           next: (page) => (openEnded && page.updates.length === 0 ? undefined : page.nextPageToken),
           paused: options.paused,
           endpoint: `POST ${pagePath}`,
@@ -110,9 +111,9 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
 
   function read(request: GetUpdatesRequest, options: UpdatesOptions): Observable<JsGetUpdatesResponse> {
     const ready = prepared(request, options);
-    if (options.transport === 'websocket') return websocket(ready, options);
     if (options.transport === 'page') return pages(ready, options);
-    return observeJsonList(http, listCall(ready, options), () => updateElementDecoder(ready.decoding), options.signal, options.onBytes);
+    const transport = options.transport === 'websocket' ? 'websocket' : 'list';
+    return observeRead(deps, transport, streamed(ready, transport, options), options);
   }
 
   return {
@@ -126,13 +127,13 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
         return iterateRead((inner) => read(request, { ...rest, paused: inner }), paused);
       }
       const ready = prepared(request, options);
-      return iterateUpdates(http, listCall(ready, options), ready.decoding, options.signal, options.onBytes);
+      return iterateList(http, streamed(ready, 'list', options), options.signal, options.onBytes);
     },
 
     // the deprecated alias: the options of a WebSocket read as they were checked before (others ignored)
     streamUpdates: (request, callOptions) => {
       const options = validateStreamOptions<UpdatesOptions>(callOptions);
-      return websocket(prepared(request, options), options);
+      return observeRead(deps, 'websocket', streamed(prepared(request, options), 'websocket', options), options);
     },
 
     async updatesPage(request, callOptions) {
@@ -142,7 +143,7 @@ export function createUpdatesMethods(deps: UpdatesDeps): Pick<LedgerClient, 'upd
       const order = { beginExclusive: parsed.beginOffsetExclusive ?? 0, endInclusive: parsed.endOffsetInclusive, descendingOrder: parsed.descendingOrder };
       const decoding: UpdateDecoding = updateDecoding(order, options, resolved.validateResponses);
       const spanAttributes = offsetAttributes(parsed.beginOffsetExclusive, parsed.endOffsetInclusive, parsed.maxPageSize, parsed.descendingOrder);
-      return readUpdatesPage(http, { method: 'POST', path: pagePath, body: request, spanAttributes }, updateElementDecoder(decoding), decoding.validate, options.signal, options.onBytes);
+      return readUpdatesPage({ method: 'POST', path: pagePath, body: request, spanAttributes }, updateElementDecoder(decoding), decoding.validate, options.signal, options.onBytes);
     },
   };
 }

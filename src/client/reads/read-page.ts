@@ -24,7 +24,7 @@ export interface PageReading<T, B extends z.ZodType> {
  * are parsed whole and, with `reading.validate`, checked against `reading.members`. `call.cancel` (optional)
  * cancels it without counting as the caller's abort (an unsubscribed read).
  *
- * Resolves with the decoded elements and the other members. Rejects like `HttpTransport.open` (the HTTP error
+ * Resolves with the decoded elements, the other members, and the `nextPageToken` (an empty one reads as none). Rejects like `HttpTransport.open` (the HTTP error
  * of a non-2xx answer), with the streams layer's `TransportError`/`ProtocolError` for a broken body, what
  * `decode` throws, and `ProtocolError` `SCHEMA_MISMATCH` for members that do not match the schema.
  * `AbortError` when `signal` fired or the client was closed. The request's span ends with the page (its
@@ -36,7 +36,7 @@ export async function readPage<T, B extends z.ZodType>(
   reading: PageReading<T, B>,
   signal: AbortSignal | undefined,
   onBytes: ((bytes: number) => void) | undefined,
-): Promise<{ readonly elements: T[]; readonly members: z.output<B> }> {
+): Promise<{ readonly elements: T[]; readonly members: z.output<B>; readonly nextPageToken: string | undefined }> {
   const controller = new AbortController();
   const cancel = (): void => controller.abort(cancelReason);
   call.cancel?.addEventListener('abort', cancel, { once: true });
@@ -63,8 +63,9 @@ export async function readPage<T, B extends z.ZodType>(
       checked = result.data;
     }
     const token = raw['nextPageToken'];
-    response.trace.end({ status: response.status, attributes: { 'ledger_rx.elements': elements.length, 'ledger_rx.next_page': typeof token === 'string' && token !== '' } });
-    return { elements, members: checked };
+    const nextPageToken = typeof token === 'string' && token !== '' ? token : undefined;
+    response.trace.end({ status: response.status, attributes: { 'ledger_rx.elements': elements.length, 'ledger_rx.next_page': nextPageToken !== undefined } });
+    return { elements, members: checked, nextPageToken };
   } catch (error) {
     const mapped = response.mapError(error);
     response.trace.end({ status: response.status, error: mapped });

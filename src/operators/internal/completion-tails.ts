@@ -1,9 +1,10 @@
 import type { Transport } from '../../updates/transport.js';
-import { concatMap, from, map, shareReplay, Subject, Subscription, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { concatMap, shareReplay, Subject, Subscription, tap, type Observable, type SchedulerLike } from 'rxjs';
 import type { RetryConfig } from '../../retry/retry-config.js';
 import type { CompletionStreamResponse } from '../../schemas/index.js';
 import type { CompletionsSource } from '../completions-source.js';
 import { tailCompletions } from '../tail-completions.js';
+import { resolveOffset } from './resolve-offset.js';
 
 /** How the completion streams of a {@link completionTails} pool are read and kept. */
 export interface CompletionTailsConfig {
@@ -65,10 +66,7 @@ export function completionTails(source: CompletionsSource, config: CompletionTai
   };
 
   const start = (key: string, parties: readonly string[]): Entry => {
-    const begin = from(source.ledgerEnd()).pipe(
-      map((end) => end.offset ?? 0),
-      shareReplay(1),
-    );
+    const begin = resolveOffset('ledger-end', source, undefined).pipe(shareReplay(1));
     const entry: Entry = { begin, elements: new Subject<CompletionStreamResponse>(), subscription: Subscription.EMPTY, users: 0, lingering: undefined };
     entries.set(key, entry);
     entry.subscription = begin

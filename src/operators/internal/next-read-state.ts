@@ -3,11 +3,11 @@ import { onPageFailure } from '../../retry/on-page-failure.js';
 import type { ResolvedRetryConfig } from '../../retry/retry-config.js';
 import type { Transport } from '../../updates/transport.js';
 import type { TailStatus } from '../tail-status.js';
-import type { PageBounds } from './page-answer.js';
+import type { PageChain } from './page-chain.js';
 import type { PagePlan } from './page-plan.js';
 
 /** How a page ended: its plan, the elements it brought (skipped checkpoints included), its scheduler time, its bounds (page answers). */
-export interface PageEnd<R, B = PageBounds> {
+export interface PageEnd<R, B = PageChain> {
   readonly plan: PagePlan<R>;
   readonly received: number;
   readonly durationMs: number;
@@ -19,7 +19,7 @@ export interface PageEnd<R, B = PageBounds> {
  * choice, ...), `E` its elements, `R` its requests, `B` what its page answers say beyond their elements.
  * `start` and `plan` may look things up (a checkpoint store, the ledger end); the others are pure.
  */
-export interface ReadSpec<S, E, R, B = PageBounds> {
+export interface ReadSpec<S, E, R, B = PageChain> {
   start(): ObservableInput<S>;
   /** The next request with the current page `limit`, or `null` when the read is complete. */
   plan(state: S, limit: number): ObservableInput<PagePlan<R> | null>;

@@ -1,23 +1,11 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { UpdatesOptions } from '../../updates/updates-options.js';
+import type { PageChain } from './page-chain.js';
 
-/** What a `get-updates-page` answer says beyond its updates. */
-export interface PageBounds {
-  readonly highestPageOffsetInclusive: number;
-  readonly nextPageToken: string | undefined;
-}
-
-/** The answer every transport strategy gives the read engine: the elements, cold (unsubscribing aborts), and once they completed what the answer said beyond them (a page's token, ...). */
-export interface PageAnswer<E, B = PageBounds> {
+/** The answer every transport strategy gives the read engine: the elements, cold (unsubscribing aborts), and once they completed what the answer said beyond them (the `get-updates-page` chain it continues, ...). */
+export interface PageAnswer<E, B = PageChain> {
   readonly elements: Observable<E>;
   readonly bounds: () => B | undefined;
-}
-
-/** How the WebSocket strategy runs its stream (`tokenRefreshMarginMs`: reconnect this long before the token's `exp`). */
-export interface StreamSettings {
-  readonly pingIntervalMs: number | undefined;
-  readonly silenceTimeoutMs: number | undefined;
-  readonly tokenRefreshMarginMs: number;
 }
 
 /** What the engine hands a strategy with the plan: its options (with the meter's `onBytes`), and `paused` (the handler is behind). */

@@ -1,4 +1,4 @@
-import type { PageBounds } from './page-answer.js';
+import type { UpdatesPage } from '../../updates/updates-page.js';
 
 /**
  * A `get-updates-page` chain in progress: the offsets its first request was sent with — the follow-up
@@ -19,7 +19,7 @@ export interface PageChain {
  */
 export function nextPageChain(
   request: { readonly beginExclusive: number; readonly endInclusive: number | undefined; readonly descending: boolean },
-  bounds: PageBounds,
+  bounds: Pick<UpdatesPage, 'highestPageOffsetInclusive' | 'nextPageToken'>,
 ): PageChain | undefined {
   if (bounds.nextPageToken === undefined) return undefined;
   if (!request.descending && bounds.highestPageOffsetInclusive < request.beginExclusive) return undefined;

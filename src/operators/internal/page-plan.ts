@@ -1,7 +1,8 @@
-import type { GetUpdatesPageRequest, GetUpdatesRequest } from '../../schemas/updates.js';
+import type { GetUpdatesRequest } from '../../schemas/updates.js';
 import type { OffsetRequest } from '../../updates/offset-order-of.js';
 import type { Transport } from '../../updates/transport.js';
 import type { UpdatesOptions } from '../../updates/updates-options.js';
+import type { PageChain } from './page-chain.js';
 
 /**
  * One planned request of a paged read. `R` is the request of the read's element stream (a
@@ -12,7 +13,8 @@ export interface PagePlan<R = GetUpdatesRequest & OffsetRequest> {
   /**
    * The request; its offsets are numbers (the answer is checked against them). For the `list` and
    * `websocket` transports it is what is sent; for `page` it is the range the page's updates must lie in
-   * (`beginExclusive` = the last delivered offset), and `pageRequest` is what is sent.
+   * (`beginExclusive` = the last delivered offset), and the `page` strategy sends its `get-updates-page`
+   * request (the offsets of `chain`, when it continues one).
    */
   readonly request: R;
   readonly options: UpdatesOptions;
@@ -22,6 +24,6 @@ export interface PagePlan<R = GetUpdatesRequest & OffsetRequest> {
   readonly ledgerEnd?: number;
   /** How the request goes to the participant. Default `list`. */
   readonly transport?: Exclude<Transport, 'auto'>;
-  /** `page` transport: the `get-updates-page` request of this page (with the chain's offsets and token). */
-  readonly pageRequest?: GetUpdatesPageRequest;
+  /** `page` transport: the token chain this page continues (none: a new chain from `request`). */
+  readonly chain?: PageChain | undefined;
 }

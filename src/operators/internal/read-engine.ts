@@ -3,7 +3,8 @@ import type { ResolvedRetryConfig } from '../../retry/retry-config.js';
 import type { TailStatus } from '../tail-status.js';
 import type { ElementOffsets } from './element-offsets.js';
 import { initialReadState, nextReadState, type ReadEvent, type ReadSpec, type ReadState } from './next-read-state.js';
-import type { AnswerContext, PageAnswer, PageBounds } from './page-answer.js';
+import type { AnswerContext, PageAnswer } from './page-answer.js';
+import type { PageChain } from './page-chain.js';
 import type { PagePlan } from './page-plan.js';
 import { ReadMeter } from './read-meter.js';
 import { repeatPages } from './repeat-pages.js';
@@ -14,17 +15,17 @@ const pauseAt = 128;
 const resumeBelow = 32;
 
 /** Settings of {@link readEngine}. */
-export interface ReadEngineConfig<E, R, B = PageBounds> {
+export interface ReadEngineConfig<E, R, B = PageChain> {
   readonly pageLimit: number;
   readonly retry: ResolvedRetryConfig;
   readonly scheduler: SchedulerLike;
   readonly onStatus: ((status: TailStatus) => void) | undefined;
-  readonly handler: ((element: E) => ObservableInput<unknown>) | undefined;
+  readonly handler?: ((element: E) => ObservableInput<unknown>) | undefined;
   /** The transport strategies: the answer to a plan through its transport, in the one answer shape. */
   readonly answer: (plan: PagePlan<R>, context: AnswerContext) => PageAnswer<E, B>;
   readonly elements: ElementOffsets<E>;
-  /** The source checks each answer's order (`UpdatesSource.checksElementOrder`); `page` answers are checked anyway. */
-  readonly checksElementOrder: boolean;
+  /** The source checks each answer's order (`UpdatesSource.checksElementOrder`; default: it does not); `page` answers are checked anyway. */
+  readonly checksElementOrder?: boolean | undefined;
 }
 
 /**
@@ -41,7 +42,7 @@ export interface ReadEngineConfig<E, R, B = PageBounds> {
  * when offsets go the wrong way, with a non-retryable error as it is, with `RetriesExhaustedError` when
  * retries run out. Unsubscribing aborts the call in flight.
  */
-export function readEngine<S, E, R, B = PageBounds>(spec: ReadSpec<S, E, R, B>, config: ReadEngineConfig<E, R, B>): Observable<E> {
+export function readEngine<S, E, R, B = PageChain>(spec: ReadSpec<S, E, R, B>, config: ReadEngineConfig<E, R, B>): Observable<E> {
   return defer(() => {
     let state: ReadState<S> = initialReadState(config.pageLimit);
     const status = (s: TailStatus) => config.onStatus?.(s);

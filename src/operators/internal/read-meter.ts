@@ -34,10 +34,6 @@ export class ReadMeter<E> {
     this.lastProgressAt = scheduler.now();
   }
 
-  private now(): number {
-    return this.scheduler.now();
-  }
-
   /** For the source's `onBytes`. */
   readonly onBytes = (bytes: number): void => {
     this.bytes += bytes;
@@ -56,7 +52,7 @@ export class ReadMeter<E> {
     this.last = element;
     this.dirty = true;
     this.position = position;
-    const due = this.lastProgressAt + progressEveryMs - this.now();
+    const due = this.lastProgressAt + progressEveryMs - this.scheduler.now();
     if (due <= 0) this.progress(position);
     else this.pending ??= this.scheduler.schedule(() => {
       this.pending = undefined;
@@ -77,7 +73,7 @@ export class ReadMeter<E> {
     this.counts = zero();
     this.bytes = 0;
     this.dirty = false;
-    this.lastProgressAt = this.now();
+    this.lastProgressAt = this.scheduler.now();
   }
 
   /** A request ended: reports the progress, then the request. */

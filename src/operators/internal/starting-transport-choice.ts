@@ -2,8 +2,6 @@ import { catchError, defer, from, map, of, take, tap, type Observable, type Sche
 import type { Transport } from '../../updates/transport.js';
 import type { TailStatus } from '../tail-status.js';
 
-/** A wire transport (not `'auto'`). */
-type ReadTransport = Exclude<Transport, 'auto'>;
 import type { TransportVersionInfo, UpdatesSource } from '../updates-source.js';
 import type { TransportChoice } from './transport-choice.js';
 import { recentWebSocketSetback } from './web-socket-setbacks.js';
@@ -15,16 +13,16 @@ export interface StartingChoice {
 }
 
 /** The transports that only some participant versions have: the version-table operation and the endpoint's name. */
-export type VersionedTransports = Partial<Record<ReadTransport, { readonly operation: 'updatesPage' | 'activeContractsPage'; readonly endpoint: string }>>;
+export type VersionedTransports = Partial<Record<Exclude<Transport, 'auto'>, { readonly operation: 'updatesPage' | 'activeContractsPage'; readonly endpoint: string }>>;
 
 /**
  * The `'auto'` chain without the transports `skip` gives a reason for — never the last one, which is the
  * read's ground to stand on — and those reasons; an explicit transport as it is. Pure.
  */
-export function narrowTransportChoice(choice: TransportChoice, skip: (transport: ReadTransport) => string | undefined): StartingChoice {
+export function narrowTransportChoice(choice: TransportChoice, skip: (transport: Exclude<Transport, 'auto'>) => string | undefined): StartingChoice {
   if (choice.requested !== 'auto') return { choice, reason: undefined };
   const chain = [choice.current, ...choice.fallbacks];
-  const kept: ReadTransport[] = [];
+  const kept: Exclude<Transport, 'auto'>[] = [];
   const reasons: string[] = [];
   chain.forEach((transport, i) => {
     const why = i === chain.length - 1 && kept.length === 0 ? undefined : skip(transport);
@@ -33,6 +31,16 @@ export function narrowTransportChoice(choice: TransportChoice, skip: (transport:
   });
   const [current = choice.current, ...fallbacks] = kept;
   return { choice: { requested: choice.requested, current, fallbacks }, reason: reasons.length === 0 ? undefined : reasons.join('; ') };
+}
+
+/** How a read's transport is chosen: its source (a client), its first choice, the transports only some versions have, the cool-off, the scheduler and the status channel. */
+export interface ChoiceSettings {
+  readonly source: object;
+  readonly choice: TransportChoice;
+  readonly versioned: VersionedTransports;
+  readonly coolOffMs: number | undefined;
+  readonly scheduler: SchedulerLike;
+  readonly onStatus: ((status: TailStatus) => void) | undefined;
 }
 
 /**
@@ -51,12 +59,8 @@ export function narrowTransportChoice(choice: TransportChoice, skip: (transport:
  * `onStatus` (`transport-selected`, with the `reason` `'auto'` left transports out, if any), then emits it and
  * completes; an explicit transport is reported and emitted as it is, without lookups.
  */
-export function startingTransportChoice(
-  source: object,
-  choice: TransportChoice,
-  versioned: VersionedTransports,
-  settings: { readonly coolOffMs?: number | undefined; readonly scheduler: SchedulerLike; readonly onStatus?: ((status: TailStatus) => void) | undefined },
-): Observable<TransportChoice> {
+export function startingTransportChoice(settings: ChoiceSettings): Observable<TransportChoice> {
+  const { source, choice, versioned } = settings;
   const coolOffMs = settings.coolOffMs ?? defaultWebSocketCoolOffMs;
   const starting = defer(() => {
     if (choice.requested !== 'auto') return of<StartingChoice>({ choice, reason: undefined });

@@ -1,3 +1,5 @@
+import { checkInteger } from './check-integer.js';
+
 /**
  * Where a `tailUpdates` read stands between two pages: its cursor, whether it catches up or long-polls,
  * and what it has learnt about the participant (page size, idle timeout). Immutable: {@link nextTailState}
@@ -76,7 +78,20 @@ export function initialTailState(cursor: number, settings: TailSettings): TailSt
   };
 }
 
-/** A list tail's settings from its (already checked) options, with the defaults: page 200, idle 20, long poll 5 000, target latency 50. */
-export function tailSettings(options: { readonly pageLimit?: number | undefined; readonly idleTimeoutMs?: number | undefined; readonly longPollMs?: number | undefined; readonly targetLatencyMs?: number | undefined }): TailSettings {
+/**
+ * A list tail's settings from its options, with the defaults: page 200, idle 20, long poll 5 000, target
+ * latency 50. Throws `InvalidArgumentError` for a start offset or a time that is not an integer in range.
+ */
+export function tailSettings(options: { readonly beginExclusive?: number | string | undefined; readonly pageLimit?: number | undefined; readonly idleTimeoutMs?: number | undefined; readonly longPollMs?: number | undefined; readonly targetLatencyMs?: number | undefined }): TailSettings {
+  if (typeof options.beginExclusive === 'number') checkInteger('beginExclusive', options.beginExclusive, 0);
+  checkInteger('idleTimeoutMs', options.idleTimeoutMs, 0);
+  checkInteger('longPollMs', options.longPollMs, 1);
+  checkInteger('targetLatencyMs', options.targetLatencyMs, 1);
   return { pageLimit: options.pageLimit ?? 200, idle: options.idleTimeoutMs ?? 20, longPoll: options.longPollMs ?? 5_000, targetLatency: options.targetLatencyMs ?? 50 };
+}
+
+/** The `limit` and `stream_idle_timeout_ms` of a list tail's next page (`limit`: the engine's): a catch-up page, or a long poll for one element. */
+export function listPageOptions(tail: TailState, limit: number, settings: TailSettings): { readonly limit: number; readonly streamIdleTimeoutMs: number } {
+  const live = tail.mode === 'live';
+  return { limit: live ? 1 : Math.min(limit, tail.limit), streamIdleTimeoutMs: live ? settings.longPoll : tail.idle };
 }

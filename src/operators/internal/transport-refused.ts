@@ -3,9 +3,6 @@ import { TransportError } from '../../errors/transport-error.js';
 import { UnsupportedByParticipantVersionError } from '../../errors/unsupported-by-participant-version-error.js';
 import type { Transport } from '../../updates/transport.js';
 
-/** A wire transport (not `'auto'`). */
-type ReadTransport = Exclude<Transport, 'auto'>;
-
 /** The participant's own 503 when its request timeout fired (pekko-http's text, docs/network-paths.md): not a proxy. */
 const participantTimeoutText = 'The server was not able to produce a timely response';
 
@@ -30,7 +27,7 @@ const notAboutTheTransport = new Set([401, 407, 429]);
  * A Canton error (`PACKAGE_NAMES_NOT_FOUND`, a redacted 403, ...) is an answer of the transport, not a
  * refusal. Pure.
  */
-export function transportRefusal(error: unknown, transport: ReadTransport): string | undefined {
+export function transportRefusal(error: unknown, transport: Exclude<Transport, 'auto'>): string | undefined {
   if (error instanceof UnsupportedByParticipantVersionError) return `participant ${error.participantVersion} has no ${error.endpoint}`;
   if (transport === 'websocket' && error instanceof TransportError && error.code === 'HANDSHAKE_TIMEOUT') {
     const prefix = `${error.request}: `;

@@ -1,8 +1,5 @@
 import type { Transport } from '../../updates/transport.js';
 
-/** A wire transport (not `'auto'`). */
-type ReadTransport = Exclude<Transport, 'auto'>;
-
 /** The last time a read with `'auto'` gave up the WebSocket of a client (its scheduler's time), and why. */
 export interface WebSocketSetback {
   readonly at: number;
@@ -19,7 +16,7 @@ const setbacks = new WeakMap<object, WebSocketSetback>();
  * remembered: it is the transport a path (a proxy) may not carry, and it is the same for every read;
  * another transport's refusal is one quick answer, and belongs to its endpoint.
  */
-export function rememberFallback(source: object, from: ReadTransport, reason: string, at: number): void {
+export function rememberFallback(source: object, from: Exclude<Transport, 'auto'>, reason: string, at: number): void {
   if (from === 'websocket') setbacks.set(source, { at, reason });
 }
 

@@ -1,13 +1,12 @@
-import type { JsGetUpdatesResponse } from '../../schemas/index.js';
 import { iterateJsonArrayBody } from '../../streams/index.js';
 import { cancelReason } from '../http/cancel-reason.js';
-import type { UpdateDecoding } from '../../updates/update-decoding.js';
-import { updateElementDecoder } from '../../updates/update-element-decoder.js';
-import type { HttpCall, HttpTransport, OpenResponse } from '../http/create-http-transport.js';
+import type { HttpTransport, OpenResponse } from '../http/create-http-transport.js';
+import type { StreamedRead } from './observe-read.js';
 
 /**
- * `POST /v2/updates` as an async iterable (no RxJS needed): each `for await` sends one request and yields
- * the array's elements as the streams layer's `iterateJsonArrayBody` parses them from the body.
+ * The `list` of a streamed read (`POST /v2/updates`, ...) as an async iterable (no RxJS needed): each
+ * `for await` sends one request and yields the array's elements, each through `read.decoder()`, as the
+ * streams layer's `iterateJsonArrayBody` parses them from the body.
  *
  * The loop ends when the array ends. Errors are thrown from the loop: the HTTP error of a non-2xx answer,
  * or mid-body the streams layer's `TransportError`/`ProtocolError` (an `AbortError` when `signal` fired or
@@ -16,26 +15,20 @@ import type { HttpCall, HttpTransport, OpenResponse } from '../http/create-http-
  * or cancelled.
  *
  * @param transport - the client's HTTP layer.
- * @param call - method, path, query and body (no signal: one is made per iteration).
- * @param decoding - whether each element is validated, and whether its raw text is kept.
+ * @param read - path, query, body, span attributes and the element decoder (a signal is made per iteration).
  * @param signal - the caller's abort signal, if any.
  * @param onBytes - called with the size of each body chunk as it is read, if given.
  */
-export function iterateUpdates(
-  transport: HttpTransport,
-  call: Omit<HttpCall, 'signal' | 'cancel'>,
-  decoding: UpdateDecoding,
-  signal: AbortSignal | undefined,
-  onBytes?: (bytes: number) => void,
-): AsyncIterable<JsGetUpdatesResponse> {
-  async function* run(): AsyncGenerator<JsGetUpdatesResponse, void, undefined> {
+export function iterateList<T>(transport: HttpTransport, read: StreamedRead<T>, signal: AbortSignal | undefined, onBytes?: (bytes: number) => void): AsyncIterable<T> {
+  async function* run(): AsyncGenerator<T, void, undefined> {
     const controller = new AbortController();
     let response: OpenResponse | undefined;
     let elements = 0;
     const elementsRead = (r: OpenResponse) => ({ status: r.status, attributes: { 'ledger_rx.elements': elements } });
     try {
-      response = await transport.open({ ...call, signal, cancel: controller.signal });
-      for await (const element of iterateJsonArrayBody(response.body, updateElementDecoder(decoding), onBytes ? { onBytes } : {})) {
+      const { path, query, body, spanAttributes } = read;
+      response = await transport.open({ method: 'POST', path, query, body, spanAttributes, signal, cancel: controller.signal });
+      for await (const element of iterateJsonArrayBody(response.body, read.decoder(), onBytes ? { onBytes } : {})) {
         elements++;
         yield element;
       }
