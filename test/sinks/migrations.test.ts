@@ -128,7 +128,7 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
        WHERE n.nspname = $1 AND NOT g.tgisinternal ORDER BY 1`,
       [schema],
     );
-    expect(triggers.rows.map((r) => r.t)).toEqual(['ledger_rx_redactions.redactions_views', 'ledger_rx_snapshot_contracts.snapshot_contracts_templates', 'updates.updates_forget_views']);
+    expect(triggers.rows.map((r) => r.t)).toEqual(['ledger_rx_interface_views.interface_views_interfaces', 'ledger_rx_redactions.redactions_views', 'ledger_rx_snapshot_contracts.snapshot_contracts_templates', 'updates.updates_forget_views']);
     const c = await pool(schema).connect();
     try {
       await c.query('LISTEN ch');
