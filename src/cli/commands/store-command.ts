@@ -5,6 +5,18 @@ import { exitCodesHelp } from '../process/exit-codes-help.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/** The store a command works on: `--pg` (or `$LEDGER_RX_PG_URL` when no `--data-dir` is given), `--data-dir`, `--schema`, `--stream-name`. */
+const storeTarget = (values: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>) => {
+  const dataDir = str(values['dataDir']);
+  const fromEnv = env['LEDGER_RX_PG_URL'];
+  return {
+    pg: str(values['pg']) ?? (dataDir === undefined && fromEnv ? fromEnv : undefined),
+    dataDir,
+    schema: str(values['schema']),
+    streamName: str(values['streamName']),
+  };
+};
+
 /** `ledger-rx store watch|prune|redact|reset|scope|index`: the commander layer over the store commands' cores (the query store's own commands; docs/query-store.md). */
 export function storeCommand(): Command {
   const store = new Command('store').description('The query store ingest fills: watch its commits, prune it, redact a contract, change a stream\'s scope, index a template').summary('watch and maintain the store ingest fills');
@@ -27,14 +39,9 @@ ${exitCodesHelp}`,
       .action(
         commandAction(async (values, _args, io) => {
           const { runStoreWatch } = await import('../store/run-store-watch.js');
-          const dataDir = str(values['dataDir']);
-          const env = io.env['LEDGER_RX_PG_URL'];
           return runStoreWatch(
             {
-              pg: str(values['pg']) ?? (dataDir === undefined && env ? env : undefined),
-              dataDir,
-              schema: str(values['schema']),
-              streamName: str(values['streamName']),
+              ...storeTarget(values, io.env),
               count: typeof values['count'] === 'number' ? values['count'] : undefined,
             },
             io,
@@ -51,15 +58,10 @@ ${exitCodesHelp}`,
   const maintenance = (action: 'prune' | 'redact' | 'reset') =>
     commandAction(async (values, _args, io) => {
       const { runStoreMaintenance } = await import('../store/run-store-maintenance.js');
-      const dataDir = str(values['dataDir']);
-      const env = io.env['LEDGER_RX_PG_URL'];
       return runStoreMaintenance(
         action,
         {
-          pg: str(values['pg']) ?? (dataDir === undefined && env ? env : undefined),
-          dataDir,
-          schema: str(values['schema']),
-          streamName: str(values['streamName']),
+          ...storeTarget(values, io.env),
           archivedBefore: str(values['archivedBefore']),
           apply: values['apply'] === true,
           contract: str(values['contract']),
@@ -123,14 +125,9 @@ ${exitCodesHelp}`,
       .action(
         commandAction(async (values, _args, io) => {
           const { runStoreScope } = await import('../store/run-store-scope.js');
-          const dataDir = str(values['dataDir']);
-          const env = io.env['LEDGER_RX_PG_URL'];
           return runStoreScope(
             {
-              pg: str(values['pg']) ?? (dataDir === undefined && env ? env : undefined),
-              dataDir,
-              schema: str(values['schema']),
-              streamName: str(values['streamName']),
+              ...storeTarget(values, io.env),
               edits,
               wait: values['wait'] === true,
             },
@@ -163,13 +160,9 @@ ${exitCodesHelp}`,
       .action(
         commandAction(async (values, _args, io) => {
           const { runStoreIndex } = await import('../store/run-store-index.js');
-          const dataDir = str(values['dataDir']);
-          const env = io.env['LEDGER_RX_PG_URL'];
           return runStoreIndex(
             {
-              pg: str(values['pg']) ?? (dataDir === undefined && env ? env : undefined),
-              dataDir,
-              schema: str(values['schema']),
+              ...storeTarget(values, io.env),
               template: str(values['template']),
               expr: str(values['expr']),
             },
