@@ -23,11 +23,8 @@ export interface AllVettedPackagesConfig {
   readonly onStatus?: (status: TailStatus) => void;
 }
 
-/** Where a walk stands: the token of the next page and every token asked for so far. */
-interface WalkState {
-  readonly token: string;
-  readonly requested: readonly string[];
-}
+/** Where a walk stands: every token asked for so far, the last one that of the next page. */
+type WalkState = readonly [...string[], string];
 
 /** One page of the walk: its request, and the tokens asked for before it (a token among them would loop). */
 interface PageCall {
@@ -67,10 +64,10 @@ export function allVettedPackages(source: VettedPackagesSource, request: ListVet
   return defer(() =>
     readEngine<WalkState, VettedPackages, PageCall, NextToken>(
       {
-        start: () => of({ token: first, requested: [first] }),
-        plan: (state) => of({ request: { request: { ...request, pageToken: state.token }, requested: state.requested }, options: {} }),
+        start: () => of<WalkState>([first]),
+        plan: (requested) => of({ request: { request: { ...request, pageToken: requested[requested.length - 1] }, requested }, options: {} }),
         delivered: (state) => state,
-        pageEnd: (state, { bounds }) => (bounds === undefined ? null : { token: bounds, requested: [...state.requested, bounds] }),
+        pageEnd: (requested, { bounds }) => (bounds === undefined ? null : [...requested, bounds]),
         position: () => -1,
         transport: () => 'list',
       },
