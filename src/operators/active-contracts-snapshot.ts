@@ -1,10 +1,10 @@
-import { asyncScheduler, concatMap, defer, filter, from, map, of, skip, take, type Observable } from 'rxjs';
+import { asyncScheduler, concatMap, defer, filter, map, of, skip, take, type Observable } from 'rxjs';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { GetActiveContractsPageRequest, JsGetActiveContractsResponse } from '../schemas/index.js';
 import { snapshotVersionedTransports } from './internal/starting-transport-choice.js';
 import { withTransportChoice } from './internal/with-transport-choice.js';
 import { checkInteger } from './internal/check-integer.js';
-import type { PageAnswer } from './internal/page-answer.js';
+import { pageAnswer, type PageAnswer } from './internal/page-answer.js';
 import { readEngine } from './internal/read-engine.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
 import { decodingOptions } from './paged-read-options.js';
@@ -96,17 +96,11 @@ export function activeContractsSnapshot(
         return { elements: read.pipe(skip(call.skip)), bounds: () => undefined };
       }
       // the next page is asked for once the consumer is not paused (a slow consumer holds one page at most)
-      let next: string | undefined;
       const resumed: Observable<unknown> = options.paused === undefined ? of(0) : options.paused.pipe(filter((paused) => !paused), take(1));
-      const elements = resumed.pipe(
-        concatMap(() => from(pages(page, decodingOptions({ ...options, ...(onBytes === undefined ? {} : { onBytes }) })))),
-        concatMap((p) => {
-          report(p.activeAtOffset);
-          next = p.nextPageToken;
-          return from(p.activeContracts);
-        }),
-      );
-      return { elements, bounds: () => next };
+      return pageAnswer(() => resumed.pipe(concatMap(() => pages(page, decodingOptions({ ...options, ...(onBytes === undefined ? {} : { onBytes }) })))), (p) => {
+        report(p.activeAtOffset);
+        return { elements: p.activeContracts, bounds: p.nextPageToken };
+      });
     };
 
     return readEngine(

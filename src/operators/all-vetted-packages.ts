@@ -1,8 +1,9 @@
-import { asyncScheduler, concat, concatMap, defer, finalize, from, of, throwError, type Observable, type ObservableInput, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, concat, defer, finalize, from, of, throwError, type Observable, type ObservableInput, type SchedulerLike } from 'rxjs';
 import { ErrorCodes, ProtocolError } from '../errors/index.js';
 import { resolveRetryConfig } from '../retry/resolve-retry-config.js';
 import type { RetryConfig } from '../retry/retry-config.js';
 import type { ListVettedPackagesRequest, ListVettedPackagesResponse, VettedPackages } from '../schemas/index.js';
+import { pageAnswer } from './internal/page-answer.js';
 import { readEngine } from './internal/read-engine.js';
 import type { TailStatus } from './tail-status.js';
 
@@ -22,11 +23,8 @@ export interface AllVettedPackagesConfig {
   readonly onStatus?: (status: TailStatus) => void;
 }
 
-/** Where a walk stands: the token of the next page and every token asked for so far. */
-interface WalkState {
-  readonly token: string;
-  readonly requested: readonly string[];
-}
+/** Where a walk stands: every token asked for so far, the last one that of the next page. */
+type WalkState = readonly [...string[], string];
 
 /** One page of the walk: its request, and the tokens asked for before it (a token among them would loop). */
 interface PageCall {
@@ -63,28 +61,13 @@ type NextToken = string | undefined;
 export function allVettedPackages(source: VettedPackagesSource, request: ListVettedPackagesRequest, config: AllVettedPackagesConfig = {}): Observable<VettedPackages> {
   const retry = resolveRetryConfig(config.retry);
   const first = request.pageToken ?? '';
-  const page = (call: PageCall, tokenOut: (next: NextToken) => void): Observable<VettedPackages> =>
-    defer(() => {
-      const controller = new AbortController();
-      return from(source.listVettedPackages(call.request, { signal: controller.signal })).pipe(finalize(() => controller.abort()));
-    }).pipe(
-      concatMap((response: ListVettedPackagesResponse) => {
-        const elements = response.vettedPackages ?? [];
-        const next = response.nextPageToken ?? '';
-        const last = elements.length === 0 || next === '';
-        tokenOut(last ? undefined : next);
-        if (last || !call.requested.includes(next)) return from(elements);
-        const loop = new ProtocolError(ErrorCodes.PAGE_TOKEN_NOT_ADVANCING, 'POST /v2/package-vetting/list returned a page token that was already requested; stopping to avoid a loop');
-        return concat(from(elements), throwError(() => loop));
-      }),
-    );
   return defer(() =>
     readEngine<WalkState, VettedPackages, PageCall, NextToken>(
       {
-        start: () => of({ token: first, requested: [first] }),
-        plan: (state) => of({ request: { request: { ...request, pageToken: state.token }, requested: state.requested }, options: {} }),
+        start: () => of<WalkState>([first]),
+        plan: (requested) => of({ request: { request: { ...request, pageToken: requested[requested.length - 1] }, requested }, options: {} }),
         delivered: (state) => state,
-        pageEnd: (state, { bounds }) => (bounds === undefined ? null : { token: bounds, requested: [...state.requested, bounds] }),
+        pageEnd: (requested, { bounds }) => (bounds === undefined ? null : [...requested, bounds]),
         position: () => -1,
         transport: () => 'list',
       },
@@ -93,10 +76,21 @@ export function allVettedPackages(source: VettedPackagesSource, request: ListVet
         retry,
         scheduler: config.scheduler ?? asyncScheduler,
         onStatus: config.onStatus,
-        answer: (plan) => {
-          let next: NextToken;
-          return { elements: page(plan.request, (token) => (next = token)), bounds: () => next };
-        },
+        answer: ({ request: call }) =>
+          pageAnswer(
+            () => {
+              const controller = new AbortController();
+              return from(source.listVettedPackages(call.request, { signal: controller.signal })).pipe(finalize(() => controller.abort()));
+            },
+            (response: ListVettedPackagesResponse) => {
+              const elements = response.vettedPackages ?? [];
+              const next = response.nextPageToken ?? '';
+              const last = elements.length === 0 || next === '';
+              if (last || !call.requested.includes(next)) return { elements, bounds: last ? undefined : next };
+              const loop = new ProtocolError(ErrorCodes.PAGE_TOKEN_NOT_ADVANCING, 'POST /v2/package-vetting/list returned a page token that was already requested; stopping to avoid a loop');
+              return { elements: concat(from(elements), throwError(() => loop)), bounds: next };
+            },
+          ),
         elements: { offset: () => undefined, isCheckpoint: () => false },
       },
     ),

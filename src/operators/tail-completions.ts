@@ -115,18 +115,14 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
       ? { ...(config.userId === undefined ? {} : { userId: config.userId }), parties: [...(config.parties ?? [])], beginExclusive: cursor }
       : { ...(config.parties === undefined ? {} : { parties: [...config.parties] }), beginExclusive: cursor };
 
-  const start = (chosen: Observable<TransportChoice>): Observable<CompletionTailState> =>
-    resolveOffset(config.beginExclusive ?? 'ledger-end', source, onStatus).pipe(concatMap((cursor) => chosen.pipe(map((choice): CompletionTailState => ({ tail: initialTailState(cursor, settings), choice })))));
-
   return readEngine<CompletionTailState, CompletionStreamResponse, CompletionsRequest>(
     withTransportChoice(
       { source, choice: transportChoiceAmong(config.transport ?? 'auto', completionTransports), versioned: {}, coolOffMs: config.webSocketCoolOffMs, scheduler, onStatus },
       {
-        start,
-        plan: ({ tail, choice }, limit) => {
-          if (choice.current === 'websocket') return of({ transport: 'websocket' as const, request: request(tail.cursor), options: decoding });
-          return of({ transport: 'list' as const, request: request(tail.cursor), options: { ...listPageOptions(tail, limit, settings), ...decoding } });
-        },
+        start: (chosen) => resolveOffset(config.beginExclusive ?? 'ledger-end', source, onStatus).pipe(concatMap((cursor) => chosen.pipe(map((choice): CompletionTailState => ({ tail: initialTailState(cursor, settings), choice }))))),
+        // websocket: one stream from the cursor; list: a catch-up page or a long poll
+        plan: ({ tail, choice: { current } }, limit) =>
+          of({ transport: current, request: request(tail.cursor), options: current === 'websocket' ? decoding : { ...listPageOptions(tail, limit, settings), ...decoding } }),
         delivered: (state, offset, element) => (offset === undefined ? state : { ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isCompletionCheckpoint(element) } }),
         pageEnd: (state, { received, plan, durationMs }) => {
           if (state.choice.current === 'websocket') return state; // an endless stream that ended: reconnect

@@ -180,12 +180,6 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
       status({ type: 'caught-up', offset });
     };
 
-    const caughtUp = (state: TransportTailState): TransportTailState => {
-      if (state.tail.caughtUp) return state;
-      status({ type: 'caught-up', offset: state.tail.cursor });
-      return { ...state, tail: { ...state.tail, caughtUp: true } };
-    };
-
     // websocket: one stream from the cursor — bounded when the end is already on the ledger, else open
     // (stopping past `endInclusive`); the ledger end at the start tells when it has caught up
     const streamPlan = (state: TransportTailState): ObservableInput<PagePlan | null> =>
@@ -211,11 +205,11 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
           // a bounded stream ends with its range; an open one only ends to reconnect with a fresh token
           return plan.request.endInclusive != null ? null : state;
         case 'page': {
-          const chain = bounds;
-          if (chain === undefined && plan.request.endInclusive != null) return null; // the last page of a bounded chain
+          if (bounds === undefined && plan.request.endInclusive != null) return null; // the last page of a bounded chain
+          // a short page: caught up (reported once until a full page), the next one polled
           const short = received < (plan.options.limit ?? pageLimit);
-          const next = { ...state, chain, poll: short };
-          return short ? caughtUp(next) : { ...next, tail: { ...next.tail, caughtUp: false } };
+          if (short && !state.tail.caughtUp) status({ type: 'caught-up', offset: state.tail.cursor });
+          return { ...state, chain: bounds, poll: short, tail: { ...state.tail, caughtUp: short } };
         }
         default: {
           const advanced = state.tail.cursor !== plan.request.beginExclusive;

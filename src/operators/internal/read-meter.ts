@@ -62,11 +62,10 @@ export class ReadMeter<E> {
 
   /** Reports what was delivered since the last report, if anything. */
   progress(position: number): void {
-    this.pending?.unsubscribe();
-    this.pending = undefined;
+    this.dispose();
     if (!this.dirty || this.describe === undefined) return;
     if (this.last !== undefined) {
-      this.recordTime = this.describe?.recordTime(this.last) ?? this.recordTime;
+      this.recordTime = this.describe.recordTime(this.last) ?? this.recordTime;
       this.last = undefined;
     }
     this.emit({ type: 'progress', transport: this.transport, delivered: this.counts, bytes: this.bytes, offset: position, recordTime: this.recordTime });
@@ -90,7 +89,7 @@ export class ReadMeter<E> {
     });
   }
 
-  /** Cancels the pending report (the read ended or was unsubscribed). */
+  /** Cancels the pending report (the read ended or was unsubscribed, or a report is made now). */
   dispose(): void {
     this.pending?.unsubscribe();
     this.pending = undefined;

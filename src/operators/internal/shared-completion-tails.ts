@@ -1,17 +1,8 @@
-import type { Transport } from '../../updates/transport.js';
-import type { SchedulerLike } from 'rxjs';
-import type { RetryConfig } from '../../retry/retry-config.js';
 import type { CompletionsSource } from '../completions-source.js';
-import { completionTails, type CompletionTails } from './completion-tails.js';
+import { completionTails, type CompletionTails, type CompletionTailsConfig } from './completion-tails.js';
 
-/** What decides whether two `submitAndTrack` calls can share completion streams. */
-export interface SharedTailsKey {
-  readonly endpoint: 'command-completions' | 'completions' | undefined;
-  readonly transport: Extract<Transport, 'websocket' | 'list' | 'auto'> | undefined;
-  readonly retry: RetryConfig | false | undefined;
-  readonly scheduler: SchedulerLike;
-  readonly lingerMs: number;
-}
+/** What decides whether two `submitAndTrack` calls can share completion streams: a pool's settings. */
+export type SharedTailsKey = Omit<CompletionTailsConfig, 'onEmpty'>;
 
 const pools = new WeakMap<CompletionsSource, Map<string, CompletionTails>>();
 const identities = new WeakMap<object, number>();

@@ -1,11 +1,11 @@
-import { NEVER, Subject, asyncScheduler, concatMap, defer, from, switchMap, takeUntil, throwError, timer } from 'rxjs';
+import { NEVER, Subject, asyncScheduler, switchMap, takeUntil, throwError, timer } from 'rxjs';
 import { resolveRetryConfig } from '../../retry/resolve-retry-config.js';
 import type { GetUpdatesPageRequest, GetUpdatesRequest, JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { decodingOptions, type PagedReadOptions } from '../paged-read-options.js';
 import type { UpdatesSource } from '../updates-source.js';
 import { updateOffsets } from './element-offsets.js';
-import type { AnswerContext, PageAnswer } from './page-answer.js';
-import { nextPageChain, type PageChain } from './page-chain.js';
+import { pageAnswer, type AnswerContext, type PageAnswer } from './page-answer.js';
+import { nextPageChain } from './page-chain.js';
 import type { PagePlan } from './page-plan.js';
 import type { ReadEngineConfig } from './read-engine.js';
 import { tokenRefreshDelay } from './token-refresh-delay.js';
@@ -76,14 +76,7 @@ function updatesAnswer(source: UpdatesSource, options: PagedReadOptions): (plan:
           ...(options.limit === undefined ? {} : { maxPageSize: options.limit }),
           ...(chain === undefined ? {} : { pageToken: chain.token }),
         };
-        let next: PageChain | undefined;
-        const elements = defer(() => from(source.updatesPage?.(page, decoding) ?? [])).pipe(
-          concatMap((answer) => {
-            next = nextPageChain(range, answer);
-            return from(answer.updates);
-          }),
-        );
-        return { elements, bounds: () => next };
+        return pageAnswer(() => source.updatesPage?.(page, decoding) ?? [], (answer) => ({ elements: answer.updates, bounds: nextPageChain(range, answer) }));
       }
       default:
         return { elements: source.updates(plan.request, context.options), bounds: none };
