@@ -5,21 +5,13 @@ import { reportFigures } from '../support/ledger-oracle.js';
 import { spawnCli, type SpawnedCli } from '../support/spawn-cli.js';
 import { eventually } from '../support/eventually.js';
 import { activeContractIds, visibleAcsDeltaOffsets } from './support/ledger-truth.js';
+import { createRandom } from '../../src/sandbox/state/ids.js';
 
 const pgUrl = inject('pgUrl');
 const schema = `standby_${process.pid}_${Date.now() % 100_000}`;
 
-/** A deterministic random source (mulberry32), so a run can be repeated from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic random source (mulberry32, the sandbox's own), so a run can be repeated from its seed. */
+const random = createRandom;
 
 interface Ingester {
   readonly name: string;

@@ -1,4 +1,5 @@
 import { ErrorCodes } from '../../errors/error-codes.js';
+import { findErrorCode } from '../../errors/find-error-code.js';
 import { TransportError } from '../../errors/transport-error.js';
 
 const reasons: Readonly<Record<string, UnreachableReason>> = {
@@ -10,19 +11,6 @@ const reasons: Readonly<Record<string, UnreachableReason>> = {
 /** Why a participant could not be reached at all (see {@link unreachableReason}). */
 export type UnreachableReason = 'connection refused' | 'host not found';
 
-function codeIn(error: unknown, depth: number): string | undefined {
-  if (depth > 5 || typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && code in reasons) return code;
-  if (error instanceof AggregateError) {
-    for (const inner of error.errors) {
-      const found = codeIn(inner, depth + 1);
-      if (found !== undefined) return found;
-    }
-  }
-  return codeIn((error as { cause?: unknown }).cause, depth + 1);
-}
-
 /**
  * `'connection refused'` or `'host not found'` when `error` is a `TransportError` `CONNECTION_FAILED` whose
  * cause is a refused connection (`ECONNREFUSED`) or a host name that does not resolve (`ENOTFOUND`,
@@ -31,6 +19,6 @@ function codeIn(error: unknown, depth: number): string | undefined {
  */
 export function unreachableReason(error: unknown): UnreachableReason | undefined {
   if (!(error instanceof TransportError) || error.code !== ErrorCodes.CONNECTION_FAILED) return undefined;
-  const code = codeIn(error.cause, 0);
+  const code = findErrorCode(error.cause, (c) => c in reasons);
   return code === undefined ? undefined : reasons[code];
 }

@@ -1,4 +1,5 @@
 import { AbortError, ErrorCodes, isLedgerRxError, TransportError, type TransportErrorCode } from '../../errors/index.js';
+import { findErrorCode } from '../../errors/find-error-code.js';
 
 /** Why the request's combined abort signal fired, if it did. */
 export type AbortReason = 'caller' | 'closed' | 'timeout';
@@ -42,19 +43,8 @@ const descriptions: Readonly<Record<TransportErrorCode, string>> = {
   PROXY_REFUSED: 'the proxy refused the tunnel',
 };
 
-/** Finds the first known network/undici code in an error, its `cause` chain and `AggregateError.errors`. */
-function findCode(error: unknown, depth = 0): string | undefined {
-  if (depth > 5 || typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && code in codes) return code;
-  if (error instanceof AggregateError) {
-    for (const inner of error.errors) {
-      const found = findCode(inner, depth + 1);
-      if (found) return found;
-    }
-  }
-  return findCode((error as { cause?: unknown }).cause, depth + 1);
-}
+/** The first known network/undici code in an error, its `cause` chain and `AggregateError.errors`. */
+const findCode = (error: unknown): string | undefined => findErrorCode(error, (code) => code in codes);
 
 /**
  * Maps a failure of an HTTP exchange (sending, waiting for headers, or reading the body) to a ledger-rx
