@@ -3,7 +3,7 @@ import type { LedgerSource } from './ledger-source.js';
 import type { FirstContact } from './retry-startup-call.js';
 
 /** How long a command's start-up retries a refused connection or an unknown host, by default. */
-export const defaultStartupGiveUpMs = 5_000;
+const defaultStartupGiveUpMs = 5_000;
 
 /**
  * The {@link FirstContact} of a command's start-up over `source`: fail fast on a wrong address after

@@ -48,7 +48,7 @@ function expected(kind: 'Str' | 'Obj' | 'Arr' | 'Bool', v: unknown): SandboxErro
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Orders strings by Unicode code point (the order of UTF-8 bytes), as Daml's Text ordering does. */
-export function compareCodePoints(a: string, b: string): number {
+function compareCodePoints(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);

@@ -101,6 +101,6 @@ export class CopyText {
 }
 
 /** `value` escaped for COPY's text format (see {@link CopyText}). Pure. */
-export function copyEscape(value: string): string {
+function copyEscape(value: string): string {
   return special.test(value) ? value.replace(specials, escape) : value;
 }
