@@ -77,9 +77,13 @@ describe('ledger-rx export (read back with DuckDB)', () => {
       await expectExportEqualsLedger(parquet, sandbox, end);
       const stats = JSON.parse(a.stderr.trim().split('\n').at(-1) as string);
       expect(stats.count).toBe(visibleAcsDeltaOffsets(sandbox, end).length);
-      // files of at most 97 updates, each a contiguous range named by it
+      // files of at most 97 updates, each a contiguous range named by it: one per batch of 97, and a batch whose
+      // updates have two record dates (a ledger that spans midnight UTC) is one file per date
       const names = (readdirSync(parquet, { recursive: true }) as string[]).filter((f) => f.startsWith('updates/') && f.endsWith('.parquet'));
-      expect(names.length).toBe(Math.ceil(stats.count / 97));
+      const dates = (await query(`SELECT strftime(record_date, '%Y-%m-%d') AS d FROM read_parquet('${parquet}/updates/**/*.parquet', hive_partitioning = true) ORDER BY "offset"`)).map((r) => String(r['d']));
+      expect(dates.length).toBe(stats.count);
+      const dateRuns = dates.filter((d, i) => i % 97 === 0 || d !== dates[i - 1]).length;
+      expect(names.length).toBe(dateRuns);
       const amounts = await query(
         `SELECT payload->>'amount' AS text, CAST(payload->>'amount' AS DECIMAL(38,10))::VARCHAR AS dec FROM read_parquet('${parquet}/events/**/*.parquet') WHERE "offset" = ${end} AND kind = 'created'`,
       );

@@ -97,6 +97,10 @@ describe.runIf(pgUrl)('ingest --standby: a standby takes over from a killed or h
     // a hung leader: its session falls silent, the server ends it after the lease, a standby takes over;
     // woken up, the old leader finds its lock lost and exits without committing anything more
     const hung = await until(leader, 'a leader');
+    // hung while it ingests (as the kills above): after a commit of its own, not between taking the lock and
+    // loading the checkpoint (woken there, it fails on its ended session loading the checkpoint instead)
+    const storedBefore = await stored();
+    await until(async () => ((await stored()) > storedBefore ? true : undefined), 'a commit by the leader to hang');
     const stoppedAt = Date.now();
     hung.cli.child.kill('SIGSTOP');
     const next = await until(() => alive().find((i) => i !== hung && logged(i, 'took the stream lock').length > 0), 'a takeover from the hung leader');
