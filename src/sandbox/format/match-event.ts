@@ -61,5 +61,7 @@ export function matchEvent(format: CompiledEventFormat, witnesses: readonly stri
     }
   }
   if (!any && parties === undefined) return undefined;
-  return { parties: any ? witnesses : (parties as string[]), blob: acc.blob, views: acc.views ?? noViews };
+  // every witness reads: the witnesses' own (shared) array, whose JSON the renderers have cached
+  const shown = any || (parties as string[]).length === witnesses.length ? witnesses : (parties as string[]);
+  return { parties: shown, blob: acc.blob, views: acc.views ?? noViews };
 }

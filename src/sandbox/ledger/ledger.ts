@@ -8,6 +8,7 @@ import type { PackageStore } from '../state/package-store.js';
 import type { PartiesStore } from '../state/parties-store.js';
 import type { SynchronizerInfo } from '../state/synchronizer-info.js';
 import type { ApiVersionProfile } from '../version/api-version-profile.js';
+import { PartyLists } from './party-lists.js';
 
 /** What a {@link Ledger} is built from: its settings and the parts of the participant it reads. */
 export interface LedgerDeps {
@@ -58,6 +59,8 @@ export class Ledger {
   /** The parties the participant knows (local ones are hosted here). */
   readonly parties: PartiesStore;
   readonly ids: LedgerIds;
+  /** The shared party lists of the ledger's records ({@link PartyLists}). */
+  readonly partyLists = new PartyLists();
   readonly catalog: TemplateCatalog;
   /** The release line served (docs/participant-versions.md): renderers print its fields. */
   readonly api: ApiVersionProfile;

@@ -1,5 +1,6 @@
 import { contractKeyOf } from '../ledger/contract-key-of.js';
 import type { LedgerIds } from '../ledger/ledger-ids.js';
+import type { PartyLists } from '../ledger/party-lists.js';
 import { unionParties } from '../ledger/union-parties.js';
 import type { ContractRecord, ExerciseRecord, NodeRecord } from '../ledger/update-record.js';
 import { observersOf } from './observers-of.js';
@@ -13,6 +14,8 @@ export interface NodeContext {
   readonly actors: readonly string[];
   readonly isKnownParty: (party: string) => boolean;
   readonly ids: LedgerIds;
+  /** The ledger's shared party lists: every list a node holds is interned. */
+  readonly partyLists: PartyLists;
 }
 
 /**
@@ -25,9 +28,11 @@ export interface NodeContext {
 export function buildTransactionNodes(actions: readonly Action[], ctx: NodeContext): { nodes: NodeRecord[]; contractIds: string[] } {
   const nodes: NodeRecord[] = [];
   const contractIds: string[] = [];
+  const intern = (parties: readonly string[]) => ctx.partyLists.intern(parties);
+  const actors = intern(ctx.actors);
   const create = (plan: CreatePlan, signatories: readonly string[], parentWitnesses: readonly string[]): ContractRecord => {
-    const observers = observersOf(plan.argument, ctx.isKnownParty, signatories);
-    const stakeholders = unionParties(signatories, observers);
+    const observers = intern(observersOf(plan.argument, ctx.isKnownParty, signatories));
+    const stakeholders = intern(unionParties(signatories, observers));
     const contract: ContractRecord = {
       kind: 'create',
       nodeId: nodes.length,
@@ -38,7 +43,7 @@ export function buildTransactionNodes(actions: readonly Action[], ctx: NodeConte
       signatories,
       observers,
       stakeholders,
-      witnesses: unionParties(stakeholders, parentWitnesses),
+      witnesses: intern(unionParties(stakeholders, parentWitnesses)),
       key: contractKeyOf(plan.template, plan.argument).json,
       archivedOffset: 0,
       synchronizer: ctx.synchronizer,
@@ -50,7 +55,7 @@ export function buildTransactionNodes(actions: readonly Action[], ctx: NodeConte
     return contract;
   };
   const exercise = (target: ContractRecord, plan: ExercisePlan) => {
-    const informees = unionParties(plan.resolved.consuming ? target.stakeholders : target.signatories, ctx.actors);
+    const informees = intern(unionParties(plan.resolved.consuming ? target.stakeholders : target.signatories, actors));
     const nodeId = nodes.length;
     nodes.push(target); // reserved slot, replaced below once the descendants are known
     const arg = plan.choiceArgument;
@@ -66,7 +71,7 @@ export function buildTransactionNodes(actions: readonly Action[], ctx: NodeConte
       interface: plan.resolved.iface,
       choice: plan.choice,
       choiceArgumentJson: plan.choiceArgumentJson ?? JSON.stringify(plan.choiceArgument),
-      actingParties: ctx.actors,
+      actingParties: actors,
       consuming: plan.resolved.consuming,
       lastDescendantNodeId: nodes.length - 1,
       witnesses: informees,
@@ -74,9 +79,9 @@ export function buildTransactionNodes(actions: readonly Action[], ctx: NodeConte
     nodes[nodeId] = node;
   };
   for (const a of actions) {
-    if (a.kind === 'create') create(a.create, ctx.actors, []);
+    if (a.kind === 'create') create(a.create, actors, []);
     else if (a.kind === 'exercise') exercise(a.target, a.exercise);
-    else exercise(create(a.create, ctx.actors, []), a.exercise);
+    else exercise(create(a.create, actors, []), a.exercise);
   }
   return { nodes, contractIds };
 }

@@ -92,6 +92,7 @@ export function commitCommands(state: ParticipantState, accepted: AcceptedComman
     actors: accepted.actors,
     isKnownParty: (p) => state.parties.has(p),
     ids: ledger.ids,
+    partyLists: ledger.partyLists,
   });
   const recordTimeMs = ledger.nextRecordTime();
   ledger.append({ kind: 'transaction', offset, recordTimeMs, synchronizer: plan.synchronizer, submission, nodes });

@@ -52,7 +52,6 @@ export class WorkloadGenerator {
   private readonly memo: string;
   private readonly shapes = new Map<string, IouShape>();
   private readonly shapeOf = new WeakMap<object, IouShape>();
-  private readonly interned = new Map<string, readonly string[]>();
   private readonly submissions = new Map<string, SubmissionRecord>();
   private readonly activeIous: ContractRecord[] = [];
   private readonly choiceArgs = new Map<string, string>();
@@ -110,13 +109,7 @@ export class WorkloadGenerator {
   }
 
   private intern(parties: readonly string[]): readonly string[] {
-    const key = parties.join('\n');
-    let v = this.interned.get(key);
-    if (!v) {
-      v = parties;
-      this.interned.set(key, v);
-    }
-    return v;
+    return this.ledger.partyLists.intern(parties);
   }
 
   /** What a batch of transactions is generated from: templates and parties, looked up once. */
