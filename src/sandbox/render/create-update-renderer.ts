@@ -2,7 +2,7 @@ import type { CheckpointSnapshot, Ledger } from '../ledger/ledger.js';
 import type { CompiledUpdateFormat } from '../format/compile-update-format.js';
 import { formatInstant } from './format-instant.js';
 import { checkpointJson } from './checkpoint-json.js';
-import { jsonPieces } from './json-pieces.js';
+import { jsonPieces, type TextCuts } from './json-pieces.js';
 import { renderReassignmentJson } from './render-reassignment-json.js';
 import { renderTransactionJson } from './render-transaction-json.js';
 import type { TopologyRecord, UpdateRecord } from '../ledger/update-record.js';
@@ -18,7 +18,14 @@ export interface UpdateRenderer {
   render(update: UpdateRecord): string | undefined;
   /** The `OffsetCheckpoint` element of a checkpoint snapshot. */
   checkpoint(snapshot: CheckpointSnapshot): string;
+  /**
+   * The {@link TextCuts} of `text` when it is the element `render` returned last (compared by value, so
+   * never the cuts of another text), else `undefined`. Valid until the next `render`.
+   */
+  textCuts(text: string): readonly number[] | undefined;
 }
+
+const transactionPrefix = '{"update":{"Transaction":{"value":';
 
 function topologyJson(ledger: Ledger, t: TopologyRecord): string {
   return (
@@ -31,14 +38,20 @@ function topologyJson(ledger: Ledger, t: TopologyRecord): string {
 
 /** Builds the renderer of `format` over `ledger`. */
 export function createUpdateRenderer(ledger: Ledger, format: CompiledUpdateFormat): UpdateRenderer {
+  const cuts: TextCuts = [];
+  let last: string | undefined;
   return {
     render(update) {
+      cuts.length = 0;
+      last = undefined;
       switch (update.kind) {
         case 'transaction': {
           const tf = format.transactions;
           if (!tf) return undefined;
-          const value = renderTransactionJson(ledger, update, tf.shape, tf.events);
-          return value === undefined ? undefined : `{"update":{"Transaction":{"value":${value}}}}`;
+          const value = renderTransactionJson(ledger, update, tf.shape, tf.events, cuts, transactionPrefix.length);
+          if (value === undefined) return undefined;
+          last = `${transactionPrefix}${value}}}}`;
+          return last;
         }
         case 'reassignment': {
           if (!format.reassignments) return undefined;
@@ -54,6 +67,9 @@ export function createUpdateRenderer(ledger: Ledger, format: CompiledUpdateForma
     },
     checkpoint(snapshot) {
       return `{"update":{"OffsetCheckpoint":{"value":${checkpointJson(ledger, snapshot)}}}}`;
+    },
+    textCuts(text) {
+      return last !== undefined && cuts.length > 0 && text === last ? cuts : undefined;
     },
   };
 }

@@ -5,6 +5,15 @@ import { formatInstant } from './format-instant.js';
 import type { EventMatch } from '../format/match-event.js';
 import type { ContractRecord, SubmissionRecord } from '../ledger/update-record.js';
 
+/**
+ * Ascending char offsets that cut an element's text into pieces, at the edges of the user's text in it
+ * (create arguments). Encoding each piece to UTF-8 on its own gives the same bytes as encoding the whole
+ * text (a cut never falls inside a character: it sits between two JSON tokens), and is cheaper: V8 copies
+ * a piece of only ASCII characters as it is, but encodes character by character a whole text that holds a
+ * single non-ASCII one (docs/benchmarks.md#sandbox-serving-cost).
+ */
+export type TextCuts = number[];
+
 const hostedCache = new WeakMap<readonly string[], readonly string[]>();
 const arrayJsonCache = new WeakMap<readonly string[], string>();
 
@@ -80,8 +89,22 @@ function unrunnableView(interfaceId: string): string {
   return `DAML_INTERPRETATION_ERROR(9,0): Interpretation error: Error: the ledger-rx sandbox does not run Daml code: the view of interface ${interfaceId} cannot be computed`;
 }
 
-/** The fields of a `CreatedEvent` (without the `{"CreatedEvent": ...}` wrapper). */
-function createdEventJson(ledger: Ledger, c: ContractRecord, offset: number, nodeId: number, createdAtMs: number, m: EventMatch, acsDelta: boolean): string {
+/**
+ * The fields of a `CreatedEvent` (without the `{"CreatedEvent": ...}` wrapper). With `cuts`, pushes the
+ * char offsets (from `at`, where the caller places the returned text) at which the create argument starts
+ * and ends: the user's text, where non-ASCII characters are (see {@link TextCuts}).
+ */
+function createdEventJson(
+  ledger: Ledger,
+  c: ContractRecord,
+  offset: number,
+  nodeId: number,
+  createdAtMs: number,
+  m: EventMatch,
+  acsDelta: boolean,
+  cuts?: TextCuts,
+  at = 0,
+): string {
   const cid = ledger.ids.contractId(c.createdOffset, c.nodeId);
   const t = c.template;
   let views = '[]';
@@ -97,10 +120,14 @@ function createdEventJson(ledger: Ledger, c: ContractRecord, offset: number, nod
       )
       .join(',')}]`;
   }
-  return (
+  const head =
     `{"offset":${offset},"nodeId":${nodeId},"contractId":"${cid}","templateId":${t.templateIdJson},` +
     `"contractKey":${c.key ?? 'null'},${ledger.api.fieldsOf35 ? `"contractKeyHash":"${c.key === undefined ? '' : contractKeyHash(t, c.key)}",` : ''}` +
-    `"createArgument":${c.argumentJson},"createdEventBlob":"${m.blob ? createdEventBlob(cid, c) : ''}",` +
+    `"createArgument":`;
+  if (cuts !== undefined) cuts.push(at + head.length, at + head.length + c.argumentJson.length);
+  return (
+    head +
+    `${c.argumentJson},"createdEventBlob":"${m.blob ? createdEventBlob(cid, c) : ''}",` +
     `"interfaceViews":${views},"witnessParties":${arrayJson(m.parties)},"signatories":${arrayJson(c.signatories)},` +
     `"observers":${arrayJson(c.observers)},"createdAt":"${formatInstant(createdAtMs)}","packageName":${t.packageNameJson},` +
     `"representativePackageId":"${t.packageId}","acsDelta":${acsDelta}}`

@@ -7,6 +7,7 @@ import type { ElementSink, ReadPlan } from '../read/read-log.js';
 import { readUpdates } from '../read/read-updates.js';
 import { faultPiece } from '../faults/fault-piece.js';
 import { listOverflowError } from './list-overflow-error.js';
+import { writeUtf8Pieces } from '../render/write-utf8-pieces.js';
 import type { UpdateFault } from '../faults/update-fault.js';
 
 /** How to answer: the configured mode, and the node limit N. */
@@ -30,9 +31,10 @@ function applicable(fault: UpdateFault | undefined, elementsBefore: number): fau
 
 /**
  * The JSON array of `elements` as UTF-8 bytes, encoded in one pass (rather than a joined string that is
- * measured and then encoded again when written): the buffered answer is on the tail's critical path.
+ * measured and then encoded again when written): the buffered answer is on the tail's critical path. An
+ * element with text cuts (`cuts`, same index) is encoded in pieces (`writeUtf8Pieces`).
  */
-function encodeArray(elements: readonly string[]): Buffer {
+function encodeArray(elements: readonly string[], cuts: readonly (readonly number[] | undefined)[]): Buffer {
   let chars = 2;
   let longest = 0;
   for (const e of elements) {
@@ -52,7 +54,8 @@ function encodeArray(elements: readonly string[]): Buffer {
       body = grown;
     }
     if (i > 0) body[pos++] = 0x2c;
-    pos += body.write(e, pos, 'utf8');
+    const c = cuts[i];
+    pos += c === undefined ? body.write(e, pos, 'utf8') : writeUtf8Pieces(body, pos, e, c);
   }
   body[pos++] = 0x5d;
   return body.subarray(0, pos);
@@ -62,10 +65,12 @@ async function serveBuffered(res: ServerResponse, ledger: Ledger, faults: FaultQ
   const signal = guard.signal;
   const elements: string[] = [];
   const offsets: number[] = [];
+  const cuts: (readonly number[] | undefined)[] = [];
   const sink: ElementSink = {
     element(json, offset) {
       elements.push(json);
       offsets.push(offset);
+      cuts.push(renderer.textCuts(json)?.slice());
     },
     idle() {},
   };
@@ -76,7 +81,7 @@ async function serveBuffered(res: ServerResponse, ledger: Ledger, faults: FaultQ
   const fault = faults.peek('http');
   const at = fault ? Math.min(fault.afterElements, elements.length) : 0;
   if (!applicable(fault, at)) {
-    const body = encodeArray(elements);
+    const body = encodeArray(elements, cuts);
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
     res.end(body);
     return;
@@ -131,7 +136,7 @@ class StreamingSink implements ElementSink {
       this.injectFault(json);
       if (this.cut) return;
     }
-    this.item(json);
+    this.item(json, this.renderer.textCuts(json));
     this.previousJson = json;
     this.previousOffset = offset;
     this.written++;
@@ -168,12 +173,13 @@ class StreamingSink implements ElementSink {
     this.res.write(bytes, () => this.res.destroy());
   }
 
-  private item(json: string): void {
+  private item(json: string, cuts?: readonly number[]): void {
     if (this.items++ > 0) this.append(',');
-    this.append(json);
+    this.append(json, cuts);
   }
 
-  private append(text: string): void {
+  /** Appends `text` (encoded in the pieces `cuts` gives, if any: `writeUtf8Pieces`). */
+  private append(text: string, cuts?: readonly number[]): void {
     // A UTF-16 unit takes at most 3 UTF-8 bytes, so this bound guarantees `write` never truncates.
     if (this.pos + text.length * 3 > this.buf.length) {
       if (this.pos > 0) this.res.write(this.take());
@@ -182,7 +188,7 @@ class StreamingSink implements ElementSink {
         return;
       }
     }
-    this.pos += this.buf.write(text, this.pos);
+    this.pos += cuts === undefined ? this.buf.write(text, this.pos) : writeUtf8Pieces(this.buf, this.pos, text, cuts);
   }
 
   /** The bytes collected so far; the sink continues in a fresh buffer. */

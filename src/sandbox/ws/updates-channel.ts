@@ -23,6 +23,7 @@ export const updatesChannel: WebSocketChannel<DecodedGetUpdatesRequest> = {
     const read = await prepareUpdatesRead(ledger, request, claims);
     if (read.empty) return;
     const renderer = createUpdateRenderer(ledger, read.format);
+    sink.encodeWith(renderer);
     sink.armFault(state.faults, renderer, read.beginExclusive);
     const guard = openStreamGuard(state, read.claims, signal, { transport: 'websocket', path: '/v2/updates' });
     try {
