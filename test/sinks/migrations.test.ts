@@ -122,7 +122,7 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
   it('version 12 moves a checkpoint only from where the batch starts, notifies, and drops the template triggers of the event tables', async () => {
     const schema = `mig_v12_${unique}`;
     await runMigrations(db(admin), schema, migrations.filter((m) => m.version < 12));
-    expect(await runMigrations(db(admin), schema)).toMatchObject({ applied: [12] });
+    expect(await runMigrations(db(admin), schema, migrations.filter((m) => m.version <= 12))).toMatchObject({ applied: [12] });
     const triggers = await admin.query<{ t: string }>(
       `SELECT c.relname || '.' || g.tgname AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
        WHERE n.nspname = $1 AND NOT g.tgisinternal ORDER BY 1`,
@@ -149,6 +149,18 @@ describe.runIf(pgUrl)('ingestion schema (PostgreSQL)', () => {
     } finally {
       c.release();
     }
+  });
+
+  it('version 13 drops the index on updates.update_id of a version-12 store, keeping its rows and the key', async () => {
+    const schema = `mig_v13_${unique}`;
+    await runMigrations(db(admin), schema, migrations.filter((m) => m.version <= 12));
+    const indexes = async () =>
+      (await admin.query<{ i: string }>(`SELECT indexname AS i FROM pg_indexes WHERE schemaname = $1 AND tablename = 'updates' ORDER BY 1`, [schema])).rows.map((r) => r.i);
+    expect(await indexes()).toEqual(['updates_pkey', 'updates_update_id']);
+    await copyUpdates(pool(schema), [{ offset: 1, updateId: 'u1', kind: 'transaction', recordTime: null, synchronizerId: null, commandId: null, workflowId: null, effectiveAt: null, elementJson: '{"update":{}}' }]);
+    expect(await runMigrations(db(admin), schema)).toEqual({ applied: [13], version: 13 });
+    expect(await indexes()).toEqual(['updates_pkey']);
+    expect((await admin.query(`SELECT ledger_offset::int AS o FROM ${schema}.updates WHERE update_id = 'u1'`)).rows).toEqual([{ o: 1 }]);
   });
 
   it('version 10 upgrades a version-9 store: the stored views\' interfaces are catalogued, and their name answers active()', async () => {

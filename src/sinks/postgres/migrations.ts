@@ -7,6 +7,7 @@ import { queryPlansMigration } from './query-plans-migration.js';
 import { queryStoreMigration } from './query-store-migration.js';
 import { scopeMigration } from './scope-migration.js';
 import { typedViewsMigration } from './typed-views-migration.js';
+import { updateIdIndexMigration } from './update-id-index-migration.js';
 
 /**
  * The migrations of the ingestion schema, oldest first. Version 1 creates:
@@ -71,6 +72,9 @@ import { typedViewsMigration } from './typed-views-migration.js';
  * Version 12 (`batchCommitMigration`, ingest throughput): `ledger_rx_move_checkpoint` (a batch's checkpoint
  * compare-and-move and notification in one call, so the batch is one script sent in one round trip) and the
  * sink noting templates and choices instead of statement triggers (docs/ingest.md).
+ *
+ * Version 13 (`updateIdIndexMigration`, ingest throughput): the index on `updates.update_id`, which nothing of the
+ * store reads, is dropped (docs/ingest.md, "What PostgreSQL spends per update").
  */
 export const migrations: readonly Migration[] = [
   {
@@ -212,4 +216,5 @@ export const migrations: readonly Migration[] = [
   inlinedQueriesMigration,
   liveScopeMigration,
   batchCommitMigration,
+  updateIdIndexMigration,
 ];
