@@ -25,7 +25,9 @@ export interface PagedReadOptions {
   /**
    * Async processing that takes part in backpressure: each element is passed to `handler` and delivered only
    * when the returned Observable/Promise completes; the next page is requested only after the whole page was
-   * handled. Without it, elements are delivered as they are parsed and a synchronous consumer is enough.
+   * handled. An array (e.g. `[]`) has nothing to wait for: the element is delivered at once, without a
+   * subscription, which is the cheap way to say "done" for most elements. Without it, elements are delivered
+   * as they are parsed and a synchronous consumer is enough.
    */
   readonly handler?: (element: JsGetUpdatesResponse) => ObservableInput<unknown>;
   /** Validate elements against the wire schema (default true). */

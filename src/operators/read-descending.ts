@@ -109,7 +109,8 @@ function readRange(source: UpdatesSource, config: ReadDescendingConfig, begin: n
         const transport = state.choice.current;
         return of<PagePlan>({ transport, request, options: transport === 'websocket' ? decoding : { limit, ...decoding }, chain: state.chain });
       },
-      delivered: (state, offset) => (offset === undefined ? state : { ...state, end: offset - 1 }),
+      // once per element: written out, not spread (docs/benchmarks.md#per-element-cost-of-the-read-engine)
+      delivered: (state, offset) => (offset === undefined ? state : { end: offset - 1, choice: state.choice, chain: state.chain }),
       // websocket: the stream ended with its range; page: the chain goes on while it has a token; list: until a short page
       pageEnd: (state, { received, plan, bounds }) =>
         plan.transport === 'websocket' || (plan.transport === 'page' && bounds === undefined) || (plan.transport !== 'page' && received < (plan.options.limit ?? pageLimit)) ? null : { ...state, chain: bounds },

@@ -13,7 +13,7 @@ import { readEngine } from './internal/read-engine.js';
 import { checkInteger } from './internal/check-integer.js';
 import { transportChoiceAmong, type TransportChoice } from './internal/transport-choice.js';
 import { withTransportChoice } from './internal/with-transport-choice.js';
-import { initialTailState, listPageOptions, tailSettings, type TailState } from './internal/tail-state.js';
+import { initialTailState, listPageOptions, tailAt, tailSettings, type TailState } from './internal/tail-state.js';
 import { resolveOffset } from './internal/resolve-offset.js';
 import type { TailStatus } from './tail-status.js';
 
@@ -123,7 +123,7 @@ export function tailCompletions(source: CompletionsSource, config: TailCompletio
         // websocket: one stream from the cursor; list: a catch-up page or a long poll
         plan: ({ tail, choice: { current } }, limit) =>
           of({ transport: current, request: request(tail.cursor), options: current === 'websocket' ? decoding : { ...listPageOptions(tail, limit, settings), ...decoding } }),
-        delivered: (state, offset, element) => (offset === undefined ? state : { ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isCompletionCheckpoint(element) } }),
+        delivered: (state, offset, element) => (offset === undefined ? state : { tail: tailAt(state.tail, offset, isCompletionCheckpoint(element)), choice: state.choice }),
         pageEnd: (state, { received, plan, durationMs }) => {
           if (state.choice.current === 'websocket') return state; // an endless stream that ended: reconnect
           const step = nextTailState(state.tail, { received, asked: plan.options.limit ?? settings.pageLimit, durationMs, bounded: false }, settings);

@@ -12,7 +12,7 @@ import { updateReadConfig } from './internal/update-read-config.js';
 import { initialTransportChoice, type TransportChoice } from './internal/transport-choice.js';
 import { updatesVersionedTransports } from './internal/starting-transport-choice.js';
 import { withTransportChoice } from './internal/with-transport-choice.js';
-import { initialTailState, listPageOptions, tailSettings, type TailState } from './internal/tail-state.js';
+import { initialTailState, listPageOptions, tailAt, tailSettings, type TailState } from './internal/tail-state.js';
 import { resolveOffset } from './internal/resolve-offset.js';
 import { decodingOptions, readFormat, type PagedReadOptions } from './paged-read-options.js';
 import type { TailStatus } from './tail-status.js';
@@ -232,7 +232,8 @@ export function tailUpdates(source: UpdatesSource, config: TailUpdatesConfig): O
         delivered: (state, offset, element) => {
           if (offset === undefined) return state;
           if (state.choice.current === 'websocket') streamReached(offset);
-          return { ...state, tail: { ...state.tail, cursor: offset, atCheckpoint: isOffsetCheckpoint(element) } };
+          // once per element: written out (see `tailAt`)
+          return { tail: tailAt(state.tail, offset, isOffsetCheckpoint(element)), choice: state.choice, chain: state.chain, poll: state.poll };
         },
         pageEnd,
         position: (state) => state.tail.cursor,

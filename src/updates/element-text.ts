@@ -1,15 +1,34 @@
 /** The text of an element, and the bytes it was decoded from when the transport had them as one piece. */
 type ElementSource = string | { readonly text: string; readonly bytes: Uint8Array };
 
-const sources = new WeakMap<object, ElementSource>();
+/**
+ * Where an element's source is kept: a non-enumerable, non-writable own property under this symbol, which
+ * `Object.keys`, a spread, `JSON.stringify`, `structuredClone` and deep-equality checks do not see, and which
+ * goes away with the element. Not a `WeakMap`: one entry per element of a stream cost a read 1–3 µs per
+ * element (the map's growth, and ephemerons in every garbage collection) against a property on an object
+ * just made by `JSON.parse` (docs/benchmarks.md#per-element-cost-of-the-read-engine).
+ */
+const sourceKey = Symbol('ledger-rx element source');
+
+/** The sources of elements that cannot take a property (frozen, sealed, non-extensible). */
+const fallback = new WeakMap<object, ElementSource>();
+
+type WithSource = { [sourceKey]?: ElementSource };
+
+function sourceOf(element: object): ElementSource | undefined {
+  return (element as WithSource)[sourceKey] ?? fallback.get(element);
+}
 
 /**
- * Remembers the exact JSON text an element was parsed from (held weakly: it goes away with the element),
+ * Remembers the exact JSON text an element was parsed from (held by the element: it goes away with it),
  * and the bytes of that text when the transport received them as one piece (a WebSocket frame), so that a
- * writer of bytes needs no encoding. Used by the client when a read asks for `rawText`.
+ * writer of bytes needs no encoding. Used by the client when a read asks for `rawText`. The element is not
+ * changed in any way its keys, a spread, a clone or `JSON.stringify` would show.
  */
 export function rememberElementText(element: object, text: string, bytes?: Uint8Array): void {
-  sources.set(element, bytes === undefined ? text : { text, bytes });
+  const source: ElementSource = bytes === undefined ? text : { text, bytes };
+  if (Object.isExtensible(element)) Object.defineProperty(element, sourceKey, { value: source, configurable: true });
+  else fallback.set(element, source);
 }
 
 /**
@@ -18,7 +37,7 @@ export function rememberElementText(element: object, text: string, bytes?: Uint8
  * (NDJSON, a `jsonb` column) reproduces the server's bytes and saves a `JSON.stringify`.
  */
 export function elementText(element: object): string | undefined {
-  const source = sources.get(element);
+  const source = sourceOf(element);
   return typeof source === 'object' ? source.text : source;
 }
 
@@ -28,6 +47,6 @@ export function elementText(element: object): string | undefined {
  * transport's buffer.
  */
 export function elementBytes(element: object): Uint8Array | undefined {
-  const source = sources.get(element);
+  const source = sourceOf(element);
   return typeof source === 'object' ? source.bytes : undefined;
 }

@@ -57,6 +57,39 @@ describe('wireBytes', () => {
   });
 });
 
+describe('rememberElementText', () => {
+  const element = (): JsGetUpdatesResponse => ({ update: { OffsetCheckpoint: { value: { offset: 7, synchronizerTimes: [] } } } }) as JsGetUpdatesResponse;
+  const text = '{"update":{"OffsetCheckpoint":{"value":{"offset":7,"synchronizerTimes":[]}}}}';
+
+  it('leaves the element as its keys, a spread, a clone and JSON.stringify show it; a copy has no text', () => {
+    const e = element();
+    rememberElementText(e, text, Buffer.from(text));
+    expect(Object.keys(e)).toEqual(['update']);
+    expect(JSON.stringify(e)).toBe(text);
+    expect(e).toStrictEqual(element());
+    const copies = [{ ...e }, structuredClone(e), Object.assign({}, e)];
+    for (const copy of copies) {
+      expect(copy).toStrictEqual(e);
+      expect(elementText(copy)).toBeUndefined();
+      expect(elementBytes(copy)).toBeUndefined();
+    }
+    expect(elementText(e)).toBe(text);
+  });
+
+  it('remembers the latest text of an element, and the text of an element that cannot take a property', () => {
+    const e = element();
+    rememberElementText(e, 'first', Buffer.from('first'));
+    rememberElementText(e, text);
+    expect(elementText(e)).toBe(text);
+    expect(elementBytes(e)).toBeUndefined();
+    const frozen = Object.freeze(element());
+    rememberElementText(frozen, text, Buffer.from(text));
+    expect(elementText(frozen)).toBe(text);
+    expect(elementBytes(frozen)?.toString()).toBe(text);
+    expect(elementText(element())).toBeUndefined();
+  });
+});
+
 describe('rawText reads', () => {
   let sandbox: Sandbox;
   let client: LedgerClient;

@@ -63,10 +63,14 @@ export function readEngine<S, E, R, B = PageChain>(spec: ReadSpec<S, E, R, B>, c
         let ended = false;
         meter?.start(plan.transport ?? 'list');
         // a streaming answer is paused while the handler is behind, so the socket, not memory, holds the backlog
+        // (told on every element: the state is kept in a local, not read back from the subject each time)
         const paused = new BehaviorSubject(false);
+        let pausing = false;
         const onPending = (pending: number) => {
-          if (pending >= pauseAt && !paused.value) paused.next(true);
-          else if (pending < resumeBelow && paused.value) paused.next(false);
+          const pause = pending >= pauseAt ? true : pending < resumeBelow ? false : pausing;
+          if (pause === pausing) return;
+          pausing = pause;
+          paused.next(pause);
         };
         const options = meter ? { ...plan.options, onBytes: meter.onBytes } : plan.options;
         const answer = config.answer(plan, { options, paused, scheduler: config.scheduler });

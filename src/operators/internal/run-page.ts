@@ -1,4 +1,4 @@
-import { Observable, catchError, concat, concatMap, defer, from, ignoreElements, map, of, throwError, type ObservableInput } from 'rxjs';
+import { Observable, from, type ObservableInput, type Subscription } from 'rxjs';
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { offsetOrderCheck } from '../../updates/offset-order-check.js';
 import { offsetOrderOf, type OffsetRequest } from '../../updates/offset-order-of.js';
@@ -99,27 +99,99 @@ export function runPage<E = JsGetUpdatesResponse>(
   });
   const handler = options.handler;
   if (!handler) return { elements: admitted, tally };
-  // A failure of the page waits behind the elements already received: each is handled and delivered first,
-  // so an element whose handler ran is never handed to it again by the retry.
-  type Item = { readonly kind: 'element'; readonly item: PageElement<E> } | { readonly kind: 'failure'; readonly error: unknown };
-  const onPending = options.onPending;
-  let pending = 0;
-  const counted = (delta: number) => <T>(value: T): T => {
-    pending += delta;
-    onPending?.(pending);
-    return value;
-  };
-  const elements = defer(() => {
-    pending = 0;
-    return admitted.pipe(
-      map((item): Item => counted(1)({ kind: 'element', item })),
-      catchError((error: unknown) => of<Item>({ kind: 'failure', error })),
-      concatMap((x) =>
-        x.kind === 'failure'
-          ? throwError(() => x.error)
-          : concat(from(handler(x.item.element)).pipe(ignoreElements()), defer(() => of(counted(-1)(x.item)))),
-      ),
-    );
+  return { elements: handled(admitted, handler, options.onPending), tally };
+}
+
+/**
+ * `admitted` with each element emitted only once its handler completed, in order, the handlers one at a time
+ * (as `concatMap`); a failure of `admitted` waits behind the elements already received: each is handled and
+ * delivered first, so an element whose handler ran is never handed to it again by the retry. `onPending` is
+ * told the number of elements received and not yet emitted each time it changes.
+ *
+ * A handler that returns an array (whatever it holds: its values are ignored, and it has nothing to wait
+ * for) delivers its element at once, without an inner subscription; any other `ObservableInput` is
+ * subscribed to (`from`) and waited for, its error ending the page. A handler that throws ends the page with
+ * what it threw.
+ */
+function handled<E>(
+  admitted: Observable<PageElement<E>>,
+  handler: (element: E) => ObservableInput<unknown>,
+  onPending: ((pending: number) => void) | undefined,
+): Observable<PageElement<E>> {
+  return new Observable<PageElement<E>>((subscriber) => {
+    /** Received, not yet handed to the handler (a ring would not pay: the queue is short, `shift` is cheap). */
+    const queue: PageElement<E>[] = [];
+    let pending = 0;
+    /** The handler in flight (its element is counted in `pending`), if it did not complete synchronously. */
+    let waiting: Subscription | undefined;
+    let busy = false;
+    let pumping = false;
+    let ended = false;
+    let failed = false;
+    let failure: unknown;
+
+    const deliver = (item: PageElement<E>): void => {
+      pending -= 1;
+      onPending?.(pending);
+      subscriber.next(item);
+    };
+    /** Hands the queued elements to the handler in order while none is in flight; ends the page once all are delivered. */
+    const pump = (): void => {
+      if (pumping) return; // the loop below, further up the stack, goes on
+      pumping = true;
+      try {
+        while (!busy && !subscriber.closed) {
+          const item = queue.shift();
+          if (item === undefined) {
+            if (failed) subscriber.error(failure);
+            else if (ended) subscriber.complete();
+            return;
+          }
+          const work = handler(item.element);
+          if (Array.isArray(work)) {
+            deliver(item);
+            continue;
+          }
+          busy = true;
+          waiting = from(work).subscribe({
+            error: (error: unknown) => subscriber.error(error),
+            complete: () => {
+              busy = false;
+              waiting = undefined;
+              deliver(item);
+              pump();
+            },
+          });
+          if (!busy) waiting = undefined; // it completed while being subscribed to
+        }
+      } catch (error) {
+        subscriber.error(error); // the handler threw (or `from` refused what it returned)
+      } finally {
+        pumping = false;
+      }
+    };
+
+    const upstream = admitted.subscribe({
+      next: (item) => {
+        if (subscriber.closed) return;
+        pending += 1;
+        onPending?.(pending);
+        queue.push(item);
+        pump();
+      },
+      error: (error: unknown) => {
+        failed = true;
+        failure = error;
+        pump();
+      },
+      complete: () => {
+        ended = true;
+        pump();
+      },
+    });
+    return () => {
+      upstream.unsubscribe();
+      waiting?.unsubscribe();
+    };
   });
-  return { elements, tally };
 }
