@@ -122,4 +122,106 @@ describe('BatchCommitter', () => {
     expect(committed).toEqual([]);
     expect(calls.filter((call) => call.startsWith('commit'))).toEqual(['commit 1', 'commit 2']);
   });
+
+  describe('over a sink that takes each element as it comes (LedgerSink.add)', () => {
+    /** A sink with `add`: records the calls; commits complete when the test releases them. */
+    function adding(size: number, maxDelayMs: number) {
+      const calls: string[] = [];
+      const committed: number[][] = [];
+      const releases: (() => void)[] = [];
+      const failures: unknown[] = [];
+      let staged: number[] = [];
+      let refuse: Error | undefined;
+      let fail: Error | undefined;
+      const sink = {
+        write: () => Promise.reject(new Error('write is not called on a sink with add')),
+        add: (element: JsGetUpdatesResponse) => {
+          if (refuse) throw refuse;
+          calls.push(`add ${updateOffset(element)}`);
+          staged.push(updateOffset(element) as number);
+        },
+        commit: (position: SinkPosition) => {
+          calls.push(`commit ${position.offset}`);
+          const unit = staged;
+          staged = [];
+          return new Promise<SinkCommit>((resolve, reject) =>
+            releases.push(() => {
+              if (fail) reject(fail);
+              else {
+                committed.push(unit);
+                resolve({ applied: true, updates: unit.length, bytes: 0 });
+              }
+            }),
+          );
+        },
+      };
+      const reported: BatchCommit[] = [];
+      const c = new BatchCommitter({ sink, size, maxDelayMs, onCommit: (r) => reported.push(r), onFailure: (e) => failures.push(e) });
+      return { c, calls, committed, releases, failures, reported, refuseNext: (e: Error) => (refuse = e), failNext: (e: Error) => (fail = e) };
+    }
+
+    it('hands every element over as it arrives and closes the batch with commit before the next element; the waits are the same', async () => {
+      const { c, calls, committed, releases, reported } = adding(2, 10_000);
+      await wait(c.add(tx(1)));
+      expect(calls).toEqual(['add 1']); // not kept until the batch is full
+      await wait(c.add(tx(2))); // batch 1 closed at once: nothing before it, so no wait
+      expect(calls).toEqual(['add 1', 'add 2', 'commit 2']);
+      await wait(c.add(tx(3)));
+      let waited = false;
+      const pending = wait(c.add(tx(4))).then(() => (waited = true)); // batch 2 closed, waits for batch 1's commit
+      await tick();
+      expect(calls).toEqual(['add 1', 'add 2', 'commit 2', 'add 3', 'add 4', 'commit 4']);
+      expect(waited).toBe(false);
+      releases.shift()?.();
+      await pending;
+      expect(committed).toEqual([[1, 2]]);
+      await wait(c.add(tx(5)));
+      const flushed = c.flush();
+      releases.shift()?.();
+      await tick();
+      releases.shift()?.();
+      await flushed;
+      expect(committed).toEqual([[1, 2], [3, 4], [5]]);
+      expect(reported.map((r) => [r.firstOffset, r.position.offset, r.elements])).toEqual([
+        [1, 2, 2],
+        [3, 4, 2],
+        [5, 5, 1],
+      ]);
+    });
+
+    it('hands over a partial batch maxDelayMs after its first element', async () => {
+      const { c, calls, committed, releases } = adding(100, 30);
+      await wait(c.add(tx(1)));
+      await wait(c.add(tx(2)));
+      await new Promise((r) => setTimeout(r, 60));
+      expect(calls).toEqual(['add 1', 'add 2', 'commit 2']);
+      releases.shift()?.();
+      await c.flush();
+      expect(committed).toEqual([[1, 2]]);
+    });
+
+    it("fails at a throw of the sink's add: onFailure once, add throws, flush rejects, the open batch is never committed", async () => {
+      const { c, calls, failures, refuseNext } = adding(10, 10_000);
+      await wait(c.add(tx(1)));
+      refuseNext(new Error('cannot encode'));
+      expect(() => c.add(tx(2))).toThrow('cannot encode');
+      expect(failures).toHaveLength(1);
+      expect(() => c.add(tx(3))).toThrow('cannot encode');
+      await expect(c.flush()).rejects.toThrow('cannot encode');
+      expect(calls).toEqual(['add 1']);
+    });
+
+    it('stops at the first failed commit: later adds throw and no later batch is closed', async () => {
+      const { c, calls, committed, releases, failures, failNext } = adding(1, 10_000);
+      failNext(new Error('db down'));
+      await wait(c.add(tx(1)));
+      releases.shift()?.();
+      await expect(wait(c.add(tx(2)))).rejects.toThrow('db down');
+      expect(failures).toHaveLength(1);
+      expect(() => c.add(tx(3))).toThrow('db down');
+      await expect(c.flush()).rejects.toThrow('db down');
+      expect(committed).toEqual([]);
+      expect(calls).toEqual(['add 1', 'commit 1', 'add 2', 'commit 2']);
+    });
+  });
 });
