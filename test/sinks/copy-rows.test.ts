@@ -210,6 +210,30 @@ describe.runIf(pgUrl)('COPY round trip (PostgreSQL server)', () => {
     pools.push(p);
     await roundTrips(pgSqlDatabase(p), schema, 60);
   });
+
+  it('sends COPY data of many chunks, and a value longer than a chunk, as the rows they hold', async () => {
+    const schema = `copy_big_${unique}`;
+    const p = new pg.Pool({ connectionString: pgUrl, max: 2, options: `-c search_path=${schema}` });
+    pools.push(p);
+    const sink = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: 'big' });
+    await sink.start();
+    try {
+      const base: Case = { updateId: 'u', workflowId: '', argument: null, key: null, signatories: ['A::1'], observers: [], choice: 'c', choiceArgument: {}, result: null, extra: null, spacing: '', withBytes: true };
+      // 400 updates of ~6 KB (several chunks per table) and one argument of 700 KB (a chunk of its own)
+      const cases = Array.from({ length: 401 }, (_, i): Case => ({ ...base, updateId: `u${i}`, argument: { text: i === 200 ? 'é\\'.repeat(350_000) : `${i}:`.padEnd(3000, 'x') }, withBytes: i % 2 === 0 }));
+      for (const [i, c] of cases.entries()) sink.add(element(c, i + 1).element);
+      expect(await sink.commit({ offset: cases.length, synchronizerTimes: [] })).toMatchObject({ applied: true, updates: cases.length });
+      const rows = await p.query<{ n: string; argument: string; active: string }>(
+        `SELECT count(*) AS n, sum(length(create_argument->>'text'))::text AS argument, (SELECT count(*) FROM active_contracts WHERE stream_name = 'big') AS active
+         FROM created_events WHERE stream_name = 'big'`,
+      );
+      expect(rows.rows).toEqual([{ n: '401', argument: String(400 * 3000 + 700_000), active: '401' }]);
+      const big = await p.query<{ ok: boolean }>(`SELECT create_argument->>'text' = $1 AS ok FROM active_contracts WHERE stream_name = 'big' AND created_offset = 201`, ['é\\'.repeat(350_000)]);
+      expect(big.rows).toEqual([{ ok: true }]);
+    } finally {
+      await sink.close();
+    }
+  });
 });
 
 describe('COPY round trip (embedded PGlite)', () => {
