@@ -1,7 +1,6 @@
 import type { ObservableInput } from 'rxjs';
 import type { SynchronizerTime } from '../schemas/common.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { mergeSynchronizerTimes } from '../updates/merge-synchronizer-times.js';
 import { synchronizerTimesOf } from '../updates/synchronizer-times-of.js';
 import { updateOffset } from '../updates/update-offset.js';
 import type { LedgerSink, SinkCommit, SinkPosition } from './ledger-sink.js';
@@ -64,7 +63,11 @@ export class BatchCommitter {
   private count = 0;
   private first: number | undefined;
   private last: number | undefined;
-  private times: readonly SynchronizerTime[];
+  /**
+   * The latest record time per synchronizer (first seen first; as `mergeSynchronizerTimes` would lay each element's
+   * times over the last), kept in a map so that an element costs a `set`, not a new list.
+   */
+  private readonly times = new Map<string, string>();
   private writing: Promise<void> = Promise.resolve();
   private committed: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,7 +75,7 @@ export class BatchCommitter {
 
   constructor(options: BatchCommitterOptions) {
     this.options = options;
-    this.times = options.start?.synchronizerTimes ?? [];
+    for (const t of options.start?.synchronizerTimes ?? []) this.times.set(t.synchronizerId, t.recordTime);
   }
 
   /** The first write or commit error, if any. */
@@ -88,8 +91,7 @@ export class BatchCommitter {
     if (this.last !== undefined && offset <= this.last) throw new RangeError(`offset ${offset} after ${this.last}: elements must be added in offset order`);
     this.last = offset;
     this.first ??= offset;
-    const seen = synchronizerTimesOf(element);
-    if (seen.length > 0) this.times = mergeSynchronizerTimes(this.times, seen);
+    for (const t of synchronizerTimesOf(element)) this.times.set(t.synchronizerId, t.recordTime);
     const { sink } = this.options;
     if (sink.add !== undefined) {
       try {
@@ -136,7 +138,9 @@ export class BatchCommitter {
     const count = this.count;
     if (count === 0 || this.first === undefined || this.last === undefined) return this.writing;
     const firstOffset = this.first;
-    const position: SinkPosition = { offset: this.last, synchronizerTimes: this.times };
+    const synchronizerTimes: SynchronizerTime[] = [];
+    for (const [synchronizerId, recordTime] of this.times) synchronizerTimes.push({ synchronizerId, recordTime });
+    const position: SinkPosition = { offset: this.last, synchronizerTimes };
     this.open = [];
     this.count = 0;
     this.first = undefined;
