@@ -1,7 +1,6 @@
 import type { ObservableInput } from 'rxjs';
 import type { SynchronizerTime } from '../schemas/common.js';
 import type { JsGetUpdatesResponse } from '../schemas/updates.js';
-import { mergeSynchronizerTimes } from '../updates/merge-synchronizer-times.js';
 import { synchronizerTimesOf } from '../updates/synchronizer-times-of.js';
 import { updateOffset } from '../updates/update-offset.js';
 import type { LedgerSink, SinkCommit, SinkPosition } from './ledger-sink.js';
@@ -20,8 +19,8 @@ export interface BatchCommit extends SinkCommit {
 
 /** Options of {@link BatchCommitter}. */
 export interface BatchCommitterOptions {
-  /** The sink to write to; its `start` has resolved. */
-  readonly sink: Pick<LedgerSink, 'write' | 'commit'>;
+  /** The sink to write to; its `start` has resolved. With `add`, elements are handed to it one by one as they come. */
+  readonly sink: Pick<LedgerSink, 'write' | 'commit' | 'add'>;
   /** Elements per batch: a full batch is written at once (see {@link BatchCommitter} for the wait). */
   readonly size: number;
   /** A partial batch is written at most this long after its first element, in ms. */
@@ -46,6 +45,10 @@ const ignore = () => undefined;
  *   handed to the sink and `add` returns a Promise that resolves once this batch is written and the
  *   PREVIOUS batch is committed, so the read waits whenever a full batch is still committing: reading the
  *   next batch overlaps with committing this one, and at most two full batches plus the open one are held;
+ * - a sink with `add` (`LedgerSink.add`: one that encodes each element as it comes) gets every element at once
+ *   instead of at the batch's end, so the committer keeps none of them (they are garbage as soon as the sink has
+ *   encoded them), and the batch is closed with `commit` at once when it is handed over (the next element belongs
+ *   to the next batch); the waits are the same. A throw of the sink's `add` is a failure like a failed write;
  * - the first element of a batch starts a `maxDelayMs` timer that hands the batch over, full or not;
  * - `flush()` hands over the open batch and resolves when every commit is done (call it at the end).
  *
@@ -54,10 +57,17 @@ const ignore = () => undefined;
  */
 export class BatchCommitter {
   private readonly options: BatchCommitterOptions;
+  /** The open batch's elements, kept for a sink without `add`. */
   private open: JsGetUpdatesResponse[] = [];
+  /** Elements in the open batch. */
+  private count = 0;
   private first: number | undefined;
   private last: number | undefined;
-  private times: readonly SynchronizerTime[];
+  /**
+   * The latest record time per synchronizer (first seen first; as `mergeSynchronizerTimes` would lay each element's
+   * times over the last), kept in a map so that an element costs a `set`, not a new list.
+   */
+  private readonly times = new Map<string, string>();
   private writing: Promise<void> = Promise.resolve();
   private committed: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -65,7 +75,7 @@ export class BatchCommitter {
 
   constructor(options: BatchCommitterOptions) {
     this.options = options;
-    this.times = options.start?.synchronizerTimes ?? [];
+    for (const t of options.start?.synchronizerTimes ?? []) this.times.set(t.synchronizerId, t.recordTime);
   }
 
   /** The first write or commit error, if any. */
@@ -81,10 +91,17 @@ export class BatchCommitter {
     if (this.last !== undefined && offset <= this.last) throw new RangeError(`offset ${offset} after ${this.last}: elements must be added in offset order`);
     this.last = offset;
     this.first ??= offset;
-    const seen = synchronizerTimesOf(element);
-    if (seen.length > 0) this.times = mergeSynchronizerTimes(this.times, seen);
-    this.open.push(element);
-    if (this.open.length >= this.options.size) {
+    for (const t of synchronizerTimesOf(element)) this.times.set(t.synchronizerId, t.recordTime);
+    const { sink } = this.options;
+    if (sink.add !== undefined) {
+      try {
+        sink.add(element);
+      } catch (error) {
+        this.fail(error);
+        throw error;
+      }
+    } else this.open.push(element);
+    if (++this.count >= this.options.size) {
       const previous = this.committed;
       const written = this.handOver();
       return Promise.all([previous, written]);
@@ -111,14 +128,21 @@ export class BatchCommitter {
     this.timer = undefined;
   }
 
-  /** Writes the open batch after the previous write, then commits it after the previous commit; resolves once written. */
+  /**
+   * Writes the open batch after the previous write (a sink with `add` holds it already, and closes it now), then
+   * commits it after the previous commit; resolves once written.
+   */
   private handOver(): Promise<void> {
     this.dispose();
     const elements = this.open;
-    if (elements.length === 0 || this.first === undefined || this.last === undefined) return this.writing;
+    const count = this.count;
+    if (count === 0 || this.first === undefined || this.last === undefined) return this.writing;
     const firstOffset = this.first;
-    const position: SinkPosition = { offset: this.last, synchronizerTimes: this.times };
+    const synchronizerTimes: SynchronizerTime[] = [];
+    for (const [synchronizerId, recordTime] of this.times) synchronizerTimes.push({ synchronizerId, recordTime });
+    const position: SinkPosition = { offset: this.last, synchronizerTimes };
     this.open = [];
+    this.count = 0;
     this.first = undefined;
     const { sink, onCommit } = this.options;
     let commit: Promise<SinkCommit> | undefined;
@@ -126,24 +150,29 @@ export class BatchCommitter {
     const check = () => {
       if (this.failed) throw this.failed.error;
     };
-    const written = this.writing.then(async () => {
-      check();
-      await sink.write(elements);
-      check();
+    let written: Promise<void>;
+    if (sink.add !== undefined) {
+      // the sink holds the batch: close it now, before the next element is added to the sink
       commitStarted = performance.now();
       commit = sink.commit(position);
       commit.catch(ignore);
-    });
+      written = this.writing;
+    } else {
+      written = this.writing.then(async () => {
+        check();
+        await sink.write(elements);
+        check();
+        commitStarted = performance.now();
+        commit = sink.commit(position);
+        commit.catch(ignore);
+      });
+    }
     const committed = Promise.all([this.committed, written]).then(async () => {
       const result = await (commit as Promise<SinkCommit>);
-      onCommit?.({ ...result, firstOffset, position, elements: elements.length, durationMs: performance.now() - commitStarted });
+      onCommit?.({ ...result, firstOffset, position, elements: count, durationMs: performance.now() - commitStarted });
     });
     const onError = (error: unknown) => {
-      if (!this.failed) {
-        this.failed = { error };
-        this.dispose();
-        this.options.onFailure(error);
-      }
+      this.fail(error);
       throw error;
     };
     this.writing = written.catch(onError);
@@ -151,5 +180,13 @@ export class BatchCommitter {
     this.writing.catch(ignore);
     this.committed.catch(ignore);
     return this.writing;
+  }
+
+  /** Records the first failure (`onFailure` once) and stops the timer. */
+  private fail(error: unknown): void {
+    if (this.failed) return;
+    this.failed = { error };
+    this.dispose();
+    this.options.onFailure(error);
   }
 }

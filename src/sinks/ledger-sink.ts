@@ -42,10 +42,22 @@ export interface SinkCommit {
  *    previous commit resolved (the reader goes on while the destination works): units commit in call order,
  *    and after a rejected commit every later `write`/`commit` rejects.
  * 3. `close()`: releases connections and locks; an open unit is dropped, not committed.
+ *
+ * A sink that takes each element as it comes (encodes it at once, so that nothing keeps it) may also have `add`:
+ * the same as `write([element])`, synchronous, for a sink whose `write` never slows the reader down.
+ * `BatchCommitter` then hands it every element with `add` as it arrives and calls `commit` at once when the
+ * batch is complete, never `write`.
  */
 export interface LedgerSink {
   start(signal?: AbortSignal): Promise<SinkPosition | undefined>;
   write(elements: readonly JsGetUpdatesResponse[]): Promise<void>;
+  /**
+   * Optional: adds one element to the open unit at once (offset order, after every element added or written
+   * before), as `write([element])` would. Throws when the sink has failed (a rejected commit, a lost lock) or
+   * cannot take the element; after such a throw the open unit must not be committed (the sink's later `commit`
+   * rejects).
+   */
+  add?(element: JsGetUpdatesResponse): void;
   commit(position: SinkPosition): Promise<SinkCommit>;
   close(): Promise<void>;
 }

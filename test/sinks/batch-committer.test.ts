@@ -10,8 +10,11 @@ const tx = (offset: number, synchronizerId = 's', recordTime = `t${offset}`) =>
 const wait = (input: ReturnType<BatchCommitter['add']>) => lastValueFrom(from(input), { defaultValue: undefined });
 const tick = () => new Promise((r) => setImmediate(r));
 
-/** A sink whose commits complete only when the test releases them; records the calls in order. */
-function committer(size: number, maxDelayMs: number, start?: SinkPosition) {
+/**
+ * A sink whose commits complete only when the test releases them; records the calls in order. With `mode` `add` it
+ * takes each element with `add` (`LedgerSink.add`) and refuses `write`.
+ */
+function committer(size: number, maxDelayMs: number, start?: SinkPosition, mode: 'write' | 'add' = 'write') {
   const calls: string[] = [];
   const committed: number[][] = [];
   const positions: SinkPosition[] = [];
@@ -20,30 +23,43 @@ function committer(size: number, maxDelayMs: number, start?: SinkPosition) {
   const reported: BatchCommit[] = [];
   let staged: number[] = [];
   let fail: Error | undefined;
-  const sink = {
-    write: (elements: readonly JsGetUpdatesResponse[]) => {
-      calls.push(`write ${elements.map(updateOffset).join(',')}`);
-      staged.push(...elements.map((e) => updateOffset(e) as number));
-      return Promise.resolve();
-    },
-    commit: (position: SinkPosition) => {
-      calls.push(`commit ${position.offset}`);
-      const unit = staged;
-      staged = [];
-      return new Promise<SinkCommit>((resolve, reject) =>
-        releases.push(() => {
-          if (fail) reject(fail);
-          else {
-            committed.push(unit);
-            positions.push(position);
-            resolve({ applied: true, updates: unit.length, bytes: 0 });
-          }
-        }),
-      );
-    },
+  let refuse: Error | undefined;
+  const commit = (position: SinkPosition) => {
+    calls.push(`commit ${position.offset}`);
+    const unit = staged;
+    staged = [];
+    return new Promise<SinkCommit>((resolve, reject) =>
+      releases.push(() => {
+        if (fail) reject(fail);
+        else {
+          committed.push(unit);
+          positions.push(position);
+          resolve({ applied: true, updates: unit.length, bytes: 0 });
+        }
+      }),
+    );
   };
+  const sink =
+    mode === 'write'
+      ? {
+          write: (elements: readonly JsGetUpdatesResponse[]) => {
+            calls.push(`write ${elements.map(updateOffset).join(',')}`);
+            staged.push(...elements.map((e) => updateOffset(e) as number));
+            return Promise.resolve();
+          },
+          commit,
+        }
+      : {
+          write: () => Promise.reject(new Error('write is not called on a sink with add')),
+          add: (element: JsGetUpdatesResponse) => {
+            if (refuse) throw refuse;
+            calls.push(`add ${updateOffset(element)}`);
+            staged.push(updateOffset(element) as number);
+          },
+          commit,
+        };
   const c = new BatchCommitter({ sink, size, maxDelayMs, start, onCommit: (r) => reported.push(r), onFailure: (e) => failures.push(e) });
-  return { c, calls, committed, positions, releases, failures, reported, failNext: (e: Error) => (fail = e) };
+  return { c, calls, committed, positions, releases, failures, reported, failNext: (e: Error) => (fail = e), refuseNext: (e: Error) => (refuse = e) };
 }
 
 describe('BatchCommitter', () => {
@@ -109,8 +125,11 @@ describe('BatchCommitter', () => {
     expect(() => c.add(tx(5))).toThrow(RangeError);
   });
 
-  it('stops at the first failed commit: onFailure once, add throws, flush rejects, nothing later is written', async () => {
-    const { c, calls, committed, releases, failures, failNext } = committer(1, 10_000);
+  it.each([
+    ['write', ['write 1', 'commit 1', 'write 2', 'commit 2']],
+    ['add', ['add 1', 'commit 1', 'add 2', 'commit 2']],
+  ] as const)('stops at the first failed commit (a sink with %s): onFailure once, add throws, flush rejects, nothing later is written', async (mode, expected) => {
+    const { c, calls, committed, releases, failures, failNext } = committer(1, 10_000, undefined, mode);
     failNext(new Error('db down'));
     await wait(c.add(tx(1)));
     await tick();
@@ -120,6 +139,61 @@ describe('BatchCommitter', () => {
     expect(() => c.add(tx(3))).toThrow('db down');
     await expect(c.flush()).rejects.toThrow('db down');
     expect(committed).toEqual([]);
-    expect(calls.filter((call) => call.startsWith('commit'))).toEqual(['commit 1', 'commit 2']);
+    expect(calls).toEqual(expected);
+  });
+
+  describe('over a sink that takes each element as it comes (LedgerSink.add)', () => {
+    const adding = (size: number, maxDelayMs: number) => committer(size, maxDelayMs, undefined, 'add');
+
+    it('hands every element over as it arrives and closes the batch with commit before the next element; the waits are the same', async () => {
+      const { c, calls, committed, releases, reported } = adding(2, 10_000);
+      await wait(c.add(tx(1)));
+      expect(calls).toEqual(['add 1']); // not kept until the batch is full
+      await wait(c.add(tx(2))); // batch 1 closed at once: nothing before it, so no wait
+      expect(calls).toEqual(['add 1', 'add 2', 'commit 2']);
+      await wait(c.add(tx(3)));
+      let waited = false;
+      const pending = wait(c.add(tx(4))).then(() => (waited = true)); // batch 2 closed, waits for batch 1's commit
+      await tick();
+      expect(calls).toEqual(['add 1', 'add 2', 'commit 2', 'add 3', 'add 4', 'commit 4']);
+      expect(waited).toBe(false);
+      releases.shift()?.();
+      await pending;
+      expect(committed).toEqual([[1, 2]]);
+      await wait(c.add(tx(5)));
+      const flushed = c.flush();
+      releases.shift()?.();
+      await tick();
+      releases.shift()?.();
+      await flushed;
+      expect(committed).toEqual([[1, 2], [3, 4], [5]]);
+      expect(reported.map((r) => [r.firstOffset, r.position.offset, r.elements])).toEqual([
+        [1, 2, 2],
+        [3, 4, 2],
+        [5, 5, 1],
+      ]);
+    });
+
+    it('hands over a partial batch maxDelayMs after its first element', async () => {
+      const { c, calls, committed, releases } = adding(100, 30);
+      await wait(c.add(tx(1)));
+      await wait(c.add(tx(2)));
+      await new Promise((r) => setTimeout(r, 60));
+      expect(calls).toEqual(['add 1', 'add 2', 'commit 2']);
+      releases.shift()?.();
+      await c.flush();
+      expect(committed).toEqual([[1, 2]]);
+    });
+
+    it("fails at a throw of the sink's add: onFailure once, add throws, flush rejects, the open batch is never committed", async () => {
+      const { c, calls, failures, refuseNext } = adding(10, 10_000);
+      await wait(c.add(tx(1)));
+      refuseNext(new Error('cannot encode'));
+      expect(() => c.add(tx(2))).toThrow('cannot encode');
+      expect(failures).toHaveLength(1);
+      expect(() => c.add(tx(3))).toThrow('cannot encode');
+      await expect(c.flush()).rejects.toThrow('cannot encode');
+      expect(calls).toEqual(['add 1']);
+    });
   });
 });

@@ -38,6 +38,39 @@ describe('CopyText (COPY text format)', () => {
     expect(Buffer.concat(chunks).toString('utf8')).toBe(`s\t${long}\n`.repeat(3));
     expect(new CopyText('s').chunks()).toEqual([]);
   });
+
+  it('writes JSON text with its backslashes doubled, and a text with its bytes as they are unless they need escaping', () => {
+    const out = new CopyText('s');
+    const json = JSON.stringify({ a: 'tab\there "q" \\ Zürich', b: [1, null] });
+    out.row().json(json).json(null).json('x'.repeat(300) + '\\');
+    const clean = '{"a":"Zürich ✅ 𝄞"}';
+    const spaced = '{\t"a":\r1 }';
+    const escaped = '{"a":"\\n"}';
+    out.row().textWithBytes(clean, Buffer.from(clean)).textWithBytes(spaced, new Uint8Array(Buffer.from(spaced))).textWithBytes(escaped, Buffer.from(escaped));
+    expect(text(out)).toBe(
+      `s\t${json.replaceAll('\\', '\\\\')}\t\\N\t${'x'.repeat(300)}\\\\\n` + `s\t${clean}\t{\\t"a":\\r1 }\t{"a":"\\\\n"}\n`,
+    );
+  });
+
+  it('copies written fields by their positions, and gives chosen rows in a chosen order, also across chunks', () => {
+    const from = new CopyText('s');
+    const big = 'y'.repeat(200 * 1024);
+    const ranges: [number, number][] = [];
+    for (let i = 0; i < 4; i++) {
+      from.row().int(i);
+      const start = from.position;
+      from.text(`id-${i}`).json(i % 2 === 0 ? JSON.stringify(big) : '{"k":"a\\b"}').textArray(['A::1', 'b c']);
+      ranges.push([start, from.position]);
+      from.bool(true);
+    }
+    const to = new CopyText('t');
+    for (const [i, [start, end]] of [...ranges.entries()].reverse()) to.row().bytes(from, start, end).int(i);
+    const shared = (i: number) => `\tid-${i}\t${i % 2 === 0 ? JSON.stringify(big) : '{"k":"a\\\\b"}'}\t{A::1,"b c"}`;
+    expect(text(to)).toBe([3, 2, 1, 0].map((i) => `t${shared(i)}\t${i}\n`).join(''));
+    const rows = from.chunksOfRows([3, 0, 2]);
+    expect(Buffer.concat(rows).toString('utf8')).toBe([3, 0, 2].map((i) => `s\t${i}${shared(i)}\tt\n`).join(''));
+    expect(new CopyText('s').chunksOfRows([])).toEqual([]);
+  });
 });
 
 /** Text for a `text` column: any Unicode but NUL, which PostgreSQL's text cannot hold (as before COPY). */
@@ -62,6 +95,8 @@ interface Case {
   readonly extra: unknown;
   /** Whitespace between the element's tokens, as a server may send it (kept byte for byte). */
   readonly spacing: string;
+  /** Whether the transport kept the element's bytes (a WebSocket frame), which the sink then copies. */
+  readonly withBytes: boolean;
 }
 
 const cases = fc.record<Case>({
@@ -76,6 +111,7 @@ const cases = fc.record<Case>({
   result: fc.option(payload, { nil: null }),
   extra: fc.jsonValue({ maxDepth: 2, stringUnit: 'binary' }),
   spacing: fc.constantFrom('', ' ', '\t', '\r', ' \t\r '),
+  withBytes: fc.boolean(),
 });
 
 /** The element of `c` at `offset` and its text as a server might send it (`c.spacing` inside its outer braces). */
@@ -114,7 +150,7 @@ function element(c: Case, offset: number): { element: JsGetUpdatesResponse; text
   const compact = JSON.stringify(value);
   const spaced = `{${c.spacing}${compact.slice(1, -1)}${c.spacing}}`;
   const decoded = decodeUpdateElement(JSON.parse(spaced), 0, { validate: false });
-  rememberElementText(decoded, spaced);
+  rememberElementText(decoded, spaced, c.withBytes ? new Uint8Array(Buffer.from(spaced)) : undefined);
   return { element: decoded, text: spaced };
 }
 
@@ -173,6 +209,30 @@ describe.runIf(pgUrl)('COPY round trip (PostgreSQL server)', () => {
     const p = new pg.Pool({ connectionString: pgUrl, max: 2, options: `-c search_path=${schema}` });
     pools.push(p);
     await roundTrips(pgSqlDatabase(p), schema, 60);
+  });
+
+  it('sends COPY data of many chunks, and a value longer than a chunk, as the rows they hold', async () => {
+    const schema = `copy_big_${unique}`;
+    const p = new pg.Pool({ connectionString: pgUrl, max: 2, options: `-c search_path=${schema}` });
+    pools.push(p);
+    const sink = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: 'big' });
+    await sink.start();
+    try {
+      const base: Case = { updateId: 'u', workflowId: '', argument: null, key: null, signatories: ['A::1'], observers: [], choice: 'c', choiceArgument: {}, result: null, extra: null, spacing: '', withBytes: true };
+      // 400 updates of ~6 KB (several chunks per table) and one argument of 700 KB (a chunk of its own)
+      const cases = Array.from({ length: 401 }, (_, i): Case => ({ ...base, updateId: `u${i}`, argument: { text: i === 200 ? 'é\\'.repeat(350_000) : `${i}:`.padEnd(3000, 'x') }, withBytes: i % 2 === 0 }));
+      for (const [i, c] of cases.entries()) sink.add(element(c, i + 1).element);
+      expect(await sink.commit({ offset: cases.length, synchronizerTimes: [] })).toMatchObject({ applied: true, updates: cases.length });
+      const rows = await p.query<{ n: string; argument: string; active: string }>(
+        `SELECT count(*) AS n, sum(length(create_argument->>'text'))::text AS argument, (SELECT count(*) FROM active_contracts WHERE stream_name = 'big') AS active
+         FROM created_events WHERE stream_name = 'big'`,
+      );
+      expect(rows.rows).toEqual([{ n: '401', argument: String(400 * 3000 + 700_000), active: '401' }]);
+      const big = await p.query<{ ok: boolean }>(`SELECT create_argument->>'text' = $1 AS ok FROM active_contracts WHERE stream_name = 'big' AND created_offset = 201`, ['é\\'.repeat(350_000)]);
+      expect(big.rows).toEqual([{ ok: true }]);
+    } finally {
+      await sink.close();
+    }
   });
 });
 

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { IngestBatch } from '../../src/sinks/postgres/ingest-batch.js';
 import { mapUpdateRows } from '../../src/sinks/postgres/map-update-rows.js';
 import { pgArrayLiteral } from '../../src/sinks/postgres/pg-array-literal.js';
+import { activeRow } from '../../src/sinks/postgres/active-row.js';
+import { createdRow } from '../../src/sinks/postgres/created-row.js';
+import { copyRows } from '../../src/sinks/postgres/write/copy-rows.js';
+import { CopyText } from '../../src/sinks/postgres/write/copy-text.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 
@@ -233,9 +237,65 @@ describe('row mapping', () => {
     expect(batch.size).toBe(4);
     expect(batch.updates).toBe(3);
     expect(batch.acsDeletes.sort()).toEqual(['a', 'old']);
-    expect(batch.acsInserts.map((r) => r.contractId)).toEqual(['b']);
+    expect(batch.acsInserts).toEqual(['b']);
     expect([batch.firstOffset, batch.lastOffset]).toEqual([1, 4]);
     expect(() => batch.add(el(transaction(4, [])))).toThrow(RangeError);
+  });
+
+  it("copies into active_contracts the last row of each contract active at the end of the batch, in the order the contracts first appeared, with the same bytes as a row written from the contract's fields", () => {
+    const assigned = (offset: number, contractId: string, target: string, counter: number) => ({
+      update: {
+        Reassignment: {
+          value: {
+            updateId: `r-${offset}`, commandId: '', workflowId: '', offset, recordTime: '2026-01-01T00:00:02Z', synchronizerId: target,
+            events: [{ JsAssignmentEvent: { source: sync, target, reassignmentId: `ra-${offset}`, submitter: 'Alice::1', reassignmentCounter: counter, createdEvent: created(offset, 0, contractId).CreatedEvent } }],
+          },
+        },
+      },
+    });
+    const unassigned = (offset: number, contractId: string) => ({
+      update: {
+        Reassignment: {
+          value: {
+            updateId: `r-${offset}`, commandId: '', workflowId: '', offset, recordTime: '2026-01-01T00:00:02Z', synchronizerId: sync,
+            events: [{ JsUnassignedEvent: { value: { reassignmentId: `ru-${offset}`, contractId, templateId: 'pkg1:Iou:Iou', source: sync, target: 'sync-b', submitter: 'Alice::1', reassignmentCounter: 1, witnessParties: ['Alice::1'], packageName: 'demo', offset, nodeId: 0 } } }],
+          },
+        },
+      },
+    });
+    /** The active_contracts data written from the contracts' fields, one row each, in this order. */
+    const expected = (rows: [offset: number, contractId: string, synchronizerId: string, counter: number][]) => {
+      const out = new CopyText('s');
+      for (const [offset, id, synchronizerId, counter] of rows) copyRows.active.write(out, activeRow(createdRow(created(offset, 0, id).CreatedEvent), synchronizerId, counter));
+      return Buffer.concat(out.chunks()).toString('utf8');
+    };
+    const activeData = (batch: IngestBatch) => {
+      const copy = batch.copies().find((c) => c.statement === copyRows.active.statement);
+      return copy === undefined ? undefined : { rows: copy.rows, text: Buffer.concat(copy.data).toString('utf8') };
+    };
+
+    // every row written still active: the data as written
+    const plain = new IngestBatch('s');
+    plain.add(el(transaction(1, [created(1, 0, 'a'), created(1, 1, 'b')])));
+    plain.add(el(transaction(2, [created(2, 0, 'c')])));
+    expect(activeData(plain)).toEqual({ rows: 3, text: expected([[1, 'a', sync, 0], [1, 'b', sync, 0], [2, 'c', sync, 0]]) });
+
+    // a contract archived, one unassigned then assigned back (its later row, in its first place), one created after
+    const netted = new IngestBatch('s');
+    netted.add(el(transaction(1, [created(1, 0, 'a'), created(1, 1, 'b')])));
+    netted.add(el(unassigned(2, 'a')));
+    netted.add(el(transaction(3, [{ ArchivedEvent: { offset: 3, nodeId: 0, contractId: 'b', templateId: 't', witnessParties: [], packageName: 'demo' } }, created(3, 1, 'c')])));
+    netted.add(el(assigned(4, 'a', 'sync-b', 2)));
+    expect(netted.acsInserts).toEqual(['a', 'c']);
+    expect(netted.acsDeletes.sort()).toEqual(['a', 'b']);
+    expect(activeData(netted)).toEqual({ rows: 2, text: expected([[4, 'a', 'sync-b', 2], [3, 'c', sync, 0]]) });
+
+    // everything removed again: no active_contracts data at all
+    const gone = new IngestBatch('s');
+    gone.add(el(transaction(1, [created(1, 0, 'a')])));
+    gone.add(el(transaction(2, [{ ArchivedEvent: { offset: 2, nodeId: 0, contractId: 'a', templateId: 't', witnessParties: [], packageName: 'demo' } }])));
+    expect(activeData(gone)).toBeUndefined();
+    expect(gone.acsDeletes).toEqual(['a']);
   });
 
   it('encodes PostgreSQL array literals: ids bare, anything else quoted and escaped, NULL, numbers and booleans', () => {

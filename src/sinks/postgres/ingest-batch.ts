@@ -1,7 +1,8 @@
 import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
-import type { ActiveContractRow, InterfaceViewRow } from './ingest-rows.js';
+import { elementBytes, elementText } from '../../updates/element-text.js';
+import type { InterfaceViewRow } from './ingest-rows.js';
 import { mapUpdateRows } from './map-update-rows.js';
-import { copyRows, type CopyTable } from './write/copy-rows.js';
+import { copyRows, type CopyTable, type SharedColumns } from './write/copy-rows.js';
 import { CopyText } from './write/copy-text.js';
 
 /** A template a batch stored an event of (`ledger_rx_templates`). */
@@ -31,13 +32,16 @@ const eventTables: readonly EventTable[] = ['updates', 'created', 'archived', 'e
  * the last one (see `batchScript` and `PostgresSink`). Elements must be added in offset order.
  *
  * Each element's rows (`mapUpdateRows`) are encoded for COPY (`copyRows`) when it is added, into buffers outside
- * the JavaScript heap, so the element itself is garbage as soon as it is added. What stays in objects is what the
- * batch decides at its end:
+ * the JavaScript heap, so the element itself is garbage as soon as it is added. The `updates` row takes the
+ * element's text from the bytes the transport received, when it kept them (`elementBytes`). The rows of
+ * `active_contracts` are encoded as they come too, the columns they share with the contract's `created_events` row
+ * copied from it, and the batch keeps per contract only where its row is:
  *
- * - the active-contract changes, netted per contract in event order, so that the batch needs one statement and
+ * - the active-contract changes are netted per contract in event order, so that the batch needs one statement and
  *   one COPY for `active_contracts` whatever the order of creates, archives and (un)assignments inside it: delete
  *   every contract the batch removed, re-added or assigned (`acsDeletes`), copy every contract active at the end of
- *   the batch (`acsInserts`);
+ *   the batch (the last row written for it, in the order the contracts first appeared: the data as written when
+ *   every row written is still active, else only those rows);
  * - the interface views of its creates and assignments (usually none; stored with a statement that keeps a view
  *   already there);
  * - the templates and choices it stored events of (`templates`, `choices`: for the query functions' name lookup).
@@ -47,8 +51,12 @@ export class IngestBatch {
   /** The interface views of the batch's creates and assignments. */
   readonly views: InterfaceViewRow[] = [];
   private readonly out = new Map<EventTable, CopyText>();
-  /** Per contract touched: its row at the end of the batch, or null. */
-  private readonly acsFinal = new Map<string, ActiveContractRow | null>();
+  /** The `active_contracts` rows written, of every contract added in the batch (a contract added twice: twice). */
+  private readonly active: CopyText;
+  /** Per contract touched: the index in {@link active} of its row at the end of the batch, or -1 (removed). */
+  private readonly acsFinal = new Map<string, number>();
+  /** Contracts whose row at the end of the batch is in {@link active}. */
+  private acsActive = 0;
   private readonly acsTouched = new Set<string>();
   private readonly noted = new Map<string, NotedTemplate>();
   private readonly notedChoices = new Map<string, NotedChoice>();
@@ -60,6 +68,7 @@ export class IngestBatch {
 
   constructor(streamName: string) {
     this.streamName = streamName;
+    this.active = new CopyText(streamName);
   }
 
   /** Elements added (updates and checkpoints). */
@@ -95,13 +104,20 @@ export class IngestBatch {
     this.first ??= rows.offset;
     this.last = rows.offset;
     if (rows.update) {
-      this.write('updates', copyRows.updates, rows.update);
+      const bytes = elementBytes(element);
+      // the bytes are those of the element's text, which is the row's unless it was serialized again (see `wireJson`)
+      copyRows.updates.write(this.text('updates'), rows.update, bytes !== undefined && elementText(element) === rows.update.elementJson ? bytes : undefined);
       this.updateRows++;
       this.jsonBytes += rows.update.elementJson.length;
     }
-    for (const r of rows.created) {
-      this.write('created', copyRows.created, r);
-      this.note(r);
+    let shared: SharedColumns[] | undefined;
+    if (rows.created.length > 0) {
+      const out = this.text('created');
+      shared = [];
+      for (const r of rows.created) {
+        shared.push(copyRows.created.write(out, r));
+        this.note(r);
+      }
     }
     for (const r of rows.archived) this.write('archived', copyRows.archived, r);
     for (const r of rows.exercised) {
@@ -116,11 +132,19 @@ export class IngestBatch {
     for (const r of rows.views) this.views.push(r);
     for (const change of rows.acs) {
       if (change.type === 'add') {
-        if (change.replaces || this.acsFinal.has(change.row.contractId)) this.acsTouched.add(change.row.contractId);
-        this.acsFinal.set(change.row.contractId, change.row);
+        const id = change.row.contractId;
+        const before = this.acsFinal.get(id);
+        if (change.replaces || before !== undefined) this.acsTouched.add(id);
+        if (before === undefined || before < 0) this.acsActive++;
+        this.acsFinal.set(id, this.active.rows);
+        const from = change.created === undefined ? undefined : shared?.[change.created];
+        if (from === undefined) copyRows.active.write(this.active, change.row);
+        else copyRows.activeOfCreated(this.active, change.row, this.out.get('created') as CopyText, from);
       } else {
+        const before = this.acsFinal.get(change.contractId);
+        if (before !== undefined && before >= 0) this.acsActive--;
         this.acsTouched.add(change.contractId);
-        this.acsFinal.set(change.contractId, null);
+        this.acsFinal.set(change.contractId, -1);
       }
     }
     return true;
@@ -131,10 +155,10 @@ export class IngestBatch {
     return [...this.acsTouched];
   }
 
-  /** Contracts active at the end of the batch, to insert. */
-  get acsInserts(): ActiveContractRow[] {
-    const out: ActiveContractRow[] = [];
-    for (const v of this.acsFinal.values()) if (v) out.push(v);
+  /** Contracts active at the end of the batch, to insert (in the order of {@link copies}). */
+  get acsInserts(): string[] {
+    const out: string[] = [];
+    for (const [id, row] of this.acsFinal) if (row >= 0) out.push(id);
     return out;
   }
 
@@ -159,19 +183,36 @@ export class IngestBatch {
       const text = this.out.get(table);
       if (text !== undefined) out.push({ statement: copyRows[table].statement, rows: text.rows, data: text.chunks() });
     }
-    const active = new CopyText(this.streamName);
-    for (const row of this.acsFinal.values()) if (row) copyRows.active.write(active, row);
-    if (active.rows > 0) out.push({ statement: copyRows.active.statement, rows: active.rows, data: active.chunks() });
+    if (this.acsActive > 0) {
+      // every row written still active, in the order written (the common case): the data as it is
+      let asWritten = this.acsActive === this.active.rows;
+      if (asWritten) {
+        let i = 0;
+        for (const row of this.acsFinal.values()) {
+          if (row !== i++) {
+            asWritten = false;
+            break;
+          }
+        }
+      }
+      const rows: Iterable<number> = asWritten ? [] : [...this.acsFinal.values()].filter((row) => row >= 0);
+      out.push({ statement: copyRows.active.statement, rows: this.acsActive, data: asWritten ? this.active.chunks() : this.active.chunksOfRows(rows) });
+    }
     return out;
   }
 
-  private write<R>(table: EventTable, to: CopyTable<R>, row: R): void {
+  /** The writer of `table`'s rows (made at its first row). */
+  private text(table: EventTable): CopyText {
     let text = this.out.get(table);
     if (text === undefined) {
       text = new CopyText(this.streamName);
       this.out.set(table, text);
     }
-    to.write(text, row);
+    return text;
+  }
+
+  private write<R>(table: EventTable, to: CopyTable<R>, row: R): void {
+    to.write(this.text(table), row);
   }
 
   private note(r: NotedTemplate): void {

@@ -19,6 +19,7 @@ export interface CreatedRow {
   readonly contractId: string;
   readonly templateId: string;
   readonly packageName: string;
+  /** As `JSON.stringify` writes it (so is every `…Json` field of these rows but `UpdateRow.elementJson`). */
   readonly createArgumentJson: string;
   readonly contractKeyJson: string | null;
   readonly signatories: readonly string[];
@@ -103,8 +104,12 @@ export interface ActiveContractRow {
 
 /** A change of the active contract set, in event order: a contract became active here, or stopped being. */
 export type AcsChange =
-  /** `replaces`: an assignment, which may find a row of the contract already there (an unseen unassignment). */
-  | { readonly type: 'add'; readonly row: ActiveContractRow; readonly replaces: boolean }
+  /**
+   * `replaces`: an assignment, which may find a row of the contract already there (an unseen unassignment).
+   * `created`: the index in `IngestRows.created` of the row the contract was created by (a create; none for an
+   * assignment), whose columns the contract's row shares.
+   */
+  | { readonly type: 'add'; readonly row: ActiveContractRow; readonly replaces: boolean; readonly created?: number }
   | { readonly type: 'remove'; readonly contractId: string };
 
 /**

@@ -80,7 +80,7 @@ export function mapUpdateRows(element: JsGetUpdatesResponse): IngestRows {
         const row = createdRow(e);
         created.push(row);
         for (const v of row.interfaceViews) views.push(v);
-        if (row.acsDelta) acs.push({ type: 'add', row: activeRow(row, synchronizerId ?? '', 0), replaces: false });
+        if (row.acsDelta) acs.push({ type: 'add', row: activeRow(row, synchronizerId ?? '', 0), replaces: false, created: created.length - 1 });
       } else if (eventTag === 'ArchivedEvent') {
         const row: ArchivedRow = {
           offset: int(e['offset']),

@@ -144,8 +144,9 @@ const checkpoints = new CheckpointTable('ledger_rx_checkpoints');
  *   the typed views of `dars` (`createTypedViews`), takes the
  *   stream `lock` when one is given (reporting `waiting-for-lock` while another process holds it), and
  *   resolves with the stream's checkpoint (`undefined` for a new stream);
- * - `write` maps the elements to rows (`mapUpdateRows`, netting the active-contract changes per batch) and encodes
- *   them for COPY at once (`IngestBatch`), so the elements need not be kept;
+ * - `add` (or `write`) maps each element to rows (`mapUpdateRows`, netting the active-contract changes per batch) and
+ *   encodes them for COPY at once (`IngestBatch`), so the elements need not be kept (`BatchCommitter` hands them
+ *   over one by one as they are read);
  * - `commit(position)` writes those rows (COPY into the event tables and `active_contracts`) AND moves the
  *   checkpoint row to `position`, in one transaction that first locks the checkpoint row (`BatchScript`, sent as
  *   one script: one round trip to a server): when the stored offset is already at or beyond `position` (the batch
@@ -274,9 +275,26 @@ export class PostgresSink implements LedgerSink, SnapshotSink {
   }
 
   write(elements: readonly JsGetUpdatesResponse[]): Promise<void> {
-    if (this.failed) return Promise.reject(this.failed.error);
-    for (const element of elements) this.staged.add(element);
+    try {
+      for (const element of elements) this.add(element);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return Promise.resolve();
+  }
+
+  /**
+   * Encodes `element` into the open batch at once (`IngestBatch`: nothing keeps the element). An element the
+   * batch cannot take (out of offset order) fails the sink: the open batch is never committed.
+   */
+  add(element: JsGetUpdatesResponse): void {
+    if (this.failed) throw this.failed.error;
+    try {
+      this.staged.add(element);
+    } catch (error) {
+      this.failed ??= { error };
+      throw error;
+    }
   }
 
   commit(position: SinkPosition): Promise<SinkCommit> {

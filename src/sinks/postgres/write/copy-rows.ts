@@ -7,6 +7,15 @@ export interface CopyTable<R> {
   write(out: CopyText, row: R): void;
 }
 
+/**
+ * Where a `created_events` row's columns that `active_contracts` has too, in the same order (`contract_id` to
+ * `observers`), lie in the data it was written to (`CopyText.position`s).
+ */
+export interface SharedColumns {
+  readonly start: number;
+  readonly end: number;
+}
+
 const copy = (table: string, columns: string): string => `COPY ${table} (stream_name, ${columns}) FROM STDIN`;
 
 /**
@@ -14,12 +23,19 @@ const copy = (table: string, columns: string): string => `COPY ${table} (stream_
  * the multi-row `INSERT`s of earlier versions stored: the element as sent (`json`), the arguments as JSON text
  * (parsed into `jsonb` by PostgreSQL), timestamps as the participant wrote them (parsed by PostgreSQL), party lists
  * as `text[]` literals. `active_contracts.origin` is left to its default (`update`).
+ *
+ * The element of an `updates` row is copied from the bytes the transport received when it has them
+ * (`CopyText.textWithBytes`), and the `active_contracts` row of a contract created in the batch takes the columns it
+ * shares with its `created_events` row from that row's bytes (`activeOfCreated`): encoded once for both tables.
  */
 export const copyRows = {
   updates: {
     statement: copy('updates', 'ledger_offset, update_id, kind, record_time, synchronizer_id, command_id, workflow_id, effective_at, element'),
-    write: (out, r) => {
-      out.row().int(r.offset).text(r.updateId).text(r.kind).text(r.recordTime).text(r.synchronizerId).text(r.commandId).text(r.workflowId).text(r.effectiveAt).text(r.elementJson);
+    /** `elementBytes`: the UTF-8 bytes of `r.elementJson` as the transport received them, when it had them. */
+    write: (out: CopyText, r: UpdateRow, elementBytes?: Uint8Array) => {
+      out.row().int(r.offset).text(r.updateId).text(r.kind).text(r.recordTime).text(r.synchronizerId).text(r.commandId).text(r.workflowId).text(r.effectiveAt);
+      if (elementBytes === undefined) out.text(r.elementJson);
+      else out.textWithBytes(r.elementJson, elementBytes);
     },
   } satisfies CopyTable<UpdateRow>,
   created: {
@@ -27,21 +43,14 @@ export const copyRows = {
       'created_events',
       'ledger_offset, node_id, contract_id, template_id, package_name, create_argument, contract_key, signatories, observers, witness_parties, created_at, acs_delta',
     ),
-    write: (out, r) => {
-      out
-        .row()
-        .int(r.offset)
-        .int(r.nodeId)
-        .text(r.contractId)
-        .text(r.templateId)
-        .text(r.packageName)
-        .text(r.createArgumentJson)
-        .text(r.contractKeyJson)
-        .textArray(r.signatories)
-        .textArray(r.observers)
-        .textArray(r.witnessParties)
-        .text(r.createdAt)
-        .bool(r.acsDelta);
+    /** Returns where the columns `active_contracts` shares lie (see {@link SharedColumns}). */
+    write: (out: CopyText, r: CreatedRow): SharedColumns => {
+      out.row().int(r.offset).int(r.nodeId);
+      const start = out.position;
+      out.text(r.contractId).text(r.templateId).text(r.packageName).json(r.createArgumentJson).json(r.contractKeyJson).textArray(r.signatories).textArray(r.observers);
+      const end = out.position;
+      out.textArray(r.witnessParties).text(r.createdAt).bool(r.acsDelta);
+      return { start, end };
     },
   } satisfies CopyTable<CreatedRow>,
   archived: {
@@ -65,12 +74,12 @@ export const copyRows = {
         .text(r.interfaceId)
         .text(r.packageName)
         .text(r.choice)
-        .text(r.choiceArgumentJson)
+        .json(r.choiceArgumentJson)
         .textArray(r.actingParties)
         .bool(r.consuming)
         .textArray(r.witnessParties)
         .int(r.lastDescendantNodeId)
-        .text(r.exerciseResultJson)
+        .json(r.exerciseResultJson)
         .bool(r.acsDelta);
     },
   } satisfies CopyTable<ExercisedRow>,
@@ -107,8 +116,8 @@ export const copyRows = {
         .text(r.contractId)
         .text(r.templateId)
         .text(r.packageName)
-        .text(r.createArgumentJson)
-        .text(r.contractKeyJson)
+        .json(r.createArgumentJson)
+        .json(r.contractKeyJson)
         .textArray(r.signatories)
         .textArray(r.observers)
         .int(r.createdOffset)
@@ -117,4 +126,12 @@ export const copyRows = {
         .int(r.reassignmentCounter);
     },
   } satisfies CopyTable<ActiveContractRow>,
+  /**
+   * The `active_contracts` row `r` of a contract whose `created_events` row was written to `created` (`shared`: where
+   * its columns from `contract_id` to `observers` lie there, as `copyRows.created.write` returned it): those columns
+   * are copied, not encoded again. The same bytes as `copyRows.active.write(out, r)`.
+   */
+  activeOfCreated: (out: CopyText, r: ActiveContractRow, created: CopyText, shared: SharedColumns): void => {
+    out.row().bytes(created, shared.start, shared.end).int(r.createdOffset).text(r.createdAt).text(r.synchronizerId).int(r.reassignmentCounter);
+  },
 };
