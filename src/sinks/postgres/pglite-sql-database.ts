@@ -10,7 +10,7 @@ export interface PgliteLike extends PgliteQueryable {
   transaction<T>(fn: (tx: PgliteQueryable) => Promise<T>): Promise<T>;
 }
 
-const stdin = /FROM STDIN$/;
+const stdin = /FROM STDIN( WITH \(FORMAT binary\))?$/;
 
 /** Whether `database` is a PGlite instance (its `exec`, `listen` and `transaction`), which PostgresSink adapts. */
 export function isPglite(database: object): database is PgliteLike {
@@ -39,7 +39,7 @@ export function pgliteSqlDatabase(db: PgliteLike): SqlDatabase {
             continue;
           }
           if (!stdin.test(step.copy)) throw new RangeError(`not a COPY … FROM STDIN statement: ${step.copy}`);
-          await tx.query(step.copy.replace(stdin, "FROM '/dev/blob'"), [], { blob: new Blob(step.data as Uint8Array[]) });
+          await tx.query(step.copy.replace(stdin, "FROM '/dev/blob'$1"), [], { blob: new Blob(step.data as Uint8Array[]) });
         }
       }),
   };
