@@ -1,6 +1,6 @@
 /** Seconds from 1970-01-01T00:00:00Z to 2000-01-01T00:00:00Z (PostgreSQL's epoch). */
 const epochShift = 946_684_800;
-const rfc3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+const zero = 0x30;
 const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** `x` rounded to the nearest integer, halves to even (C's `rint` in the default rounding mode). Pure. */
@@ -31,29 +31,56 @@ function daysSince1970(year: number, month: number, day: number): number {
  * caller lets PostgreSQL read those. Pure.
  */
 export function timestampMicros(text: string): { readonly seconds: number; readonly micros: number } | undefined {
-  const m = rfc3339.exec(text);
-  if (m === null) return undefined;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const hour = Number(m[4]);
-  const minute = Number(m[5]);
-  const second = Number(m[6]);
-  if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const n = text.length;
+  if (n < 20 || text.charCodeAt(4) !== 0x2d || text.charCodeAt(7) !== 0x2d || text.charCodeAt(10) !== 0x54 || text.charCodeAt(13) !== 0x3a || text.charCodeAt(16) !== 0x3a) {
+    return undefined;
+  }
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  // NaN (not digits) fails every comparison: declined
+  if (!(year >= 1 && month >= 1 && month <= 12 && day >= 1 && hour <= 23 && minute <= 59 && second <= 59)) return undefined;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   if (day > (month === 2 && leap ? 29 : (monthDays[month - 1] as number))) return undefined;
-  let offset = 0;
-  if (m[8] !== undefined) {
-    const offsetHours = Number(m[9]);
-    const offsetMinutes = Number(m[10]);
-    if (offsetHours > 15 || offsetMinutes > 59) return undefined;
-    offset = (offsetHours * 60 + offsetMinutes) * 60 * (m[8] === '-' ? -1 : 1);
+  let at = 19;
+  let micros = 0;
+  if (text.charCodeAt(at) === 0x2e) {
+    const start = at++;
+    while (at < n && isDigit(text.charCodeAt(at))) at++;
+    if (at === start + 1) return undefined;
+    micros = rint(Number(text.slice(start, at)) * 1_000_000);
   }
-  let micros = m[7] === undefined ? 0 : rint(Number(m[7]) * 1_000_000);
+  let offset = 0;
+  const zone = text.charCodeAt(at);
+  if (zone === 0x5a) {
+    if (at + 1 !== n) return undefined;
+  } else if (zone === 0x2b || zone === 0x2d) {
+    if (at + 6 !== n || text.charCodeAt(at + 3) !== 0x3a) return undefined;
+    const offsetHours = digits(text, at + 1, 2);
+    const offsetMinutes = digits(text, at + 4, 2);
+    if (!(offsetHours <= 15 && offsetMinutes <= 59)) return undefined;
+    offset = (offsetHours * 60 + offsetMinutes) * 60 * (zone === 0x2d ? -1 : 1);
+  } else return undefined;
   let seconds = daysSince1970(year, month, day) * 86_400 + (hour * 60 + minute) * 60 + second - epochShift - offset;
   if (micros >= 1_000_000) {
     micros -= 1_000_000;
     seconds += 1;
   }
   return { seconds, micros };
+}
+
+const isDigit = (c: number): boolean => c >= zero && c <= zero + 9;
+
+/** The number the `count` decimal digits of `text` at `at` write, or NaN. Pure. */
+function digits(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i++) {
+    const c = text.charCodeAt(i);
+    if (!isDigit(c)) return Number.NaN;
+    value = value * 10 + c - zero;
+  }
+  return value;
 }
