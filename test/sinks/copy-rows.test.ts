@@ -201,19 +201,29 @@ describe.runIf(pgUrl)('COPY round trip (PostgreSQL server)', () => {
       updateId: 'u', workflowId: '', argument: {}, key: null, signatories: ['A::1'], observers: [], choice: 'c', choiceArgument: {}, result: null, extra: null, spacing: '', withBytes: true,
       recordTime: null, effectiveAt: null, createdAt: null,
     };
-    const bad: [Partial<Case>, RegExp][] = [
-      [{ workflowId: 'a\u0000b' }, /invalid byte sequence for encoding "UTF8": 0x00/],
-      [{ signatories: ['A\u0000'] }, /invalid byte sequence for encoding "UTF8": 0x00/],
-      [{ argument: { s: 'a\u0000' } }, /unsupported Unicode escape sequence/],
-      [{ recordTime: 'not a time' }, /invalid input syntax for type timestamp with time zone: "not a time"/],
-      [{ createdAt: '2026-02-30T00:00:00Z' }, /date\/time field value out of range: "2026-02-30T00:00:00Z"/],
+    // each bad value with the column type it goes to, and what COPY's text format said of it (as the sink sent it before)
+    const bad: [Partial<Case>, string, string, RegExp][] = [
+      [{ workflowId: 'a\u0000b' }, 'text', 'a\u0000b', /invalid byte sequence for encoding "UTF8": 0x00/],
+      [{ signatories: ['A\u0000'] }, 'text[]', '{"A\u0000"}', /invalid byte sequence for encoding "UTF8": 0x00/],
+      [{ argument: { s: 'a\u0000' } }, 'jsonb', '{"s":"a\\\\u0000"}', /unsupported Unicode escape sequence/],
+      [{ recordTime: 'not a time' }, 'timestamptz', 'not a time', /invalid input syntax for type timestamp with time zone: "not a time"/],
+      [{ createdAt: '2026-02-30T00:00:00Z' }, 'timestamptz', '2026-02-30T00:00:00Z', /date\/time field value out of range: "2026-02-30T00:00:00Z"/],
     ];
-    for (const [i, [change, error]] of bad.entries()) {
+    await p.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    for (const [i, [change, type, copyText, error]] of bad.entries()) {
+      await p.query(`CREATE TABLE ${schema}.text_copy_${i} (v ${type})`);
+      const text = await pgSqlDatabase(p)
+        .script?.([{ copy: `COPY ${schema}.text_copy_${i} (v) FROM STDIN`, data: [Buffer.from(`${copyText}\n`)] }])
+        .then(
+          () => 'stored',
+          (e: Error) => e.message,
+        );
+      expect(text).toMatch(error);
       const sink = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: `bad${i}` });
       await sink.start();
       try {
         sink.add(element({ ...base, ...change }, 1).element);
-        await expect(sink.commit({ offset: 1, synchronizerTimes: [] })).rejects.toThrow(error);
+        await expect(sink.commit({ offset: 1, synchronizerTimes: [] })).rejects.toThrow(text);
       } finally {
         await sink.close().catch(() => undefined);
       }
