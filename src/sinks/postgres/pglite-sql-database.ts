@@ -21,8 +21,8 @@ export function isPglite(database: object): database is PgliteLike {
 /**
  * Adapts an embedded PGlite database to {@link SqlDatabase}: `query` and `transaction` as PGlite has them, and
  * `script(steps)` as one `transaction` running the steps one after the other (PGlite runs in this process: a round
- * trip costs nothing), each COPY step as `COPY … FROM '/dev/blob'` with its data as the query's `blob` (PGlite's way
- * of copying from the client; docs/ingest.md, "The embedded store").
+ * trip costs nothing), each COPY step as `COPY … FROM '/dev/blob'` (its `WITH (FORMAT binary)` kept) with its data as the query's
+ * `blob` (PGlite's way of copying from the client; docs/ingest.md, "The embedded store").
  */
 export function pgliteSqlDatabase(db: PgliteLike): SqlDatabase {
   const on = (q: PgliteQueryable): SqlQueryable => ({
