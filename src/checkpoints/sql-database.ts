@@ -10,7 +10,7 @@ export interface SqlQueryable {
 
 /**
  * One step of {@link SqlDatabase.script}: a statement without parameters (`sql`), or a `COPY table (columns) FROM
- * STDIN` statement (`copy`) with its rows in COPY's text format (`data`: UTF-8 bytes, whole rows in order, split
+ * STDIN` statement (`copy`, its `FORMAT` option included) with its data in that format (`data`: the bytes in order, split
  * anywhere).
  */
 export type SqlScriptStep = { readonly sql: string } | { readonly copy: string; readonly data: readonly Uint8Array[] };

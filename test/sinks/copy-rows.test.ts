@@ -9,69 +9,11 @@ import type { SqlDatabase } from '../../src/checkpoints/sql-database.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { openEmbeddedPostgres } from '../../src/sinks/postgres/open-embedded-postgres.js';
 import { PostgresSink } from '../../src/sinks/postgres/postgres-sink.js';
-import { CopyText } from '../../src/sinks/postgres/write/copy-text.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 import { rememberElementText } from '../../src/updates/element-text.js';
 
 const pgUrl = inject('pgUrl');
 const unique = `${process.pid}_${Date.now() % 100000}`;
-
-const text = (c: CopyText) => Buffer.concat(c.chunks()).toString('utf8');
-
-describe('CopyText (COPY text format)', () => {
-  it('escapes backslash, tab, newline and carriage return, writes NULL as \\N, and keeps everything else as UTF-8', () => {
-    const out = new CopyText('stream\tname');
-    out.row().text('a\\b\tc\nd\re').text(null).text('').int(-42).bool(true).textArray(['A::1', 'q"uote', 'back\\slash', 'NULL']);
-    out.row().text('Zürich ✅ 𝄞').text('\\N').bool(false);
-    expect(out.rows).toBe(2);
-    expect(text(out)).toBe(
-      'stream\\tname\ta\\\\b\\tc\\nd\\re\t\\N\t\t-42\tt\t{A::1,"q\\\\"uote","back\\\\\\\\slash","NULL"}\n' + 'stream\\tname\tZürich ✅ 𝄞\t\\\\N\tf\n',
-    );
-  });
-
-  it('splits long data over chunks and gives a value longer than a chunk a chunk of its own', () => {
-    const out = new CopyText('s');
-    const long = 'x'.repeat(600 * 1024);
-    for (let i = 0; i < 3; i++) out.row().text(long);
-    const chunks = out.chunks();
-    expect(chunks.length).toBeGreaterThan(1);
-    expect(Buffer.concat(chunks).toString('utf8')).toBe(`s\t${long}\n`.repeat(3));
-    expect(new CopyText('s').chunks()).toEqual([]);
-  });
-
-  it('writes JSON text with its backslashes doubled, and a text with its bytes as they are unless they need escaping', () => {
-    const out = new CopyText('s');
-    const json = JSON.stringify({ a: 'tab\there "q" \\ Zürich', b: [1, null] });
-    out.row().json(json).json(null).json('x'.repeat(300) + '\\');
-    const clean = '{"a":"Zürich ✅ 𝄞"}';
-    const spaced = '{\t"a":\r1 }';
-    const escaped = '{"a":"\\n"}';
-    out.row().textWithBytes(clean, Buffer.from(clean)).textWithBytes(spaced, new Uint8Array(Buffer.from(spaced))).textWithBytes(escaped, Buffer.from(escaped));
-    expect(text(out)).toBe(
-      `s\t${json.replaceAll('\\', '\\\\')}\t\\N\t${'x'.repeat(300)}\\\\\n` + `s\t${clean}\t{\\t"a":\\r1 }\t{"a":"\\\\n"}\n`,
-    );
-  });
-
-  it('copies written fields by their positions, and gives chosen rows in a chosen order, also across chunks', () => {
-    const from = new CopyText('s');
-    const big = 'y'.repeat(200 * 1024);
-    const ranges: [number, number][] = [];
-    for (let i = 0; i < 4; i++) {
-      from.row().int(i);
-      const start = from.position;
-      from.text(`id-${i}`).json(i % 2 === 0 ? JSON.stringify(big) : '{"k":"a\\b"}').textArray(['A::1', 'b c']);
-      ranges.push([start, from.position]);
-      from.bool(true);
-    }
-    const to = new CopyText('t');
-    for (const [i, [start, end]] of [...ranges.entries()].reverse()) to.row().bytes(from, start, end).int(i);
-    const shared = (i: number) => `\tid-${i}\t${i % 2 === 0 ? JSON.stringify(big) : '{"k":"a\\\\b"}'}\t{A::1,"b c"}`;
-    expect(text(to)).toBe([3, 2, 1, 0].map((i) => `t${shared(i)}\t${i}\n`).join(''));
-    const rows = from.chunksOfRows([3, 0, 2]);
-    expect(Buffer.concat(rows).toString('utf8')).toBe([3, 0, 2].map((i) => `s\t${i}${shared(i)}\tt\n`).join(''));
-    expect(new CopyText('s').chunksOfRows([])).toEqual([]);
-  });
-});
 
 /** Text for a `text` column: any Unicode but NUL, which PostgreSQL's text cannot hold (as before COPY). */
 const anyText = fc.string({ unit: 'binary', maxLength: 24 }).map((s) => s.replaceAll('\u0000', ''));
@@ -80,6 +22,35 @@ const field = fc.oneof(anyText, nasty);
 /** A JSON value for a jsonb column: `\u0000` in a string is refused by jsonb (as before COPY), so it has none. */
 const payload = fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }).filter((v) => !JSON.stringify(v).includes('\\u0000'));
 const parties = fc.array(field, { maxLength: 3 });
+const two = (n: number) => String(n).padStart(2, '0');
+/**
+ * A timestamp as a participant writes it (RFC 3339, any fraction, `Z` or an offset; the binary format converts it)
+ * or in another form PostgreSQL reads (the binary format leaves it to PostgreSQL), or none.
+ */
+const timestamp = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 86_399 }), fc.stringMatching(/^(\.[0-9]{1,9})?$/))
+    .chain(([y, mo, d, s, f]) =>
+      fc
+        .constantFrom('Z', '+00:00', '-05:30', '+14:00', '+15:59')
+        .map((zone) => `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}T${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}${f}${zone}`),
+    ),
+  fc.constantFrom(
+    '2000-01-01T00:00:00Z',
+    '1999-12-31T23:59:59.9999995Z',
+    '2026-01-01T00:00:00.0000005Z',
+    '2026-01-01T00:00:00.0000015Z',
+    '2026-01-01 00:00:00+00',
+    '2026-01-01t10:00:00.5z',
+    '2026-01-01T23:59:60Z',
+    '2026-01-01T24:00:00Z',
+    '2026-06-01T12:00:00',
+    'infinity',
+    '-infinity',
+    'epoch',
+  ),
+  fc.constant(null),
+);
 
 interface Case {
   readonly updateId: string;
@@ -97,6 +68,9 @@ interface Case {
   readonly spacing: string;
   /** Whether the transport kept the element's bytes (a WebSocket frame), which the sink then copies. */
   readonly withBytes: boolean;
+  readonly recordTime: string | null;
+  readonly effectiveAt: string | null;
+  readonly createdAt: string | null;
 }
 
 const cases = fc.record<Case>({
@@ -112,6 +86,9 @@ const cases = fc.record<Case>({
   extra: fc.jsonValue({ maxDepth: 2, stringUnit: 'binary' }),
   spacing: fc.constantFrom('', ' ', '\t', '\r', ' \t\r '),
   withBytes: fc.boolean(),
+  recordTime: timestamp,
+  effectiveAt: timestamp,
+  createdAt: timestamp,
 });
 
 /** The element of `c` at `offset` and its text as a server might send it (`c.spacing` inside its outer braces). */
@@ -124,16 +101,16 @@ function element(c: Case, offset: number): { element: JsGetUpdatesResponse; text
           updateId: c.updateId,
           commandId: 'cmd',
           workflowId: c.workflowId,
-          effectiveAt: '2026-01-01T00:00:00.123456Z',
+          ...(c.effectiveAt === null ? {} : { effectiveAt: c.effectiveAt }),
           offset,
           synchronizerId: 'sync::1',
-          recordTime: '2026-01-01T00:00:00Z',
+          ...(c.recordTime === null ? {} : { recordTime: c.recordTime }),
           extra: c.extra,
           events: [
             {
               CreatedEvent: {
                 offset, nodeId: 0, contractId, templateId: 'pkg:Mod.Sub:T', contractKey: c.key, createArgument: c.argument, witnessParties: c.signatories,
-                signatories: c.signatories, observers: c.observers, createdAt: '2026-01-01T00:00:00Z', packageName: 'demo', acsDelta: true,
+                signatories: c.signatories, observers: c.observers, ...(c.createdAt === null ? {} : { createdAt: c.createdAt }), packageName: 'demo', acsDelta: true,
               },
             },
             {
@@ -166,23 +143,28 @@ async function roundTrips(database: SqlDatabase, schema: string, runs: number): 
         await sink.write(written.map((w) => w.element));
         expect(await sink.commit({ offset, synchronizerTimes: [] })).toMatchObject({ applied: true, updates: batch.length });
         for (const w of written) {
-          const u = await database.query<Record<string, unknown>>(`SELECT element::text AS element, update_id, workflow_id FROM updates WHERE stream_name = 'p' AND ledger_offset = $1`, [w.offset]);
-          expect(u.rows).toEqual([{ element: w.text, update_id: w.c.updateId, workflow_id: w.c.workflowId }]);
+          // timestamps: each the value PostgreSQL reads from the participant's text (what the text format stored)
+          const u = await database.query<Record<string, unknown>>(
+            `SELECT element::text AS element, update_id, workflow_id, record_time IS NOT DISTINCT FROM $2::timestamptz AS record_time,
+                    effective_at IS NOT DISTINCT FROM $3::timestamptz AS effective_at FROM updates WHERE stream_name = 'p' AND ledger_offset = $1`,
+            [w.offset, w.c.recordTime, w.c.effectiveAt],
+          );
+          expect(u.rows).toEqual([{ element: w.text, update_id: w.c.updateId, workflow_id: w.c.workflowId, record_time: true, effective_at: true }]);
           // a key or result of null is SQL NULL; an argument of null is JSON null (as the rows always had it)
           const same = (column: string, value: unknown, nullable = true) =>
             `${column} IS NOT DISTINCT FROM ${value === null && nullable ? 'NULL' : `'${JSON.stringify(value).replaceAll("'", "''")}'::jsonb`}`;
           const created = await database.query<Record<string, unknown>>(
-            `SELECT ${same('create_argument', w.c.argument, false)} AS argument, ${same('contract_key', w.c.key)} AS key, signatories, observers, witness_parties
-             FROM created_events WHERE stream_name = 'p' AND ledger_offset = $1`,
-            [w.offset],
+            `SELECT ${same('create_argument', w.c.argument, false)} AS argument, ${same('contract_key', w.c.key)} AS key, signatories, observers, witness_parties,
+                    created_at IS NOT DISTINCT FROM $2::timestamptz AS created_at FROM created_events WHERE stream_name = 'p' AND ledger_offset = $1`,
+            [w.offset, w.c.createdAt],
           );
-          expect(created.rows).toEqual([{ argument: true, key: true, signatories: w.c.signatories, observers: w.c.observers, witness_parties: w.c.signatories }]);
+          expect(created.rows).toEqual([{ argument: true, key: true, signatories: w.c.signatories, observers: w.c.observers, witness_parties: w.c.signatories, created_at: true }]);
           const active = await database.query<Record<string, unknown>>(
-            `SELECT ${same('create_argument', w.c.argument, false)} AS argument, ${same('contract_key', w.c.key)} AS key, signatories, observers FROM active_contracts
-             WHERE stream_name = 'p' AND created_offset = $1`,
-            [w.offset],
+            `SELECT ${same('create_argument', w.c.argument, false)} AS argument, ${same('contract_key', w.c.key)} AS key, signatories, observers,
+                    created_at IS NOT DISTINCT FROM $2::timestamptz AS created_at FROM active_contracts WHERE stream_name = 'p' AND created_offset = $1`,
+            [w.offset, w.c.createdAt],
           );
-          expect(active.rows).toEqual([{ argument: true, key: true, signatories: w.c.signatories, observers: w.c.observers }]);
+          expect(active.rows).toEqual([{ argument: true, key: true, signatories: w.c.signatories, observers: w.c.observers, created_at: true }]);
           const exercised = await database.query<Record<string, unknown>>(
             `SELECT choice, ${same('choice_argument', w.c.choiceArgument, false)} AS argument, ${same('exercise_result', w.c.result)} AS result, acting_parties
              FROM exercised_events WHERE stream_name = 'p' AND ledger_offset = $1`,
@@ -211,6 +193,45 @@ describe.runIf(pgUrl)('COPY round trip (PostgreSQL server)', () => {
     await roundTrips(pgSqlDatabase(p), schema, 60);
   });
 
+  it('refuses what the text format refused, with its error: NUL in a text, \\u0000 in a jsonb, a time PostgreSQL cannot read', async () => {
+    const schema = `copy_bad_${unique}`;
+    const p = new pg.Pool({ connectionString: pgUrl, max: 2, options: `-c search_path=${schema}` });
+    pools.push(p);
+    const base: Case = {
+      updateId: 'u', workflowId: '', argument: {}, key: null, signatories: ['A::1'], observers: [], choice: 'c', choiceArgument: {}, result: null, extra: null, spacing: '', withBytes: true,
+      recordTime: null, effectiveAt: null, createdAt: null,
+    };
+    // each bad value with the column type it goes to, and what COPY's text format said of it (as the sink sent it before)
+    const bad: [Partial<Case>, string, string, RegExp][] = [
+      [{ workflowId: 'a\u0000b' }, 'text', 'a\u0000b', /invalid byte sequence for encoding "UTF8": 0x00/],
+      [{ signatories: ['A\u0000'] }, 'text[]', '{"A\u0000"}', /invalid byte sequence for encoding "UTF8": 0x00/],
+      [{ argument: { s: 'a\u0000' } }, 'jsonb', '{"s":"a\\\\u0000"}', /unsupported Unicode escape sequence/],
+      [{ recordTime: 'not a time' }, 'timestamptz', 'not a time', /invalid input syntax for type timestamp with time zone: "not a time"/],
+      [{ createdAt: '2026-02-30T00:00:00Z' }, 'timestamptz', '2026-02-30T00:00:00Z', /date\/time field value out of range: "2026-02-30T00:00:00Z"/],
+    ];
+    await p.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    for (const [i, [change, type, copyText, error]] of bad.entries()) {
+      await p.query(`CREATE TABLE ${schema}.text_copy_${i} (v ${type})`);
+      const text = await pgSqlDatabase(p)
+        .script?.([{ copy: `COPY ${schema}.text_copy_${i} (v) FROM STDIN`, data: [Buffer.from(`${copyText}\n`)] }])
+        .then(
+          () => 'stored',
+          (e: Error) => e.message,
+        );
+      expect(text).toMatch(error);
+      const sink = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: `bad${i}` });
+      await sink.start();
+      try {
+        sink.add(element({ ...base, ...change }, 1).element);
+        await expect(sink.commit({ offset: 1, synchronizerTimes: [] })).rejects.toThrow(text);
+      } finally {
+        await sink.close().catch(() => undefined);
+      }
+      const stored = await p.query<{ n: string }>(`SELECT (SELECT count(*) FROM updates WHERE stream_name = $1) + (SELECT count(*) FROM ledger_rx_checkpoints WHERE stream_name = $1) AS n`, [`bad${i}`]);
+      expect(stored.rows).toEqual([{ n: '0' }]);
+    }
+  });
+
   it('sends COPY data of many chunks, and a value longer than a chunk, as the rows they hold', async () => {
     const schema = `copy_big_${unique}`;
     const p = new pg.Pool({ connectionString: pgUrl, max: 2, options: `-c search_path=${schema}` });
@@ -218,7 +239,10 @@ describe.runIf(pgUrl)('COPY round trip (PostgreSQL server)', () => {
     const sink = new PostgresSink({ database: pgSqlDatabase(p), schema, streamName: 'big' });
     await sink.start();
     try {
-      const base: Case = { updateId: 'u', workflowId: '', argument: null, key: null, signatories: ['A::1'], observers: [], choice: 'c', choiceArgument: {}, result: null, extra: null, spacing: '', withBytes: true };
+      const base: Case = {
+        updateId: 'u', workflowId: '', argument: null, key: null, signatories: ['A::1'], observers: [], choice: 'c', choiceArgument: {}, result: null, extra: null, spacing: '', withBytes: true,
+        recordTime: '2026-01-01T00:00:00Z', effectiveAt: null, createdAt: '2026-01-01T00:00:00.5Z',
+      };
       // 400 updates of ~6 KB (several chunks per table) and one argument of 700 KB (a chunk of its own)
       const cases = Array.from({ length: 401 }, (_, i): Case => ({ ...base, updateId: `u${i}`, argument: { text: i === 200 ? 'é\\'.repeat(350_000) : `${i}:`.padEnd(3000, 'x') }, withBytes: i % 2 === 0 }));
       for (const [i, c] of cases.entries()) sink.add(element(c, i + 1).element);

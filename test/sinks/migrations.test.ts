@@ -7,7 +7,7 @@ import { runMigrations } from '../../src/sinks/postgres/run-migrations.js';
 import type { UpdateRow } from '../../src/sinks/postgres/ingest-rows.js';
 import { BatchScript } from '../../src/sinks/postgres/write/batch-script.js';
 import { copyRows } from '../../src/sinks/postgres/write/copy-rows.js';
-import { CopyText } from '../../src/sinks/postgres/write/copy-text.js';
+import { CopyBinary } from '../../src/sinks/postgres/write/copy-binary.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 
 const pgUrl = inject('pgUrl');
@@ -15,7 +15,7 @@ const unique = `${process.pid}_${Date.now() % 100000}`;
 
 /** Copies `rows` into `updates` of stream `s`, as a batch does. */
 const copyUpdates = (p: pg.Pool, rows: readonly UpdateRow[]) => {
-  const text = new CopyText('s');
+  const text = new CopyBinary('s', copyRows.updates.columns);
   for (const r of rows) copyRows.updates.write(text, r);
   return pgSqlDatabase(p).script?.([{ copy: copyRows.updates.statement, data: text.chunks() }]);
 };

@@ -5,7 +5,7 @@ import { pgArrayLiteral } from '../../src/sinks/postgres/pg-array-literal.js';
 import { activeRow } from '../../src/sinks/postgres/active-row.js';
 import { createdRow } from '../../src/sinks/postgres/created-row.js';
 import { copyRows } from '../../src/sinks/postgres/write/copy-rows.js';
-import { CopyText } from '../../src/sinks/postgres/write/copy-text.js';
+import { CopyBinary } from '../../src/sinks/postgres/write/copy-binary.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
 import { decodeUpdateElement } from '../../src/updates/decode-update-element.js';
 
@@ -265,13 +265,13 @@ describe('row mapping', () => {
     });
     /** The active_contracts data written from the contracts' fields, one row each, in this order. */
     const expected = (rows: [offset: number, contractId: string, synchronizerId: string, counter: number][]) => {
-      const out = new CopyText('s');
+      const out = new CopyBinary('s', copyRows.active.columns);
       for (const [offset, id, synchronizerId, counter] of rows) copyRows.active.write(out, activeRow(createdRow(created(offset, 0, id).CreatedEvent), synchronizerId, counter));
-      return Buffer.concat(out.chunks()).toString('utf8');
+      return Buffer.concat(out.chunks()).toString('hex');
     };
     const activeData = (batch: IngestBatch) => {
       const copy = batch.copies().find((c) => c.statement === copyRows.active.statement);
-      return copy === undefined ? undefined : { rows: copy.rows, text: Buffer.concat(copy.data).toString('utf8') };
+      return copy === undefined ? undefined : { rows: copy.rows, text: Buffer.concat(copy.data).toString('hex') };
     };
 
     // every row written still active: the data as written
@@ -296,6 +296,25 @@ describe('row mapping', () => {
     gone.add(el(transaction(2, [{ ArchivedEvent: { offset: 2, nodeId: 0, contractId: 'a', templateId: 't', witnessParties: [], packageName: 'demo' } }])));
     expect(activeData(gone)).toBeUndefined();
     expect(gone.acsDeletes).toEqual(['a']);
+  });
+
+  it('leaves a time not in the participant form to PostgreSQL: a statement per value after the COPY, for the rows copied', () => {
+    const at = (event: ReturnType<typeof created>, createdAt: string) => ({ CreatedEvent: { ...event.CreatedEvent, createdAt } });
+    const batch = new IngestBatch('s');
+    const odd = transaction(1, [at(created(1, 0, 'a'), '2026-01-01 00:00:00+00'), at(created(1, 1, 'b'), 'infinity'), created(1, 2, 'c')]);
+    odd.update.Transaction.value.recordTime = '2026-01-01T23:59:60Z';
+    batch.add(el(odd));
+    batch.add(el(transaction(2, [{ ArchivedEvent: { offset: 2, nodeId: 0, contractId: 'a', templateId: 't', witnessParties: [], packageName: 'demo' } }])));
+    expect(batch.lateTimestamps).toEqual([
+      { table: 'updates', column: 'record_time', text: '2026-01-01T23:59:60Z', where: 'ledger_offset = 1' },
+      { table: 'created_events', column: 'created_at', text: '2026-01-01 00:00:00+00', where: 'ledger_offset = 1 AND node_id = 0' },
+      { table: 'created_events', column: 'created_at', text: 'infinity', where: 'ledger_offset = 1 AND node_id = 1' },
+      // 'a' was archived in the batch: its active_contracts row is not copied
+      { table: 'active_contracts', column: 'created_at', text: 'infinity', where: "contract_id = E'b'" },
+    ]);
+    const plain = new IngestBatch('s');
+    plain.add(el(transaction(1, [created(1, 0, 'a')])));
+    expect(plain.lateTimestamps).toEqual([]);
   });
 
   it('encodes PostgreSQL array literals: ids bare, anything else quoted and escaped, NULL, numbers and booleans', () => {

@@ -2,8 +2,9 @@ import type { JsGetUpdatesResponse } from '../../schemas/updates.js';
 import { elementBytes, elementText } from '../../updates/element-text.js';
 import type { InterfaceViewRow } from './ingest-rows.js';
 import { mapUpdateRows } from './map-update-rows.js';
+import { sqlString } from './sql-quote.js';
+import { CopyBinary } from './write/copy-binary.js';
 import { copyRows, type CopyTable, type SharedColumns } from './write/copy-rows.js';
-import { CopyText } from './write/copy-text.js';
 
 /** A template a batch stored an event of (`ledger_rx_templates`). */
 export interface NotedTemplate {
@@ -22,6 +23,18 @@ export interface BatchCopy {
   readonly statement: string;
   readonly rows: number;
   readonly data: readonly Buffer[];
+}
+
+/**
+ * A `timestamptz` value the binary format left NULL, to be set from its text after the COPY (`BatchScript`):
+ * `UPDATE table SET column = text WHERE stream_name = … AND where`.
+ */
+export interface LateTimestampUpdate {
+  readonly table: string;
+  readonly column: string;
+  readonly text: string;
+  /** The row's key besides its stream, as SQL (`ledger_offset = 5 AND node_id = 0`). */
+  readonly where: string;
 }
 
 type EventTable = 'updates' | 'created' | 'archived' | 'exercised' | 'reassignments';
@@ -50,9 +63,13 @@ export class IngestBatch {
   readonly streamName: string;
   /** The interface views of the batch's creates and assignments. */
   readonly views: InterfaceViewRow[] = [];
-  private readonly out = new Map<EventTable, CopyText>();
+  /** Timestamps of the event tables the binary format left to PostgreSQL (see {@link lateTimestamps}). */
+  private readonly late: LateTimestampUpdate[] = [];
+  /** Those of `active_contracts`, with the row of {@link active} they belong to. */
+  private readonly lateActive: { readonly row: number; readonly update: LateTimestampUpdate }[] = [];
+  private readonly out = new Map<EventTable, CopyBinary>();
   /** The `active_contracts` rows written, of every contract added in the batch (a contract added twice: twice). */
-  private readonly active: CopyText;
+  private readonly active: CopyBinary;
   /** Per contract touched: the index in {@link active} of its row at the end of the batch, or -1 (removed). */
   private readonly acsFinal = new Map<string, number>();
   /** Contracts whose row at the end of the batch is in {@link active}. */
@@ -68,7 +85,7 @@ export class IngestBatch {
 
   constructor(streamName: string) {
     this.streamName = streamName;
-    this.active = new CopyText(streamName);
+    this.active = new CopyBinary(streamName, copyRows.active.columns);
   }
 
   /** Elements added (updates and checkpoints). */
@@ -106,7 +123,9 @@ export class IngestBatch {
     if (rows.update) {
       const bytes = elementBytes(element);
       // the bytes are those of the element's text, which is the row's unless it was serialized again (see `wireJson`)
-      copyRows.updates.write(this.text('updates'), rows.update, bytes !== undefined && elementText(element) === rows.update.elementJson ? bytes : undefined);
+      const out = this.text('updates');
+      copyRows.updates.write(out, rows.update, bytes !== undefined && elementText(element) === rows.update.elementJson ? bytes : undefined);
+      this.lateOf(out, 'updates', `ledger_offset = ${rows.offset}`);
       this.updateRows++;
       this.jsonBytes += rows.update.elementJson.length;
     }
@@ -116,6 +135,7 @@ export class IngestBatch {
       shared = [];
       for (const r of rows.created) {
         shared.push(copyRows.created.write(out, r));
+        this.lateOf(out, 'created_events', `ledger_offset = ${r.offset} AND node_id = ${r.nodeId}`);
         this.note(r);
       }
     }
@@ -138,8 +158,12 @@ export class IngestBatch {
         if (before === undefined || before < 0) this.acsActive++;
         this.acsFinal.set(id, this.active.rows);
         const from = change.created === undefined ? undefined : shared?.[change.created];
+        const late = this.active.late.length;
         if (from === undefined) copyRows.active.write(this.active, change.row);
-        else copyRows.activeOfCreated(this.active, change.row, this.out.get('created') as CopyText, from);
+        else copyRows.activeOfCreated(this.active, change.row, this.out.get('created') as CopyBinary, from);
+        for (const t of this.active.late.slice(late)) {
+          this.lateActive.push({ row: t.row, update: { table: 'active_contracts', column: t.column, text: t.text, where: `contract_id = ${sqlString(id)}` } });
+        }
       } else {
         const before = this.acsFinal.get(change.contractId);
         if (before !== undefined && before >= 0) this.acsActive--;
@@ -160,6 +184,16 @@ export class IngestBatch {
     const out: string[] = [];
     for (const [id, row] of this.acsFinal) if (row >= 0) out.push(id);
     return out;
+  }
+
+  /**
+   * The timestamps the binary format left NULL (a text it does not convert itself), to set after the COPYs: those of
+   * the event tables' rows, and of the `active_contracts` rows copied (a contract's last row).
+   */
+  get lateTimestamps(): LateTimestampUpdate[] {
+    if (this.lateActive.length === 0) return [...this.late];
+    const final = new Set([...this.acsFinal.values()].filter((row) => row >= 0));
+    return [...this.late, ...this.lateActive.filter((t) => final.has(t.row)).map((t) => t.update)];
   }
 
   /** The templates of the batch's created events and reassignments, once each. */
@@ -202,10 +236,10 @@ export class IngestBatch {
   }
 
   /** The writer of `table`'s rows (made at its first row). */
-  private text(table: EventTable): CopyText {
+  private text(table: EventTable): CopyBinary {
     let text = this.out.get(table);
     if (text === undefined) {
-      text = new CopyText(this.streamName);
+      text = new CopyBinary(this.streamName, copyRows[table].columns);
       this.out.set(table, text);
     }
     return text;
@@ -213,6 +247,12 @@ export class IngestBatch {
 
   private write<R>(table: EventTable, to: CopyTable<R>, row: R): void {
     to.write(this.text(table), row);
+  }
+
+  /** Notes the late timestamps of the row just written to `out`, of `table`, whose key is `where`. */
+  private lateOf(out: CopyBinary, table: string, where: string): void {
+    const row = out.rows - 1;
+    for (const t of out.late) if (t.row === row) this.late.push({ table, column: t.column, text: t.text, where });
   }
 
   private note(r: NotedTemplate): void {

@@ -10,7 +10,7 @@ export interface PgliteLike extends PgliteQueryable {
   transaction<T>(fn: (tx: PgliteQueryable) => Promise<T>): Promise<T>;
 }
 
-const stdin = /FROM STDIN$/;
+const stdin = /FROM STDIN( WITH \(FORMAT binary\))?$/;
 
 /** Whether `database` is a PGlite instance (its `exec`, `listen` and `transaction`), which PostgresSink adapts. */
 export function isPglite(database: object): database is PgliteLike {
@@ -21,8 +21,8 @@ export function isPglite(database: object): database is PgliteLike {
 /**
  * Adapts an embedded PGlite database to {@link SqlDatabase}: `query` and `transaction` as PGlite has them, and
  * `script(steps)` as one `transaction` running the steps one after the other (PGlite runs in this process: a round
- * trip costs nothing), each COPY step as `COPY … FROM '/dev/blob'` with its data as the query's `blob` (PGlite's way
- * of copying from the client; docs/ingest.md, "The embedded store").
+ * trip costs nothing), each COPY step as `COPY … FROM '/dev/blob'` (its `WITH (FORMAT binary)` kept) with its data as the query's
+ * `blob` (PGlite's way of copying from the client; docs/ingest.md, "The embedded store").
  */
 export function pgliteSqlDatabase(db: PgliteLike): SqlDatabase {
   const on = (q: PgliteQueryable): SqlQueryable => ({
@@ -39,7 +39,7 @@ export function pgliteSqlDatabase(db: PgliteLike): SqlDatabase {
             continue;
           }
           if (!stdin.test(step.copy)) throw new RangeError(`not a COPY … FROM STDIN statement: ${step.copy}`);
-          await tx.query(step.copy.replace(stdin, "FROM '/dev/blob'"), [], { blob: new Blob(step.data as Uint8Array[]) });
+          await tx.query(step.copy.replace(stdin, "FROM '/dev/blob'$1"), [], { blob: new Blob(step.data as Uint8Array[]) });
         }
       }),
   };

@@ -33,7 +33,8 @@ const int = (n: number): string => String(Math.trunc(n));
  * 2. for a new stream with a scope, the scope (`ledger_rx_stream_scopes`);
  * 3. the `active_contracts` rows the batch archived, unassigned or (re)assigned are deleted;
  * 4. COPY of `updates`, `created_events`, `archived_events`, `exercised_events`, `reassignment_events`, and of the
- *    contracts active at the end of the batch into `active_contracts` (`IngestBatch.copies`);
+ *    contracts active at the end of the batch into `active_contracts` (`IngestBatch.copies`), then the timestamps
+ *    the binary format left to PostgreSQL (`IngestBatch.lateTimestamps`: rare, a text not in the participant's form);
  * 5. the interface views of its creates and assignments (a view already there is kept);
  * 6. the templates and choices of its events not noted before (`ledger_rx_templates`, `ledger_rx_choices`).
  *
@@ -54,6 +55,9 @@ export class BatchScript {
       this.rows.push({ sql: `DELETE FROM active_contracts WHERE stream_name = ${stream} AND contract_id = ANY (${sqlString(pgArrayLiteral(deletes))}::text[])` });
     }
     for (const copy of batch.copies()) this.rows.push({ copy: copy.statement, data: copy.data });
+    for (const t of batch.lateTimestamps) {
+      this.rows.push({ sql: `UPDATE ${t.table} SET ${t.column} = ${sqlString(t.text)}::timestamptz WHERE stream_name = ${stream} AND ${t.where}` });
+    }
     if (batch.views.length > 0) {
       const values = batch.views.map((v) => `(${stream}, ${int(v.offset)}, ${sqlString(v.contractId)}, ${sqlString(v.interfaceId)}, ${sqlString(v.viewValueJson)}::jsonb)`);
       this.rows.push({ sql: `INSERT INTO ledger_rx_interface_views (stream_name, ledger_offset, contract_id, interface_id, view_value) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING` });
