@@ -64,26 +64,43 @@ describe('resumeAfterOutput', () => {
   const saved = { offset: 10, synchronizerTimes: [{ synchronizerId: 's', recordTime: 't' }], updatedAt: '2026-01-01T00:00:00.000Z' };
   const load = (store: ReturnType<typeof resumeAfterOutput>) => lastValueFrom(from(store.load()), { defaultValue: undefined });
 
-  it('resumes after the last written line when it is further than the checkpoint', async () => {
+  const noSync = () => Promise.resolve();
+
+  it('resumes after the last written line when it is further than the checkpoint, and saves that checkpoint after syncing the file', async () => {
     const inner = new MemoryCheckpointStore(saved);
-    expect(await load(resumeAfterOutput(inner, 14))).toEqual({ ...saved, offset: 14 });
+    const steps: string[] = [];
+    const store = resumeAfterOutput(
+      { load: () => inner.load(), save: (c) => (steps.push(`save ${c.offset}`), inner.save(c)) },
+      14,
+      async () => void steps.push('sync'),
+    );
+    expect(await load(store)).toMatchObject({ offset: 14, synchronizerTimes: saved.synchronizerTimes });
+    expect(steps).toEqual(['sync', 'save 14']);
+    expect(inner.history.map((c) => c.offset)).toEqual([14]);
+  });
+
+  it('fails the load when the sync fails, and saves nothing', async () => {
+    const inner = new MemoryCheckpointStore(saved);
+    await expect(load(resumeAfterOutput(inner, 14, () => Promise.reject(new Error('EIO'))))).rejects.toThrow('EIO');
+    expect(inner.history).toEqual([]);
   });
 
   it('keeps the checkpoint when it is as far or further, and without a line', async () => {
     const inner = new MemoryCheckpointStore(saved);
-    expect(await load(resumeAfterOutput(inner, 10))).toEqual(saved);
-    expect(await load(resumeAfterOutput(inner, 3))).toEqual(saved);
-    expect(resumeAfterOutput(inner, undefined)).toBe(inner);
+    expect(await load(resumeAfterOutput(inner, 10, noSync))).toEqual(saved);
+    expect(await load(resumeAfterOutput(inner, 3, noSync))).toEqual(saved);
+    expect(resumeAfterOutput(inner, undefined, noSync)).toBe(inner);
+    expect(inner.history).toEqual([]);
   });
 
   it('resumes after the last line when nothing was saved yet (killed before the first save)', async () => {
-    const cp = await load(resumeAfterOutput(new MemoryCheckpointStore(), 8));
+    const cp = await load(resumeAfterOutput(new MemoryCheckpointStore(), 8, noSync));
     expect(cp).toMatchObject({ offset: 8, synchronizerTimes: [] });
   });
 
   it('saves through to the store', async () => {
     const inner = new MemoryCheckpointStore();
-    const store = resumeAfterOutput(inner, 8);
+    const store = resumeAfterOutput(inner, 8, noSync);
     await lastValueFrom(from(store.save({ ...saved, offset: 30 })), { defaultValue: undefined });
     expect(inner.history.map((c) => c.offset)).toEqual([30]);
   });

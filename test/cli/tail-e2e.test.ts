@@ -141,6 +141,26 @@ export function createLogger({ level }) {
     expect(JSON.parse(lines(second.stderr).at(-1) as string)).toMatchObject({ count: offsets.length - 33, lastOffset: offsets.at(-1) });
   });
 
+  it('lines past the checkpoint (a kill between saves) are not written again, and the checkpoint catches up with them even when nothing more is read', async () => {
+    const checkpoint = join(dir, 'behind.json');
+    const out = join(dir, 'behind.ndjson');
+    const first = await runInProcess(['tail', '--url', sandbox.url, '--limit', '20', '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+    expect(first.code).toBe(0);
+    const savedAt = (JSON.parse(await readFile(checkpoint, 'utf8')) as { offset: number }).offset;
+    // what a run killed after writing five more lines and before saving its checkpoint leaves behind
+    const ahead = await runInProcess(['tail', '--url', sandbox.url, '--from', String(savedAt), '--limit', '5', '--log-level', 'warn']);
+    expect(ahead.code).toBe(0);
+    await writeFile(out, ahead.stdout, { flag: 'a' });
+    const written = lines(await readFile(out, 'utf8')).map(offsetOfLine);
+    const lastWritten = written.at(-1) as number;
+    expect(written).toHaveLength(25);
+    expect(lastWritten).toBeGreaterThan(savedAt);
+    const again = await runInProcess(['tail', '--url', sandbox.url, '--to', String(lastWritten), '--checkpoint', checkpoint, '--out', out, '--log-level', 'warn']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(lines(await readFile(out, 'utf8')).map(offsetOfLine)).toEqual(written);
+    expect((JSON.parse(await readFile(checkpoint, 'utf8')) as { offset: number }).offset).toBe(lastWritten);
+  });
+
   it('SIGTERM mid-tail flushes and exits 0; a restart continues without duplicate or gap', async () => {
     const live = await startSandbox({ seed: 50, generate: 30 });
     try {

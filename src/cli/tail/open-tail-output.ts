@@ -17,7 +17,8 @@ export interface TailOutput {
  * Opens the data output of `tail` (`out`, or `stdout` when it is absent or `-`): appended to when a
  * checkpoint `store` is given (after cutting off a torn last line), truncated otherwise. With a checkpoint
  * and an output file, the read resumes after the greater of the stored offset and the offset of the file's
- * last complete line (logged), so a `kill -9` between two saves writes nothing twice. Rejects when the file
+ * last complete line (logged), so a `kill -9` between two saves writes nothing twice; when the line is further,
+ * the checkpoint is brought up to it (the file fsynced first) before the read starts. Rejects when the file
  * cannot be opened, or when its last line is not an update element.
  */
 export async function openTailOutput(out: string | undefined, stdout: Writable, store: CheckpointStore | undefined, logger: Logger): Promise<TailOutput> {
@@ -26,7 +27,7 @@ export async function openTailOutput(out: string | undefined, stdout: Writable, 
   try {
     const writtenUpTo = await lastLineOffset(out);
     if (writtenUpTo !== undefined) logger.info({ offset: writtenUpTo }, 'the output file ends with this offset: resuming after it unless the checkpoint is further');
-    return { target, store: resumeAfterOutput(store, writtenUpTo) };
+    return { target, store: resumeAfterOutput(store, writtenUpTo, () => target.sync()) };
   } catch (error) {
     await target.close().catch(() => undefined);
     throw error;
