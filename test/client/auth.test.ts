@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LedgerApiError } from '../../src/errors/index.js';
 import { versionResponse } from './support/fixtures.js';
@@ -82,6 +83,29 @@ describe('authentication', () => {
     ledger.expect('GET', '/v2/state/ledger-end', { status: 401, data: redacted401 });
     await expect(ledger.client.ledgerEnd()).rejects.toMatchObject({ status: 401, code: 'NA', retryable: false });
     expect(ledger.dispatched()).toBe(1);
+  });
+
+  it('on 403 for a token that had expired fetches a fresh token and retries once; a 403 for a live token is the error at once', async () => {
+    const redacted403 = cantonError({
+      code: 'NA', cause: 'A security-sensitive error has been received', context: {}, resources: [], errorCategory: -1, grpcCodeValue: 7,
+    });
+    const jwt = (exp: number) => ['e30', Buffer.from(JSON.stringify({ sub: 'streamer', exp })).toString('base64url'), 'sig'].join('.');
+    const now = Math.floor(Date.now() / 1000);
+    const tokens = [jwt(now - 5), jwt(now + 3600)];
+    const provider = vi.fn(() => tokens.shift() ?? 'none');
+    ledger = createMockLedger({ token: provider });
+    ledger.expect('GET', '/v2/state/ledger-end', { status: 403, data: redacted403 });
+    ledger.expect('GET', '/v2/state/ledger-end', { data: { offset: 7 } });
+    expect(await ledger.client.ledgerEnd()).toEqual({ offset: 7 });
+    expect(provider).toHaveBeenCalledTimes(2);
+    await ledger.done();
+
+    const live = vi.fn(() => jwt(now + 3600));
+    ledger = createMockLedger({ token: live });
+    ledger.expect('GET', '/v2/state/ledger-end', { status: 403, data: redacted403 });
+    await expect(ledger.client.ledgerEnd()).rejects.toMatchObject({ status: 403, code: 'NA', retryable: false });
+    expect(ledger.dispatched()).toBe(1);
+    expect(live).toHaveBeenCalledTimes(1);
   });
 
   it('never puts the token in an error message or cause chain', async () => {

@@ -8,9 +8,16 @@ import { readBoundedText } from './read-bounded-text.js';
 import type { ResolvedClientOptions } from '../resolve-client-options.js';
 import { stripEnvelopeNulls } from './strip-envelope-nulls.js';
 import { forbiddenHint } from './forbidden-hint.js';
+import { jwtPayload } from './jwt-payload.js';
 import { toHttpStatusError } from './to-http-status-error.js';
 import { traceRequest, type RequestAttributes, type RequestTrace } from '../../tracing/trace-request.js';
 import { loadUndici } from './load-undici.js';
+
+/** Whether `token` is a JWT whose `exp` has passed (read without verifying it). */
+function expiredToken(token: string): boolean {
+  const exp = jwtPayload(token)?.['exp'];
+  return typeof exp === 'number' && exp * 1000 <= Date.now();
+}
 
 /** One API call, as the client methods describe it to the transport. */
 export interface HttpCall {
@@ -83,7 +90,8 @@ interface Exchange {
 /**
  * Creates the HTTP layer: undici `request()` on the given dispatcher, JSON bodies, `Accept:
  * application/json`, and `Authorization: Bearer <token>` with the token fetched before every request.
- * A 401 answer is retried exactly once, with a freshly fetched token, when the token is a provider.
+ * A 401 answer is retried exactly once, with a freshly fetched token, when the token is a provider; so is a 403
+ * for a token that had expired when it was refused (its `exp`, read without verifying the token).
  * Every call is a span (`traceRequest`) and sends its W3C `traceparent`, unless the client's `headers` set one.
  * Non-2xx answers are read (at most 1 MiB) and turned into `LedgerApiError`s; network failures into
  * `TransportError`s (see `mapRequestError`). The token is only ever written into the request header.
@@ -187,7 +195,9 @@ export function createHttpTransport(config: HttpTransportConfig): HttpTransport 
       }
       const status = response.statusCode;
       if (status >= 200 && status < 300) return response;
-      if (status === 401 && attempt === 1 && config.refreshableToken) {
+      // a refused token is asked for again once, when a provider can give another: a 401, or a 403 (the
+      // participant's answer to an expired token) for a token whose `exp` had passed when it was refused
+      if (attempt === 1 && config.refreshableToken && (status === 401 || (status === 403 && expiredToken(token)))) {
         await response.body.dump().catch(() => undefined);
         continue;
       }

@@ -1,4 +1,4 @@
-import { Buffer } from 'node:buffer';
+import { jwtPayload } from './jwt-payload.js';
 
 /** A request answered 403, as the client sent it. */
 export interface ForbiddenRequest {
@@ -12,18 +12,6 @@ export interface ForbiddenRequest {
 }
 
 const customClaimsKey = 'https://daml.com/ledger-api';
-
-/** The payload of a JWT, decoded WITHOUT verifying it (only to explain an error); `undefined` when it is not one. */
-function jwtPayload(token: string): Record<string, unknown> | undefined {
-  const part = token.split('.')[1];
-  if (token.split('.').length !== 3 || part === undefined || part === '') return undefined;
-  try {
-    const payload: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const asObject = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
