@@ -10,7 +10,7 @@ await admin.createUser({ user: { id: 'alice', primaryParty: alice, isDeactivated
 
 const client = createLedgerClient({
   baseUrl: sandbox.url,
-  token: () => sandbox.token('alice'), // called for every request; after a 401 it is called again and the request retried once
+  token: () => sandbox.token('alice'), // called for every request; after a 401, or a 403 for a token that had expired, it is called again and the request retried once
 });
 
 const format = updateFormat()
