@@ -30,7 +30,7 @@ const latin1CharsUpTo = 16;
 export function utf8Text(buf: Buffer, from: number, end: number): string {
   const bytes = buf.subarray(from, end);
   if (isAscii(bytes)) return buf.toString('latin1', from, end);
-  const latin1 = latin1Text(buf, from, end);
+  const latin1 = latin1Text(bytes);
   if (latin1 !== undefined) return latin1;
   if (canTranscode && end - from > decodeDirectlyUpTo) {
     try {
@@ -47,38 +47,38 @@ let scratch: Buffer | undefined;
 const scratchBytes = 64 * 1024;
 
 /**
- * `buf[from, end)` decoded, when it is valid UTF-8 whose characters beyond ASCII are all within Latin-1 and
+ * `bytes` decoded, when they are valid UTF-8 whose characters beyond ASCII are all within Latin-1 and
  * few (see `latin1CharsUpTo`); otherwise `undefined`. Such a character is two bytes, a lead `0xC2` or `0xC3`
  * and a continuation byte `0x80`–`0xBF` (always a valid, shortest encoding); the lead bytes are found with
- * `indexOf` (memchr), and the runs between them must be ASCII (simdutf): that proves the whole text valid and
- * Latin-1 without reading it byte by byte in JavaScript. The runs and the characters are copied into a
- * reused buffer as Latin-1 bytes, which becomes the string in one copy (a flat one-byte string: nothing for
- * `JSON.parse` to flatten, nothing else allocated).
+ * `indexOf` (memchr, within `bytes` only: never past the element into the rest of a transport's chunk), and the
+ * runs between them must be ASCII (simdutf): that proves the whole text valid and Latin-1 without reading it
+ * byte by byte in JavaScript. The runs and the characters are copied into a reused buffer as Latin-1 bytes,
+ * which becomes the string in one copy (a flat one-byte string: nothing for `JSON.parse` to flatten, nothing
+ * else allocated).
  */
-function latin1Text(buf: Buffer, from: number, end: number): string | undefined {
-  const limit = latin1CharsUpTo + ((end - from) >> 8);
+function latin1Text(bytes: Buffer): string | undefined {
+  const end = bytes.length;
+  const limit = latin1CharsUpTo + (end >> 8);
   let out = (scratch ??= Buffer.allocUnsafeSlow(scratchBytes));
-  if (end - from > out.length) out = Buffer.allocUnsafe(end - from);
+  if (end > out.length) out = Buffer.allocUnsafe(end);
   let written = 0;
-  let at = from;
+  let at = 0;
   let chars = 0;
-  let c2 = buf.indexOf(0xc2, from);
-  let c3 = buf.indexOf(0xc3, from);
+  let c2 = bytes.indexOf(0xc2);
+  let c3 = bytes.indexOf(0xc3);
   for (;;) {
-    if (c2 >= end) c2 = -1;
-    if (c3 >= end) c3 = -1;
     const lead = c2 < 0 ? c3 : c3 < 0 ? c2 : Math.min(c2, c3);
     if (lead < 0) break;
-    const next = buf[lead + 1];
-    if (++chars > limit || lead + 1 >= end || next === undefined || next < 0x80 || next > 0xbf) return undefined;
-    if (!isAscii(buf.subarray(at, lead))) return undefined;
-    written += buf.copy(out, written, at, lead);
+    const next = bytes[lead + 1];
+    if (++chars > limit || next === undefined || next < 0x80 || next > 0xbf) return undefined;
+    if (!isAscii(bytes.subarray(at, lead))) return undefined;
+    written += bytes.copy(out, written, at, lead);
     out[written++] = (lead === c2 ? 0x80 : 0xc0) | (next & 0x3f);
     at = lead + 2;
-    if (lead === c2) c2 = buf.indexOf(0xc2, at);
-    else c3 = buf.indexOf(0xc3, at);
+    if (lead === c2) c2 = bytes.indexOf(0xc2, at);
+    else c3 = bytes.indexOf(0xc3, at);
   }
-  if (chars === 0 || !isAscii(buf.subarray(at, end))) return undefined;
-  written += buf.copy(out, written, at, end);
+  if (chars === 0 || !isAscii(bytes.subarray(at, end))) return undefined;
+  written += bytes.copy(out, written, at, end);
   return out.toString('latin1', 0, written);
 }
