@@ -28,7 +28,7 @@ const copy = (table: string, columns: string) => ({
  * the multi-row `INSERT`s of earlier versions stored: the element as sent (`json`), the arguments as JSON text
  * (parsed into `jsonb` by PostgreSQL), timestamps as the participant wrote them (parsed by PostgreSQL, or converted
  * exactly as it would by the binary writer), party lists as `text[]`. Each column is written by the writer's
- * method of its type, so the same rows go in COPY's text or binary format. `active_contracts.origin` is left to its default (`update`).
+ * method of its type (COPY's binary format, `CopyBinary`). `active_contracts.origin` is left to its default (`update`).
  *
  * The element of an `updates` row is copied from the bytes the transport received when it has them
  * (`CopyBinary.textWithBytes`), and the `active_contracts` row of a contract created in the batch takes the columns it
