@@ -1,5 +1,5 @@
 import { from, lastValueFrom } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BatchCommitter, type BatchCommit } from '../../src/sinks/batch-committer.js';
 import type { SinkCommit, SinkPosition } from '../../src/sinks/ledger-sink.js';
 import type { JsGetUpdatesResponse } from '../../src/schemas/updates.js';
@@ -88,10 +88,21 @@ describe('BatchCommitter', () => {
   });
 
   it('hands over a partial batch maxDelayMs after its first element', async () => {
-    const { c, committed, releases } = committer(100, 30);
-    await wait(c.add(tx(1)));
-    await wait(c.add(tx(2)));
-    await new Promise((r) => setTimeout(r, 60));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let handedOver: ReturnType<typeof committer>;
+    try {
+      handedOver = committer(100, 30);
+      await wait(handedOver.c.add(tx(1)));
+      await wait(handedOver.c.add(tx(2)));
+      vi.advanceTimersByTime(29);
+      await tick();
+      expect(handedOver.releases).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+      await tick();
+    } finally {
+      vi.useRealTimers();
+    }
+    const { c, committed, releases } = handedOver;
     expect(releases).toHaveLength(1);
     releases.shift()?.();
     await tick();
@@ -175,10 +186,19 @@ describe('BatchCommitter', () => {
     });
 
     it('hands over a partial batch maxDelayMs after its first element', async () => {
-      const { c, calls, committed, releases } = adding(100, 30);
-      await wait(c.add(tx(1)));
-      await wait(c.add(tx(2)));
-      await new Promise((r) => setTimeout(r, 60));
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      let handedOver: ReturnType<typeof adding>;
+      try {
+        handedOver = adding(100, 30);
+        await wait(handedOver.c.add(tx(1)));
+        await wait(handedOver.c.add(tx(2)));
+        vi.advanceTimersByTime(29);
+        expect(handedOver.calls).toEqual(['add 1', 'add 2']);
+        vi.advanceTimersByTime(1);
+      } finally {
+        vi.useRealTimers();
+      }
+      const { c, calls, committed, releases } = handedOver;
       expect(calls).toEqual(['add 1', 'add 2', 'commit 2']);
       releases.shift()?.();
       await c.flush();
